@@ -1,0 +1,308 @@
+// Package builtins holds moonix's commands (the coreutils and friends), one
+// file per command or small family, all working on the vfs.FS they are
+// handed in a Call.
+//
+// A builtin never reaches the host: it has no access to os files, processes,
+// the environment or the clock except through its Call. The FS in a Call is
+// whatever the shell wraps around the tree (the capability gate, the effect
+// recorder), so a builtin cannot skip a check it does not know about. To run
+// another command (xargs, find -exec, env CMD) a builtin calls Call.Exec,
+// which goes back through the shell's one exec path.
+//
+// Conventions: a command returns its exit status; errors go to Stderr as
+// "cmd: path: reason" in lower case (see Call.Fail); usage errors exit 2.
+// Commands must return promptly when Call.Ctx is cancelled, and stop quietly
+// when a write to Stdout fails (the reader went away: `yes | head -1`).
+// Run buffers Stdout for the command, so commands write to it directly
+// without a bufio.Writer of their own.
+//
+// builtins imports vfs, clock, the standard library and the libraries named
+// in DESIGN.md for their jobs (gojq, goawk, pflag, a diff library). It must
+// not import the shell or the interpreter.
+package builtins
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/spf13/pflag"
+
+	"github.com/moonix-sh/moonix/clock"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// Identity is who the sandbox says the user is.
+type Identity struct {
+	User  string
+	Group string
+	UID   int
+	GID   int
+	Home  string
+	Host  string
+}
+
+// Call is one invocation of a command. A Call is used by one goroutine.
+type Call struct {
+	Ctx    context.Context
+	Args   []string // Args[0] is the command name as typed
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Dir is the absolute working directory.
+	Dir string
+	// Env is the exported environment, NAME=VALUE.
+	Env   []string
+	FS    vfs.FS
+	Clock clock.Clock
+	Rand  clock.Source
+	Who   Identity
+	// Umask is applied to the permissions of files the command creates.
+	Umask fs.FileMode
+	// Exec runs another command through the session's exec path (functions
+	// are not visible, as with exec(2)); it returns the exit status. Nil
+	// means the command cannot run others.
+	Exec func(sub *Call) int
+}
+
+// Sub returns a copy of c for running args, with the same stdio, directory
+// and environment.
+func (c *Call) Sub(args ...string) *Call {
+	sub := *c
+	sub.Args = args
+	return &sub
+}
+
+// Run runs args through c.Exec with the given stdio and returns its status.
+func (c *Call) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if c.Exec == nil {
+		c.Fail("cannot run %s", args[0])
+		return 126
+	}
+	sub := c.Sub(args...)
+	sub.Stdin, sub.Stdout, sub.Stderr = stdin, stdout, stderr
+	return c.Exec(sub)
+}
+
+// Name is the command name without any directory.
+func (c *Call) Name() string {
+	name := c.Args[0]
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	return name
+}
+
+// Abs makes p absolute against the working directory and cleans it.
+func (c *Call) Abs(p string) string { return vfs.Clean(c.Dir, p) }
+
+// Getenv returns the value of an exported variable, or "".
+func (c *Call) Getenv(name string) string {
+	v, _ := c.LookupEnv(name)
+	return v
+}
+
+// LookupEnv returns the value of an exported variable.
+func (c *Call) LookupEnv(name string) (string, bool) {
+	for i := len(c.Env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(c.Env[i], "="); ok && k == name {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// Fail writes "name: message" and a newline to Stderr.
+func (c *Call) Fail(format string, args ...any) {
+	fmt.Fprintf(c.Stderr, "%s: %s\n", c.Name(), fmt.Sprintf(format, args...))
+}
+
+// FailErr reports err about the operand name as "cmd: name: reason".
+func (c *Call) FailErr(name string, err error) {
+	c.Fail("%s: %s", name, Reason(err))
+}
+
+// Reason is the short, lower-case cause of err without the operation and
+// path that *fs.PathError and *os.LinkError add: "no such file or directory".
+func Reason(err error) string {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file or directory"
+	case errors.Is(err, fs.ErrExist):
+		return "file exists"
+	case errors.Is(err, fs.ErrPermission):
+		if msg := err.Error(); msg != fs.ErrPermission.Error() && msg != syscall.EACCES.Error() && msg != syscall.EPERM.Error() {
+			return msg // a capability denial explains itself
+		}
+		return "permission denied"
+	case errors.Is(err, fs.ErrInvalid):
+		return "invalid argument"
+	}
+	return err.Error()
+}
+
+// Open opens an operand for reading: "-" is standard input, anything else a
+// path relative to the working directory. The caller closes the result.
+func (c *Call) Open(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		return io.NopCloser(c.Stdin), nil
+	}
+	p := c.Abs(name)
+	f, err := c.FS.OpenFile(p, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		f.Close()
+		return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR}
+	}
+	return f, nil
+}
+
+// Create opens name for writing, creating it with 0666 minus the umask, and
+// truncating it unless appending.
+func (c *Call) Create(name string, appending bool) (vfs.File, error) {
+	flag := os.O_WRONLY | os.O_CREATE
+	if appending {
+		flag |= os.O_APPEND
+	} else {
+		flag |= os.O_TRUNC
+	}
+	return c.FS.OpenFile(c.Abs(name), flag, 0o666&^c.Umask)
+}
+
+// Canceled reports whether the command should stop now.
+func (c *Call) Canceled() bool { return c.Ctx != nil && c.Ctx.Err() != nil }
+
+// Flags returns a flag set for this command: GNU-style short and long
+// options, interspersed with operands unless the command turns that off.
+func (c *Call) Flags() *pflag.FlagSet {
+	fs := pflag.NewFlagSet(c.Name(), pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// Parse parses c.Args[1:] into fs. On a usage error it reports it and
+// returns false; the command then exits 2.
+func (c *Call) Parse(fs *pflag.FlagSet) bool {
+	if err := fs.Parse(c.Args[1:]); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			c.Fail("unknown option -h (try '%s --help')", c.Name())
+			return false
+		}
+		c.Fail("%s (try '%s --help')", err, c.Name())
+		return false
+	}
+	return true
+}
+
+// Command is one builtin.
+type Command struct {
+	Name string
+	// Summary is one line for `help`.
+	Summary string
+	// Usage is printed by --help: a synopsis line and the options.
+	Usage string
+	Run   func(c *Call) int
+}
+
+// Commands returns every builtin, sorted by name.
+func Commands() []*Command { return registry().list }
+
+// Lookup returns the builtin called name, or nil.
+func Lookup(name string) *Command { return registry().byName[name] }
+
+// Run runs cmd for c, answering --help itself.
+func Run(cmd *Command, c *Call) int {
+	if len(c.Args) == 2 && c.Args[1] == "--help" {
+		fmt.Fprintf(c.Stdout, "%s - %s\n\n%s", cmd.Name, cmd.Summary, cmd.Usage)
+		if !strings.HasSuffix(cmd.Usage, "\n") {
+			fmt.Fprintln(c.Stdout)
+		}
+		return 0
+	}
+	if c.Stdin == nil {
+		c.Stdin = strings.NewReader("")
+	}
+	if c.Stdout == nil {
+		c.Stdout = io.Discard
+	}
+	if c.Stderr == nil {
+		c.Stderr = io.Discard
+	}
+	if c.Ctx == nil {
+		c.Ctx = context.Background()
+	}
+	// Standard output is buffered for the command; the buffer is flushed
+	// before anything goes to standard error and before every read of
+	// standard input, so merged output keeps its order and prompts appear
+	// before input is awaited.
+	out := bufio.NewWriterSize(c.Stdout, 32*1024)
+	sub := *c
+	sub.Stdout = out
+	sub.Stderr = flushFirst{out, c.Stderr}
+	sub.Stdin = flushingReader{out, c.Stdin}
+	status := cmd.Run(&sub)
+	out.Flush()
+	return status
+}
+
+type flushFirst struct {
+	out *bufio.Writer
+	w   io.Writer
+}
+
+func (f flushFirst) Write(p []byte) (int, error) {
+	f.out.Flush()
+	return f.w.Write(p)
+}
+
+type flushingReader struct {
+	out *bufio.Writer
+	r   io.Reader
+}
+
+func (f flushingReader) Read(p []byte) (int, error) {
+	if f.out.Buffered() > 0 {
+		f.out.Flush()
+	}
+	return f.r.Read(p)
+}
+
+type table struct {
+	list   []*Command
+	byName map[string]*Command
+}
+
+var registry = sync.OnceValue(func() table {
+	var list []*Command
+	for _, group := range [][]*Command{fileCommands(), textCommands(), dataCommands(), miscCommands()} {
+		list = append(list, group...)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+	t := table{list: list, byName: map[string]*Command{}}
+	for _, cmd := range list {
+		if t.byName[cmd.Name] != nil {
+			panic("builtins: two commands named " + cmd.Name)
+		}
+		t.byName[cmd.Name] = cmd
+	}
+	return t
+})

@@ -1,0 +1,6 @@
+package builtins
+
+// dataCommands compare, number, encode and reshape data.
+func dataCommands() []*Command {
+	return []*Command{}
+}

@@ -1,0 +1,8 @@
+package builtins
+
+// fileCommands are the commands that work on files and directories.
+func fileCommands() []*Command {
+	return []*Command{
+		catCommand(),
+	}
+}

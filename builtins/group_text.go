@@ -1,0 +1,6 @@
+package builtins
+
+// textCommands are the commands that filter and transform text.
+func textCommands() []*Command {
+	return []*Command{}
+}

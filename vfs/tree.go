@@ -1,0 +1,872 @@
+package vfs
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/moonix-sh/moonix/clock"
+)
+
+// maxSymlinks bounds symlink resolution like Linux's MAXSYMLINKS.
+const maxSymlinks = 40
+
+// Options configures a Tree. The zero value is valid: a logical clock, a
+// seeded random source for /dev/urandom, files owned by uid and gid 0.
+type Options struct {
+	Clock clock.Clock
+	// Rand feeds /dev/random and /dev/urandom.
+	Rand     io.Reader
+	Uid, Gid uint32
+}
+
+// Tree is an in-memory FS: a tree of inodes behind one lock. It is safe for
+// concurrent use; open Files may be used from several goroutines.
+//
+// Permission bits are enforced for the single user who owns every file: a
+// file without its owner read bit cannot be read, a directory without its
+// search bit cannot be traversed, and so on.
+type Tree struct {
+	mu      sync.RWMutex
+	root    *node
+	clock   clock.Clock
+	rand    io.Reader
+	uid     uint32
+	gid     uint32
+	nextIno uint64
+}
+
+var _ FS = (*Tree)(nil)
+
+type node struct {
+	ino    uint64
+	mode   fs.FileMode // type bits and permissions
+	data   []byte      // regular files
+	target string      // symlinks
+	kids   map[string]*node
+	dev    device // character devices
+	nlink  uint64
+	uid    uint32
+	gid    uint32
+	mtime  time.Time
+	atime  time.Time
+	ctime  time.Time
+}
+
+// device is the behaviour of a character device node.
+type device interface {
+	read(p []byte) (int, error)
+	write(p []byte) (int, error)
+	rdev() uint64
+}
+
+// NewTree returns a tree holding only the root directory.
+func NewTree(opts Options) *Tree {
+	t := &Tree{clock: opts.Clock, rand: opts.Rand, uid: opts.Uid, gid: opts.Gid}
+	if t.clock == nil {
+		t.clock = clock.NewLogical(clock.Epoch)
+	}
+	if t.rand == nil {
+		t.rand = clock.NewSeeded(clock.DefaultSeed)
+	}
+	t.root = t.newNode(fs.ModeDir | 0o755)
+	t.root.nlink = 2
+	return t
+}
+
+// NewDefault returns the tree a fresh moonix workspace starts with: /work,
+// /tmp (sticky, world-writable), /bin, /etc, /dev with null, zero, random,
+// urandom and the stdin/stdout/stderr links the shell serves.
+func NewDefault(opts Options) *Tree {
+	t := NewTree(opts)
+	for _, d := range []struct {
+		name string
+		perm fs.FileMode
+	}{
+		{"/work", 0o755}, {"/tmp", 0o777 | fs.ModeSticky}, {"/bin", 0o755},
+		{"/etc", 0o755}, {"/dev", 0o755}, {"/dev/fd", 0o755},
+	} {
+		if err := t.Mkdir(d.name, d.perm); err != nil {
+			panic(err) // a fresh tree cannot refuse these
+		}
+		if d.perm&fs.ModeSticky != 0 {
+			t.Chmod(d.name, d.perm)
+		}
+	}
+	t.Mknod("/dev/null", nullDevice{})
+	t.Mknod("/dev/zero", zeroDevice{})
+	t.Mknod("/dev/random", randDevice{t.rand, 8})
+	t.Mknod("/dev/urandom", randDevice{t.rand, 9})
+	for i, name := range []string{"stdin", "stdout", "stderr"} {
+		t.Symlink("/dev/fd/"+string(rune('0'+i)), "/dev/"+name)
+	}
+	return t
+}
+
+func (t *Tree) newNode(mode fs.FileMode) *node {
+	t.nextIno++
+	now := t.clock.Now()
+	n := &node{ino: t.nextIno, mode: mode, nlink: 1, uid: t.uid, gid: t.gid, mtime: now, atime: now, ctime: now}
+	if mode.IsDir() {
+		n.kids = map[string]*node{}
+		n.nlink = 2
+	}
+	return n
+}
+
+// Mknod creates a character device node at name, served by dev.
+func (t *Tree) Mknod(name string, dev device) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	parent, base, err := t.parent("mknod", name)
+	if err != nil {
+		return err
+	}
+	if parent.kids[base] != nil {
+		return pathErr("mknod", name, fs.ErrExist)
+	}
+	n := t.newNode(fs.ModeDevice | fs.ModeCharDevice | 0o666)
+	n.dev = dev
+	t.link(parent, base, n)
+	return nil
+}
+
+func pathErr(op, name string, err error) error {
+	return &fs.PathError{Op: op, Path: name, Err: err}
+}
+
+func splitPath(name string) []string {
+	name = strings.Trim(name, "/")
+	if name == "" {
+		return nil
+	}
+	return strings.Split(name, "/")
+}
+
+// lookup resolves name to a node. followLast says whether a symlink in the
+// final component is followed. The caller holds t.mu.
+func (t *Tree) lookup(op, name string, followLast bool) (*node, error) {
+	n, _, err := t.walk(op, name, followLast, 0)
+	return n, err
+}
+
+// walk resolves name and also returns the canonical path of the result.
+func (t *Tree) walk(op, name string, followLast bool, depth int) (*node, string, error) {
+	if !path.IsAbs(name) {
+		return nil, "", pathErr(op, name, fs.ErrInvalid)
+	}
+	cur, curPath := t.root, "/"
+	parts := splitPath(name)
+	for i, part := range parts {
+		if !cur.mode.IsDir() {
+			return nil, "", pathErr(op, name, syscall.ENOTDIR)
+		}
+		if cur.mode&0o100 == 0 {
+			return nil, "", pathErr(op, name, fs.ErrPermission)
+		}
+		switch part {
+		case ".":
+			continue
+		case "..":
+			curPath = path.Dir(curPath)
+			n, _, err := t.walk(op, curPath, true, depth)
+			if err != nil {
+				return nil, "", err
+			}
+			cur = n
+			continue
+		}
+		next := cur.kids[part]
+		if next == nil {
+			return nil, "", pathErr(op, name, fs.ErrNotExist)
+		}
+		last := i == len(parts)-1
+		if next.mode&fs.ModeSymlink != 0 && (!last || followLast) {
+			depth++
+			if depth > maxSymlinks {
+				return nil, "", pathErr(op, name, syscall.ELOOP)
+			}
+			target := next.target
+			if !path.IsAbs(target) {
+				target = path.Join(curPath, target)
+			}
+			resolved, rpath, err := t.walk(op, target, true, depth)
+			if err != nil {
+				if pe, ok := err.(*fs.PathError); ok {
+					pe.Path = name
+				}
+				return nil, "", err
+			}
+			cur, curPath = resolved, rpath
+			continue
+		}
+		cur, curPath = next, path.Join(curPath, part)
+	}
+	return cur, curPath, nil
+}
+
+// parent resolves the directory that holds name (following symlinks on the
+// way) and returns it with the final path element. It checks that the caller
+// may add or remove entries in it.
+func (t *Tree) parent(op, name string) (*node, string, error) {
+	if !path.IsAbs(name) {
+		return nil, "", pathErr(op, name, fs.ErrInvalid)
+	}
+	dir, base := path.Split(path.Clean(name))
+	if base == "" || base == "." || base == ".." {
+		return nil, "", pathErr(op, name, fs.ErrInvalid)
+	}
+	p, err := t.lookup(op, dir, true)
+	if err != nil {
+		return nil, "", pathErr(op, name, underlying(err))
+	}
+	if !p.mode.IsDir() {
+		return nil, "", pathErr(op, name, syscall.ENOTDIR)
+	}
+	return p, base, nil
+}
+
+func writable(dir *node) bool { return dir.mode&0o300 == 0o300 }
+
+func underlying(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// link adds n to dir under base. The caller holds t.mu for writing.
+func (t *Tree) link(dir *node, base string, n *node) {
+	dir.kids[base] = n
+	if n.mode.IsDir() {
+		dir.nlink++
+	}
+	now := t.clock.Now()
+	dir.mtime, dir.ctime = now, now
+}
+
+func (t *Tree) unlink(dir *node, base string) {
+	n := dir.kids[base]
+	delete(dir.kids, base)
+	if n.mode.IsDir() {
+		dir.nlink--
+		n.nlink = 0
+	} else {
+		n.nlink--
+	}
+	now := t.clock.Now()
+	dir.mtime, dir.ctime = now, now
+	n.ctime = now
+}
+
+// OpenFile implements FS.
+func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
+	acc := flag & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR)
+	wantWrite := acc == os.O_WRONLY || acc == os.O_RDWR
+	wantRead := acc == os.O_RDONLY || acc == os.O_RDWR
+	if flag&os.O_CREATE != 0 || flag&os.O_TRUNC != 0 || wantWrite {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+	} else {
+		t.mu.RLock()
+		defer t.mu.RUnlock()
+	}
+	n, err := t.lookup("open", name, flag&syscall.O_NOFOLLOW == 0)
+	switch {
+	case err == nil:
+		if flag&os.O_CREATE != 0 && flag&os.O_EXCL != 0 {
+			return nil, pathErr("open", name, fs.ErrExist)
+		}
+	case flag&os.O_CREATE != 0 && underlying(err) == fs.ErrNotExist:
+		// A dangling symlink as the last element creates its target.
+		target := name
+		if l, lerr := t.lookup("open", name, false); lerr == nil && l.mode&fs.ModeSymlink != 0 {
+			if flag&os.O_EXCL != 0 {
+				return nil, pathErr("open", name, fs.ErrExist)
+			}
+			target = l.target
+			if !path.IsAbs(target) {
+				target = path.Join(path.Dir(name), target)
+			}
+		}
+		dir, base, perr := t.parent("open", target)
+		if perr != nil {
+			return nil, pathErr("open", name, underlying(perr))
+		}
+		if !writable(dir) {
+			return nil, pathErr("open", name, fs.ErrPermission)
+		}
+		n = t.newNode(perm & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid))
+		t.link(dir, base, n)
+		return &file{tree: t, node: n, name: name, flag: flag}, nil
+	default:
+		return nil, err
+	}
+	if n.mode&fs.ModeSymlink != 0 {
+		return nil, pathErr("open", name, syscall.ELOOP)
+	}
+	if n.mode.IsDir() {
+		if wantWrite || flag&os.O_TRUNC != 0 {
+			return nil, pathErr("open", name, syscall.EISDIR)
+		}
+	} else if flag&syscall.O_DIRECTORY != 0 {
+		return nil, pathErr("open", name, syscall.ENOTDIR)
+	}
+	if (wantRead && n.mode&0o400 == 0) || (wantWrite && n.mode&0o200 == 0) {
+		return nil, pathErr("open", name, fs.ErrPermission)
+	}
+	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && len(n.data) > 0 {
+		n.data = nil
+		now := t.clock.Now()
+		n.mtime, n.ctime = now, now
+	}
+	return &file{tree: t, node: n, name: name, flag: flag}, nil
+}
+
+// Stat implements FS.
+func (t *Tree) Stat(name string) (fs.FileInfo, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	n, err := t.lookup("stat", name, true)
+	if err != nil {
+		return nil, err
+	}
+	return n.info(path.Base(name)), nil
+}
+
+// Lstat implements FS.
+func (t *Tree) Lstat(name string) (fs.FileInfo, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	n, err := t.lookup("lstat", name, false)
+	if err != nil {
+		return nil, err
+	}
+	return n.info(path.Base(name)), nil
+}
+
+// ReadDir implements FS.
+func (t *Tree) ReadDir(name string) ([]fs.DirEntry, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	n, err := t.lookup("open", name, true)
+	if err != nil {
+		return nil, err
+	}
+	if !n.mode.IsDir() {
+		return nil, pathErr("readdirent", name, syscall.ENOTDIR)
+	}
+	if n.mode&0o400 == 0 {
+		return nil, pathErr("open", name, fs.ErrPermission)
+	}
+	return n.entries(), nil
+}
+
+func (n *node) entries() []fs.DirEntry {
+	names := make([]string, 0, len(n.kids))
+	for k := range n.kids {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	out := make([]fs.DirEntry, len(names))
+	for i, k := range names {
+		out[i] = fs.FileInfoToDirEntry(n.kids[k].info(k))
+	}
+	return out
+}
+
+// Mkdir implements FS.
+func (t *Tree) Mkdir(name string, perm fs.FileMode) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if name == "/" {
+		return pathErr("mkdir", name, fs.ErrExist)
+	}
+	dir, base, err := t.parent("mkdir", name)
+	if err != nil {
+		return err
+	}
+	if dir.kids[base] != nil {
+		return pathErr("mkdir", name, fs.ErrExist)
+	}
+	if !writable(dir) {
+		return pathErr("mkdir", name, fs.ErrPermission)
+	}
+	t.link(dir, base, t.newNode(fs.ModeDir|perm&(fs.ModePerm|fs.ModeSticky|fs.ModeSetgid)))
+	return nil
+}
+
+// Remove implements FS.
+func (t *Tree) Remove(name string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if path.Clean(name) == "/" {
+		return pathErr("remove", name, syscall.EBUSY)
+	}
+	dir, base, err := t.parent("remove", name)
+	if err != nil {
+		return err
+	}
+	n := dir.kids[base]
+	if n == nil {
+		return pathErr("remove", name, fs.ErrNotExist)
+	}
+	if !writable(dir) {
+		return pathErr("remove", name, fs.ErrPermission)
+	}
+	if n.mode.IsDir() && len(n.kids) > 0 {
+		return pathErr("remove", name, syscall.ENOTEMPTY)
+	}
+	t.unlink(dir, base)
+	return nil
+}
+
+// Rename implements FS.
+func (t *Tree) Rename(oldname, newname string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	linkErr := func(err error) error {
+		return &os.LinkError{Op: "rename", Old: oldname, New: newname, Err: err}
+	}
+	odir, obase, err := t.parent("rename", oldname)
+	if err != nil {
+		return linkErr(underlying(err))
+	}
+	n := odir.kids[obase]
+	if n == nil {
+		return linkErr(fs.ErrNotExist)
+	}
+	ndir, nbase, err := t.parent("rename", newname)
+	if err != nil {
+		return linkErr(underlying(err))
+	}
+	if !writable(odir) || !writable(ndir) {
+		return linkErr(fs.ErrPermission)
+	}
+	if n.mode.IsDir() && t.isAncestor(n, ndir) {
+		return linkErr(syscall.EINVAL)
+	}
+	if old := ndir.kids[nbase]; old != nil {
+		if old == n {
+			return nil
+		}
+		switch {
+		case old.mode.IsDir() && !n.mode.IsDir():
+			return linkErr(syscall.EISDIR)
+		case !old.mode.IsDir() && n.mode.IsDir():
+			return linkErr(syscall.ENOTDIR)
+		case old.mode.IsDir() && len(old.kids) > 0:
+			return linkErr(syscall.ENOTEMPTY)
+		}
+		t.unlink(ndir, nbase)
+	}
+	delete(odir.kids, obase)
+	if n.mode.IsDir() {
+		odir.nlink--
+	}
+	t.link(ndir, nbase, n)
+	now := t.clock.Now()
+	odir.mtime, odir.ctime, n.ctime = now, now, now
+	return nil
+}
+
+// isAncestor reports whether dir is n or lies inside n.
+func (t *Tree) isAncestor(n, dir *node) bool {
+	var found bool
+	var visit func(*node) bool
+	visit = func(x *node) bool {
+		if x == dir {
+			found = true
+			return true
+		}
+		for _, k := range x.kids {
+			if k.mode.IsDir() && visit(k) {
+				return true
+			}
+		}
+		return false
+	}
+	visit(n)
+	return found
+}
+
+// Symlink implements FS.
+func (t *Tree) Symlink(target, name string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	dir, base, err := t.parent("symlink", name)
+	if err != nil {
+		return err
+	}
+	if dir.kids[base] != nil {
+		return pathErr("symlink", name, fs.ErrExist)
+	}
+	if !writable(dir) {
+		return pathErr("symlink", name, fs.ErrPermission)
+	}
+	n := t.newNode(fs.ModeSymlink | 0o777)
+	n.target = target
+	t.link(dir, base, n)
+	return nil
+}
+
+// Readlink implements FS.
+func (t *Tree) Readlink(name string) (string, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	n, err := t.lookup("readlink", name, false)
+	if err != nil {
+		return "", err
+	}
+	if n.mode&fs.ModeSymlink == 0 {
+		return "", pathErr("readlink", name, fs.ErrInvalid)
+	}
+	return n.target, nil
+}
+
+// Link implements FS.
+func (t *Tree) Link(oldname, newname string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	linkErr := func(err error) error {
+		return &os.LinkError{Op: "link", Old: oldname, New: newname, Err: err}
+	}
+	n, err := t.lookup("link", oldname, false)
+	if err != nil {
+		return linkErr(underlying(err))
+	}
+	if n.mode.IsDir() {
+		return linkErr(fs.ErrPermission)
+	}
+	dir, base, err := t.parent("link", newname)
+	if err != nil {
+		return linkErr(underlying(err))
+	}
+	if dir.kids[base] != nil {
+		return linkErr(fs.ErrExist)
+	}
+	if !writable(dir) {
+		return linkErr(fs.ErrPermission)
+	}
+	n.nlink++
+	t.link(dir, base, n)
+	n.ctime = t.clock.Now()
+	return nil
+}
+
+// Chmod implements FS.
+func (t *Tree) Chmod(name string, mode fs.FileMode) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n, err := t.lookup("chmod", name, true)
+	if err != nil {
+		return err
+	}
+	keep := fs.ModeType
+	n.mode = n.mode&keep | mode&(fs.ModePerm|fs.ModeSticky|fs.ModeSetuid|fs.ModeSetgid)
+	n.ctime = t.clock.Now()
+	return nil
+}
+
+// Chtimes implements FS.
+func (t *Tree) Chtimes(name string, atime, mtime time.Time) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n, err := t.lookup("chtimes", name, true)
+	if err != nil {
+		return err
+	}
+	if !atime.IsZero() {
+		n.atime = atime
+	}
+	if !mtime.IsZero() {
+		n.mtime = mtime
+	}
+	n.ctime = t.clock.Now()
+	return nil
+}
+
+// fileInfo is a point-in-time copy of a node's metadata.
+type fileInfo struct {
+	name  string
+	size  int64
+	mode  fs.FileMode
+	mtime time.Time
+	sys   Stat
+}
+
+func (n *node) info(name string) fs.FileInfo {
+	fi := &fileInfo{name: name, mode: n.mode, mtime: n.mtime, sys: Stat{
+		Ino: n.ino, Nlink: n.nlink, Uid: n.uid, Gid: n.gid, Atime: n.atime, Ctime: n.ctime,
+	}}
+	switch {
+	case n.mode.IsDir():
+		fi.size = 4096
+	case n.mode&fs.ModeSymlink != 0:
+		fi.size = int64(len(n.target))
+	case n.dev != nil:
+		fi.sys.Rdev = n.dev.rdev()
+	default:
+		fi.size = int64(len(n.data))
+	}
+	if name == "" || name == "." {
+		fi.name = "/"
+	}
+	return fi
+}
+
+func (fi *fileInfo) Name() string       { return fi.name }
+func (fi *fileInfo) Size() int64        { return fi.size }
+func (fi *fileInfo) Mode() fs.FileMode  { return fi.mode }
+func (fi *fileInfo) ModTime() time.Time { return fi.mtime }
+func (fi *fileInfo) IsDir() bool        { return fi.mode.IsDir() }
+func (fi *fileInfo) Sys() any           { return &fi.sys }
+
+// file is an open file description.
+type file struct {
+	tree *Tree
+	node *node
+	name string
+	flag int
+
+	mu     sync.Mutex
+	off    int64
+	dirPos int
+	closed bool
+}
+
+func (f *file) Name() string { return f.name }
+
+func (f *file) check(op string, write bool) error {
+	if f.closed {
+		return pathErr(op, f.name, fs.ErrClosed)
+	}
+	acc := f.flag & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR)
+	if write && acc == os.O_RDONLY || !write && acc == os.O_WRONLY {
+		return pathErr(op, f.name, syscall.EBADF)
+	}
+	if f.node.mode.IsDir() {
+		return pathErr(op, f.name, syscall.EISDIR)
+	}
+	return nil
+}
+
+func (f *file) Read(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n, err := f.readAt(p, f.off)
+	f.off += int64(n)
+	return n, err
+}
+
+func (f *file) ReadAt(p []byte, off int64) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n, err := f.readAt(p, off)
+	if err == nil && n < len(p) && f.node.dev == nil {
+		err = io.EOF
+	}
+	return n, err
+}
+
+func (f *file) readAt(p []byte, off int64) (int, error) {
+	if err := f.check("read", false); err != nil {
+		return 0, err
+	}
+	if off < 0 {
+		return 0, pathErr("read", f.name, fs.ErrInvalid)
+	}
+	if f.node.dev != nil {
+		return f.node.dev.read(p)
+	}
+	f.tree.mu.RLock()
+	defer f.tree.mu.RUnlock()
+	if off >= int64(len(f.node.data)) {
+		if len(p) == 0 {
+			return 0, nil
+		}
+		return 0, io.EOF
+	}
+	return copy(p, f.node.data[off:]), nil
+}
+
+func (f *file) Write(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	off := f.off
+	if f.flag&os.O_APPEND != 0 {
+		off = -1
+	}
+	n, end, err := f.writeAt(p, off)
+	f.off = end
+	return n, err
+}
+
+func (f *file) WriteAt(p []byte, off int64) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.flag&os.O_APPEND != 0 {
+		return 0, pathErr("write", f.name, syscall.EBADF)
+	}
+	if off < 0 {
+		return 0, pathErr("write", f.name, fs.ErrInvalid)
+	}
+	n, _, err := f.writeAt(p, off)
+	return n, err
+}
+
+// writeAt writes p at off (or at the end when off is -1) and returns the
+// offset after the write.
+func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
+	if err := f.check("write", true); err != nil {
+		return 0, f.off, err
+	}
+	if f.node.dev != nil {
+		n, err := f.node.dev.write(p)
+		return n, f.off, err
+	}
+	t := f.tree
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := f.node
+	if off < 0 {
+		off = int64(len(n.data))
+	}
+	end := off + int64(len(p))
+	if end > int64(len(n.data)) {
+		if end > int64(cap(n.data)) {
+			grown := make([]byte, end, max(end, 2*int64(cap(n.data))))
+			copy(grown, n.data)
+			n.data = grown
+		} else {
+			clear(n.data[len(n.data):end])
+			n.data = n.data[:end]
+		}
+	}
+	copy(n.data[off:], p)
+	now := t.clock.Now()
+	n.mtime, n.ctime = now, now
+	return len(p), end, nil
+}
+
+func (f *file) Seek(offset int64, whence int) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return 0, pathErr("seek", f.name, fs.ErrClosed)
+	}
+	var base int64
+	switch whence {
+	case io.SeekStart:
+	case io.SeekCurrent:
+		base = f.off
+	case io.SeekEnd:
+		f.tree.mu.RLock()
+		base = int64(len(f.node.data))
+		f.tree.mu.RUnlock()
+	default:
+		return 0, pathErr("seek", f.name, fs.ErrInvalid)
+	}
+	if base+offset < 0 {
+		return 0, pathErr("seek", f.name, fs.ErrInvalid)
+	}
+	f.off = base + offset
+	if f.node.mode.IsDir() && f.off == 0 {
+		f.dirPos = 0
+	}
+	return f.off, nil
+}
+
+func (f *file) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return pathErr("close", f.name, fs.ErrClosed)
+	}
+	f.closed = true
+	return nil
+}
+
+func (f *file) Stat() (fs.FileInfo, error) {
+	f.tree.mu.RLock()
+	defer f.tree.mu.RUnlock()
+	return f.node.info(path.Base(f.name)), nil
+}
+
+func (f *file) Truncate(size int64) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.check("truncate", true); err != nil {
+		return err
+	}
+	if size < 0 {
+		return pathErr("truncate", f.name, fs.ErrInvalid)
+	}
+	if f.node.dev != nil {
+		return nil
+	}
+	t := f.tree
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := f.node
+	if size <= int64(len(n.data)) {
+		n.data = n.data[:size:size]
+	} else {
+		grown := make([]byte, size)
+		copy(grown, n.data)
+		n.data = grown
+	}
+	now := t.clock.Now()
+	n.mtime, n.ctime = now, now
+	return nil
+}
+
+func (f *file) ReadDir(count int) ([]fs.DirEntry, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return nil, pathErr("readdirent", f.name, fs.ErrClosed)
+	}
+	if !f.node.mode.IsDir() {
+		return nil, pathErr("readdirent", f.name, syscall.ENOTDIR)
+	}
+	f.tree.mu.RLock()
+	all := f.node.entries()
+	f.tree.mu.RUnlock()
+	rest := all[min(f.dirPos, len(all)):]
+	if count > 0 {
+		if len(rest) == 0 {
+			return nil, io.EOF
+		}
+		rest = rest[:min(count, len(rest))]
+	}
+	f.dirPos += len(rest)
+	return rest, nil
+}
+
+type nullDevice struct{}
+
+func (nullDevice) read([]byte) (int, error)    { return 0, io.EOF }
+func (nullDevice) write(p []byte) (int, error) { return len(p), nil }
+func (nullDevice) rdev() uint64                { return 1<<8 | 3 }
+
+type zeroDevice struct{}
+
+func (zeroDevice) read(p []byte) (int, error)  { clear(p); return len(p), nil }
+func (zeroDevice) write(p []byte) (int, error) { return len(p), nil }
+func (zeroDevice) rdev() uint64                { return 1<<8 | 5 }
+
+type randDevice struct {
+	r     io.Reader
+	minor uint64
+}
+
+func (d randDevice) read(p []byte) (int, error)  { return d.r.Read(p) }
+func (d randDevice) write(p []byte) (int, error) { return len(p), nil }
+func (d randDevice) rdev() uint64                { return 1<<8 | d.minor }

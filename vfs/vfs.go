@@ -1,0 +1,86 @@
+// Package vfs is moonix's virtual filesystem: the one FS interface that every
+// other layer works on, an in-memory tree that implements it, and helpers
+// (ReadFile, MkdirAll, RemoveAll, Walk, EvalSymlinks) written against the
+// interface so that they work the same through any decorator (the capability
+// gate, the effect recorder).
+//
+// Paths handed to an FS are absolute, slash-separated and cleaned by the
+// caller; the FS has no working directory. Errors are *fs.PathError (or
+// *os.LinkError for two-path operations) wrapping fs.ErrNotExist, fs.ErrExist,
+// fs.ErrPermission, fs.ErrInvalid or a syscall.Errno such as ENOTDIR, EISDIR,
+// ENOTEMPTY, ELOOP, EXDEV.
+//
+// vfs imports only the standard library and moonix/clock. Every type here is
+// safe for concurrent use unless its comment says otherwise.
+package vfs
+
+import (
+	"io"
+	"io/fs"
+	"time"
+)
+
+// FS is a POSIX-like filesystem addressed by absolute, clean paths.
+type FS interface {
+	// OpenFile opens name with os.O_* flags. perm is used when a file is
+	// created (before the umask, which the caller applies).
+	OpenFile(name string, flag int, perm fs.FileMode) (File, error)
+	// Stat follows symlinks; Lstat does not.
+	Stat(name string) (fs.FileInfo, error)
+	Lstat(name string) (fs.FileInfo, error)
+	// ReadDir lists a directory sorted by name.
+	ReadDir(name string) ([]fs.DirEntry, error)
+	Mkdir(name string, perm fs.FileMode) error
+	// Remove unlinks a file or symlink, or removes an empty directory.
+	Remove(name string) error
+	// Rename moves oldname to newname with rename(2) semantics: it replaces
+	// an existing file, or an empty directory with a directory.
+	Rename(oldname, newname string) error
+	// Symlink creates name as a symbolic link to target (stored verbatim).
+	Symlink(target, name string) error
+	Readlink(name string) (string, error)
+	// Link creates newname as a hard link to the file oldname.
+	Link(oldname, newname string) error
+	// Chmod sets the permission bits of name, following symlinks.
+	Chmod(name string, mode fs.FileMode) error
+	// Chtimes sets the access and modification times, following symlinks.
+	Chtimes(name string, atime, mtime time.Time) error
+}
+
+// File is an open file or directory.
+type File interface {
+	io.Reader
+	io.Writer
+	io.Seeker
+	io.ReaderAt
+	io.WriterAt
+	io.Closer
+	// Name is the path the file was opened with.
+	Name() string
+	Stat() (fs.FileInfo, error)
+	Truncate(size int64) error
+	// ReadDir reads directory entries like os.File.ReadDir.
+	ReadDir(n int) ([]fs.DirEntry, error)
+}
+
+// Stat is what FileInfo.Sys returns for files of a Tree: the inode-level
+// facts that fs.FileInfo does not carry.
+type Stat struct {
+	Ino   uint64
+	Nlink uint64
+	Uid   uint32
+	Gid   uint32
+	Atime time.Time
+	Ctime time.Time
+	// Rdev identifies a device node (character devices under /dev).
+	Rdev uint64
+}
+
+// StatOf returns the *Stat behind info, or a zero Stat with Nlink 1 when the
+// FileInfo did not come from a Tree.
+func StatOf(info fs.FileInfo) *Stat {
+	if st, ok := info.Sys().(*Stat); ok {
+		return st
+	}
+	return &Stat{Nlink: 1, Atime: info.ModTime(), Ctime: info.ModTime()}
+}

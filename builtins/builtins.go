@@ -67,6 +67,9 @@ type Call struct {
 	Who   Identity
 	// Umask is applied to the permissions of files the command creates.
 	Umask fs.FileMode
+	// Width is the terminal width when Stdout is a terminal, 0 otherwise
+	// (ls prints columns only on a terminal).
+	Width int
 	// Exec runs another command through the session's exec path (functions
 	// are not visible, as with exec(2)); it returns the exit status. Nil
 	// means the command cannot run others.

@@ -824,4 +824,3 @@ func (f stdio) Write(p []byte) (int, error) {
 }
 
 func (stdio) Close() error { return nil }
-

@@ -38,6 +38,9 @@ func (s *Session) exec(c *builtins.Call) int {
 	if c.Ctx.Err() != nil {
 		return 130
 	}
+	if cmd, ok := lookupShellCommand(name); ok {
+		return cmd.run(s, c)
+	}
 	if isInterpBuiltin(name) {
 		// Reached through builtins.Call.Exec (xargs echo): run it in a
 		// nested shell, where the interpreter provides it.

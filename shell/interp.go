@@ -142,25 +142,15 @@ func shellPathErr(name string, err error) error {
 func (s *Session) openHandler(ctx context.Context, name string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
 	p := vfs.Clean(hc.Dir, name)
-	switch p {
-	case "/dev/null":
-		return nullFile{}, nil
-	case "/dev/stdin", "/dev/fd/0":
-		return stdio{r: hc.Stdin}, nil
-	case "/dev/stdout", "/dev/fd/1":
-		return stdio{w: hc.Stdout}, nil
-	case "/dev/stderr", "/dev/fd/2":
-		return stdio{w: hc.Stderr}, nil
-	}
 	if id, ok := strings.CutPrefix(p, captureDir); ok {
 		if w := s.captures.get(id); w != nil {
-			return stdio{w: w}, nil
+			return builtins.WithStdio(s.fs, nil, w, nil).OpenFile("/dev/stdout", flag, perm)
 		}
 	}
 	if flag&os.O_CREATE != 0 {
 		perm &^= s.getUmask()
 	}
-	f, err := s.fs.OpenFile(p, flag, perm)
+	f, err := builtins.WithStdio(s.fs, hc.Stdin, hc.Stdout, hc.Stderr).OpenFile(p, flag, perm)
 	if err != nil {
 		return nil, shellPathErr(name, err)
 	}
@@ -174,11 +164,12 @@ func (s *Session) openHandler(ctx context.Context, name string, flag int, perm o
 }
 
 func (s *Session) statHandler(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
-	p := abs(ctx, name)
+	hc := interp.HandlerCtx(ctx)
+	p := vfs.Clean(hc.Dir, name)
 	var info fs.FileInfo
 	var err error
 	if follow {
-		info, err = s.fs.Stat(p)
+		info, err = builtins.WithStdio(s.fs, hc.Stdin, hc.Stdout, hc.Stderr).Stat(p)
 	} else {
 		info, err = s.fs.Lstat(p)
 	}
@@ -794,33 +785,3 @@ func (s *Session) setStatus(status int) {
 func litWord(s string) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}
 }
-
-// nullFile is /dev/null.
-type nullFile struct{}
-
-func (nullFile) Read([]byte) (int, error)    { return 0, io.EOF }
-func (nullFile) Write(p []byte) (int, error) { return len(p), nil }
-func (nullFile) Close() error                { return nil }
-
-// stdio serves /dev/stdin, /dev/stdout and /dev/stderr: the command's own
-// streams, which closing the redirection must not close.
-type stdio struct {
-	r io.Reader
-	w io.Writer
-}
-
-func (f stdio) Read(p []byte) (int, error) {
-	if f.r == nil {
-		return 0, &fs.PathError{Op: "read", Path: "/dev/stdout", Err: syscall.EBADF}
-	}
-	return f.r.Read(p)
-}
-
-func (f stdio) Write(p []byte) (int, error) {
-	if f.w == nil {
-		return 0, &fs.PathError{Op: "write", Path: "/dev/stdin", Err: syscall.EBADF}
-	}
-	return f.w.Write(p)
-}
-
-func (stdio) Close() error { return nil }

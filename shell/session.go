@@ -76,6 +76,7 @@ type Session struct {
 	umask       fs.FileMode
 	signalTraps map[string]string
 	status      int
+	exited      bool // a statement ran exit: the EXIT trap has run
 }
 
 // New returns a session ready to run programs.
@@ -247,14 +248,22 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 func (s *Session) finish(status int, exited bool) (int, bool) {
 	s.mu.Lock()
 	s.status = status
+	s.exited = s.exited || exited
 	s.mu.Unlock()
 	return status, exited
 }
 
-// Exit ends the session like the end of a script: the EXIT trap runs and the
-// final status is returned.
+// Exit ends the session like the end of a script: the EXIT trap runs (unless
+// an exit already ran it) and the final status is returned.
 func (s *Session) Exit(ctx context.Context) int {
 	status := s.Status()
+	s.mu.Lock()
+	done := s.exited
+	s.exited = true
+	s.mu.Unlock()
+	if done {
+		return status
+	}
 	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord("exit"), litWord(fmt.Sprint(status))}}}
 	status, _ = s.runStmt(ctx, st)
 	return status
@@ -315,6 +324,10 @@ func (l lineReader) Read(p []byte) (int, error) {
 // Incomplete reports whether src ends inside an unfinished statement, for a
 // REPL's continuation prompt.
 func Incomplete(src string) bool {
+	trimmed := strings.TrimRight(src, "\n")
+	if n := len(trimmed) - len(strings.TrimRight(trimmed, "\\")); n%2 == 1 && len(trimmed) == len(src) {
+		return true // a trailing backslash continues the line
+	}
 	_, err := syntax.NewParser().Parse(strings.NewReader(src), "")
 	return err != nil && syntax.IsIncomplete(err)
 }

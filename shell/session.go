@@ -52,6 +52,9 @@ type Config struct {
 	Width func() int
 	// Umask for files the session creates; default 022.
 	Umask *fs.FileMode
+	// Commands are extra commands for this session (and its nested
+	// shells), looked up after the builtins: test helpers, embedders' tools.
+	Commands map[string]func(*builtins.Call) int
 }
 
 // DefaultIdentity is who the sandbox user is unless configured.

@@ -774,6 +774,15 @@ func (s *Session) runStmt(ctx context.Context, st *syntax.Stmt) (status int, exi
 	return status, exited
 }
 
+// exitStmt runs the synthetic `exit N` that ends a session, so that the EXIT
+// trap runs with $? set. It is not the user's command, so it is not traced.
+func (s *Session) exitStmt(ctx context.Context, status int) int {
+	interp.Params("+x")(s.runner)
+	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord("exit"), litWord(strconv.Itoa(status))}}}
+	status, _ = s.runStmt(ctx, st)
+	return status
+}
+
 // setStatus makes $? hold status, after an interrupted command.
 func (s *Session) setStatus(status int) {
 	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{

@@ -88,4 +88,3 @@ func TestCp(t *testing.T) {
 			err: "cp: cannot open 'a' for reading: permission denied\n", status: 1},
 	})
 }
-

@@ -3,16 +3,16 @@ package builtins
 import "testing"
 
 var lsFiles = map[string]string{
-	"a":     "hello\n",
-	"bb":    "x",
-	"d/":    "",
-	"d/x":   "123456789\n",
-	".hid":  "h",
-	"l":     "->a",
-	"ld":    "->d",
-	"run":   "#!/bin/sh\n",
-	"big":   "",
-	"e/":    "",
+	"a":      "hello\n",
+	"bb":     "x",
+	"d/":     "",
+	"d/x":    "123456789\n",
+	".hid":   "h",
+	"l":      "->a",
+	"ld":     "->d",
+	"run":    "#!/bin/sh\n",
+	"big":    "",
+	"e/":     "",
 	"e/sub/": "",
 }
 

@@ -60,7 +60,9 @@ func TestTouch(t *testing.T) {
 func TestParseDate(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 3, 15, 12, 30, 45, 0, time.UTC)
-	d := func(y int, m time.Month, day, h, mi, s, ns int) time.Time { return time.Date(y, m, day, h, mi, s, ns, time.UTC) }
+	d := func(y int, m time.Month, day, h, mi, s, ns int) time.Time {
+		return time.Date(y, m, day, h, mi, s, ns, time.UTC)
+	}
 	for _, tc := range []struct {
 		in   string
 		want time.Time

@@ -74,21 +74,7 @@ func runDf(c *Call) int {
 		used += info.Size()
 		return nil
 	})
-	avail := max(int64(dfCapacity)-used, 0)
-	size := used + avail
-	usedK := (used + 1023) / 1024
-	sizeK := (size + 1023) / 1024
-	availK := sizeK - usedK
-	pct := "-"
-	if sizeK > 0 {
-		pct = strconv.FormatInt((usedK*100+sizeK-1)/sizeK, 10) + "%"
-	}
-	header := []string{"Filesystem", "1K-blocks", "Used", "Available", "Use%", "Mounted on"}
-	row := []string{"moonix", strconv.FormatInt(sizeK, 10), strconv.FormatInt(usedK, 10), strconv.FormatInt(availK, 10), pct, "/"}
-	if *human {
-		header[1], header[3] = "Size", "Avail"
-		row[1], row[2], row[3] = fileHuman(sizeK*1024), fileHuman(usedK*1024), fileHuman(availK*1024)
-	}
+	header, row := dfRow(used, *human)
 	minWidth := []int{14, 5, 5, 5, 4, 0}
 	if *printType {
 		header = append(header[:1], append([]string{"Type"}, header[1:]...)...)
@@ -118,4 +104,24 @@ func runDf(c *Call) int {
 		fmt.Fprint(c.Stdout, format(row))
 	}
 	return status
+}
+
+// dfRow is df's header and row for a VFS holding used bytes of files.
+func dfRow(used int64, human bool) (header, row []string) {
+	avail := max(int64(dfCapacity)-used, 0)
+	size := used + avail
+	usedK := (used + 1023) / 1024
+	sizeK := (size + 1023) / 1024
+	availK := sizeK - usedK
+	pct := "-"
+	if sizeK > 0 {
+		pct = strconv.FormatInt((usedK*100+sizeK-1)/sizeK, 10) + "%"
+	}
+	header = []string{"Filesystem", "1K-blocks", "Used", "Available", "Use%", "Mounted on"}
+	row = []string{"moonix", strconv.FormatInt(sizeK, 10), strconv.FormatInt(usedK, 10), strconv.FormatInt(availK, 10), pct, "/"}
+	if human {
+		header[1], header[3] = "Size", "Avail"
+		row[1], row[2], row[3] = fileHuman(sizeK*1024), fileHuman(usedK*1024), fileHuman(availK*1024)
+	}
+	return header, row
 }

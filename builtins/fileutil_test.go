@@ -1,11 +1,15 @@
 package builtins
 
 import (
+	"context"
 	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -28,15 +32,17 @@ type fileCase struct {
 func setupFiles(t *testing.T, files map[string]string) *vfs.Tree {
 	t.Helper()
 	fsys := testTree(t)
+	names := slices.Sorted(maps.Keys(files)) // sorted, so inode numbers are stable
 	// Directories first so that symlinks can point into them.
-	for name := range files {
+	for _, name := range names {
 		if strings.HasSuffix(name, "/") {
 			if err := vfs.MkdirAll(fsys, "/work/"+strings.TrimSuffix(name, "/"), 0o755); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	for name, content := range files {
+	for _, name := range names {
+		content := files[name]
 		p := "/work/" + name
 		switch {
 		case strings.HasSuffix(name, "/"):
@@ -210,5 +216,25 @@ func TestFileBaseJoin(t *testing.T) {
 		if got := fileJoin(tc[0], tc[1]); got != tc[2] {
 			t.Errorf("fileJoin(%q, %q) = %q, want %q", tc[0], tc[1], got, tc[2])
 		}
+	}
+}
+
+type stringsBuilder = strings.Builder
+
+// testCall is a Call like runCmd's, for tests that need to adjust it.
+func testCall(fsys vfs.FS, out, errb *strings.Builder, args ...string) *Call {
+	return &Call{
+		Ctx:    context.Background(),
+		Args:   args,
+		Stdin:  strings.NewReader(""),
+		Stdout: out,
+		Stderr: errb,
+		Dir:    "/work",
+		Env:    []string{"HOME=/work", "PATH=/bin:/usr/bin"},
+		FS:     fsys,
+		Clock:  clock.NewLogical(clock.Epoch),
+		Rand:   clock.NewSeeded(1),
+		Who:    Identity{User: "user", Group: "user", UID: 1000, GID: 1000, Home: "/work", Host: "moonix"},
+		Umask:  0o022,
 	}
 }

@@ -177,8 +177,8 @@ func (f *finder) statItem(abs string, top bool) (fs.FileInfo, error) {
 func (f *finder) walkRoot(root string, expr *findExpr) {
 	abs := f.c.Abs(root)
 	info, err := f.statItem(abs, true)
-	if err == nil && fileTrailingSlash(root) && !info.IsDir() {
-		_, err = fileLstat(f.c, root)
+	if fileTrailingSlash(root) {
+		info, err = fileLstat(f.c, root) // "link/" means the directory
 	}
 	if err != nil {
 		f.fail("%s: %s", fileQuote(root), fileReason(err))
@@ -187,7 +187,14 @@ func (f *finder) walkRoot(root string, expr *findExpr) {
 	f.walk(&findItem{path: root, abs: abs, root: root, info: info}, expr, nil)
 }
 
-func (f *finder) walk(it *findItem, expr *findExpr, ancestors []uint64) {
+// findAncestor is a directory above the one being walked, for -L loop
+// detection.
+type findAncestor struct {
+	ino  uint64
+	path string
+}
+
+func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 	if f.quit || f.c.Canceled() {
 		return
 	}
@@ -199,9 +206,10 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []uint64) {
 		loop := false
 		if f.follow != 'P' {
 			for _, a := range ancestors {
-				if a == ino {
-					f.fail("file system loop detected; %s is part of the same file system loop", fileQuote(it.path))
+				if a.ino == ino {
+					f.fail("file system loop detected; %s is part of the same file system loop as %s.", fileQuote(it.path), fileQuote(a.path))
 					loop = true
+					break
 				}
 			}
 		}
@@ -210,7 +218,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []uint64) {
 			if err != nil {
 				f.fail("%s: %s", fileQuote(it.path), fileReason(err))
 			}
-			anc := append(ancestors, ino)
+			anc := append(ancestors[:len(ancestors):len(ancestors)], findAncestor{ino, it.path})
 			for _, e := range entries {
 				if f.quit || f.c.Canceled() {
 					return
@@ -846,7 +854,9 @@ func (f *finder) printf(format string, it *findItem) string {
 			str(fileBase(it.path))
 		case 'h':
 			d := "."
-			if k := strings.LastIndexByte(strings.TrimRight(it.path, "/"), '/'); k > 0 {
+			if strings.Trim(it.path, "/") == "" {
+				d = "" // GNU prints nothing for the root directory
+			} else if k := strings.LastIndexByte(strings.TrimRight(it.path, "/"), '/'); k > 0 {
 				d = it.path[:k]
 			} else if k == 0 {
 				d = "/"

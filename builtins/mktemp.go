@@ -35,7 +35,8 @@ func runMktemp(c *Call) int {
 	dir := fl.BoolP("directory", "d", false, "")
 	dry := fl.BoolP("dry-run", "u", false, "")
 	quiet := fl.BoolP("quiet", "q", false, "")
-	tmpdir := fl.StringP("tmpdir", "p", "", "")
+	pdir := fl.StringP("p", "p", "", "")
+	tmpdir := fl.String("tmpdir", "", "")
 	fl.Lookup("tmpdir").NoOptDefVal = "\x00"
 	tflag := fl.BoolP("t", "t", false, "")
 	suffix := fl.String("suffix", "", "")
@@ -53,7 +54,7 @@ func runMktemp(c *Call) int {
 		return fileUsage(c, "too many templates")
 	}
 	template := "tmp.XXXXXXXXXX"
-	useDir := fl.Changed("tmpdir") || *tflag
+	useDir := fl.Changed("tmpdir") || fl.Changed("p") || *tflag
 	if len(ops) == 1 {
 		template = ops[0]
 	} else {
@@ -78,6 +79,9 @@ func runMktemp(c *Call) int {
 		base := ""
 		env, haveEnv := c.LookupEnv("TMPDIR")
 		given := *tmpdir
+		if fl.Changed("p") {
+			given = *pdir
+		}
 		if given == "\x00" {
 			given = ""
 		}

@@ -372,7 +372,7 @@ func fileCopyData(c *Call, src, dst string, perm fs.FileMode) error {
 	return err
 }
 
-// fileStatTime formats t the way stat does: "2026-01-01 00:00:00.000000000 +0000".
+// fileStatTime formats t in UTC (moonix's only zone) the way stat does: "2026-01-01 00:00:00.000000000 +0000".
 func fileStatTime(t time.Time) string {
-	return t.Format("2006-01-02 15:04:05.000000000 -0700")
+	return t.UTC().Format("2006-01-02 15:04:05.000000000 -0700")
 }

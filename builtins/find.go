@@ -928,10 +928,12 @@ func (f *finder) printf(format string, it *findItem) string {
 
 // findCtime is -printf's %t: ctime(3) with nanoseconds.
 func findCtime(t time.Time) string {
+	t = t.UTC()
 	return t.Format("Mon Jan _2 15:04:05.000000000") + "0 " + t.Format("2006")
 }
 
 func findTimeField(t time.Time, k byte) string {
+	t = t.UTC()
 	frac := fmt.Sprintf(".%09d0", t.Nanosecond())
 	switch k {
 	case '@':

@@ -374,6 +374,7 @@ func lsColumns(c *Call, cells []string, width int, across bool) {
 const lsRecentWindow = 31556952 / 2 * time.Second
 
 func (l *ls) timeString(t time.Time) string {
+	t = t.UTC()
 	if l.o.fullTime {
 		return fileStatTime(t)
 	}

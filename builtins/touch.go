@@ -67,7 +67,7 @@ func runTouch(c *Call) int {
 			c.Fail("invalid date format %s", fileQuote(*date))
 			return 1
 		}
-		atime, mtime = t, t
+		atime, mtime = t.UTC(), t.UTC()
 	}
 	if fl.Changed("stamp") {
 		t, ok := parseTouchStamp(*stamp, now)

@@ -225,7 +225,7 @@ func runChmod(c *Call) int {
 	var spec []modeChange
 	switch {
 	case *reference != "":
-		info, err := c.FS.Stat(c.Abs(*reference))
+		info, err := c.FS.Stat(fileAbs(c, *reference))
 		if err != nil {
 			fileFail(c, "failed to get attributes of", *reference, err)
 			return 1
@@ -262,7 +262,7 @@ func runChmod(c *Call) int {
 		if c.Canceled() {
 			return
 		}
-		p := c.Abs(name)
+		p := fileAbs(c, name)
 		if !top {
 			if li, err := c.FS.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 				if *verbose {
@@ -306,7 +306,7 @@ func runChmod(c *Call) int {
 				naive := adjustMode(old, info.IsDir(), 0, spec)
 				if mode&^naive != 0 {
 					if !*quiet {
-						c.Fail("%s: new permissions are %s, not %s", name, filePermString(mode), filePermString(naive))
+						c.Fail("%s: new permissions are %s, not %s", fileQuoteMaybe(name), filePermString(mode), filePermString(naive))
 					}
 					status = 1
 				}

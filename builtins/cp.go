@@ -116,7 +116,7 @@ func runCp(c *Call) int {
 // On a usage problem it reports it and returns nil and the exit status.
 func cpTargets(c *Call, ops []string, noTarget bool, targetDir string, haveTargetDir bool) ([][2]string, int) {
 	isDir := func(name string) (bool, error) {
-		info, err := c.FS.Stat(c.Abs(name))
+		info, err := c.FS.Stat(fileAbs(c, name))
 		if err != nil {
 			return false, err
 		}
@@ -174,7 +174,7 @@ func (x *cp) say(src, dst string) {
 // whether it all went well.
 func (x *cp) copy(src, dst string, top bool) bool {
 	c := x.c
-	sp, dp := c.Abs(src), c.Abs(dst)
+	sp, dp := fileAbs(c, src), fileAbs(c, dst)
 	var info fs.FileInfo
 	var err error
 	if x.deref == 'L' || top && x.deref == 'H' || fileTrailingSlash(src) {

@@ -113,6 +113,21 @@ func fileQuote(s string) string {
 	return b.String()
 }
 
+// fileQuoteMaybe quotes a name only when it needs it (GNU's quotef), for
+// messages of the form "cmd: name: reason".
+func fileQuoteMaybe(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || strings.IndexByte("_./+:,%@=-^", ch) >= 0) {
+			return fileQuote(s)
+		}
+	}
+	return s
+}
+
 // filePosix converts the permission and special bits of m to the POSIX
 // numeric form (04000 setuid, 02000 setgid, 01000 sticky, 0777).
 func filePosix(m fs.FileMode) uint32 {
@@ -303,6 +318,20 @@ func fileGroup(c *Call, gid uint32) string {
 	return strconv.FormatUint(uint64(gid), 10)
 }
 
+// fileNowhere is where an empty operand points: a path that cannot exist
+// and whose parent cannot exist either, so that every operation on it fails
+// with "no such file or directory" as it does for "" on POSIX systems.
+// (c.Abs("") is the working directory, and `rm -r ""` must not remove it.)
+const fileNowhere = "/\x00/\x00"
+
+// fileAbs is c.Abs for an operand the user typed.
+func fileAbs(c *Call, name string) string {
+	if name == "" {
+		return fileNowhere
+	}
+	return c.Abs(name)
+}
+
 // fileTrailingSlash reports whether an operand ends in a slash that asks
 // for a directory ("d/", but not "/").
 func fileTrailingSlash(name string) bool {
@@ -312,7 +341,7 @@ func fileTrailingSlash(name string) bool {
 // fileLstat stats an operand without following a final symlink, except
 // that a trailing slash ("link/") resolves it, as on POSIX systems.
 func fileLstat(c *Call, name string) (fs.FileInfo, error) {
-	p := c.Abs(name)
+	p := fileAbs(c, name)
 	if fileTrailingSlash(name) {
 		info, err := c.FS.Stat(p)
 		if err == nil && !info.IsDir() {

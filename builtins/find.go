@@ -175,7 +175,7 @@ func (f *finder) statItem(abs string, top bool) (fs.FileInfo, error) {
 }
 
 func (f *finder) walkRoot(root string, expr *findExpr) {
-	abs := f.c.Abs(root)
+	abs := fileAbs(f.c, root)
 	info, err := f.statItem(abs, true)
 	if fileTrailingSlash(root) {
 		info, err = fileLstat(f.c, root) // "link/" means the directory
@@ -557,7 +557,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		ref, serr := c.FS.Stat(c.Abs(a))
+		ref, serr := c.FS.Stat(fileAbs(c, a))
 		if serr != nil {
 			return nil, findParseError(fmt.Sprintf("%s: %s", fileQuote(a), fileReason(serr)))
 		}

@@ -46,7 +46,7 @@ func runLn(c *Call) int {
 	}
 	ops := fl.Args()
 	isDir := func(name string) bool {
-		p := c.Abs(name)
+		p := fileAbs(c, name)
 		if *noDeref {
 			if li, err := c.FS.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 				return false
@@ -87,7 +87,7 @@ func runLn(c *Call) int {
 		}
 		dir := ops[len(ops)-1]
 		if !isDir(dir) {
-			if _, err := c.FS.Stat(c.Abs(dir)); err != nil {
+			if _, err := c.FS.Stat(fileAbs(c, dir)); err != nil {
 				fileFail(c, "target", dir, err)
 			} else {
 				c.Fail("target %s: %s", fileQuote(dir), fileReason(syscall.ENOTDIR))
@@ -107,8 +107,8 @@ func runLn(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		lp := c.Abs(pr.link)
-		src := c.Abs(pr.target)
+		lp := fileAbs(c, pr.link)
+		src := fileAbs(c, pr.target)
 		var srcInfo fs.FileInfo
 		if !*symbolic {
 			var err error
@@ -126,7 +126,7 @@ func runLn(c *Call) int {
 				continue
 			}
 			if srcInfo.IsDir() {
-				c.Fail("%s: hard link not allowed for directory", pr.target)
+				c.Fail("%s: hard link not allowed for directory", fileQuoteMaybe(pr.target))
 				status = 1
 				continue
 			}
@@ -143,7 +143,7 @@ func runLn(c *Call) int {
 				continue
 			}
 			if old.IsDir() {
-				c.Fail("%s: cannot overwrite directory", pr.link)
+				c.Fail("%s: cannot overwrite directory", fileQuoteMaybe(pr.link))
 				status = 1
 				continue
 			}

@@ -16,7 +16,7 @@ func lsCommand() *Command {
 	return &Command{
 		Name:    "ls",
 		Summary: "list directory contents",
-		Usage: `usage: ls [-1aACdFghilnoprRStx] [-w COLS] [FILE]...
+		Usage: `usage: ls [-1aACdFghiLlnoprRStx] [-w COLS] [FILE]...
 List FILEs (the current directory by default), sorted by name in byte order.
   -a, --all             include entries starting with . (and . and ..)
   -A, --almost-all      include entries starting with . except . and ..
@@ -27,6 +27,7 @@ List FILEs (the current directory by default), sorted by name in byte order.
   -i, --inode           print inode numbers
   -d, --directory       list directories themselves, not their contents
   -R, --recursive       list subdirectories recursively
+  -L, --dereference     show what symlinks point to, not the links
   -t                    sort by modification time, newest first
   -S                    sort by size, largest first
   -r, --reverse         reverse the sort order
@@ -45,7 +46,7 @@ type lsOptions struct {
 	long, all, almost, dirSelf, recursive, human, inode bool
 	byTime, bySize, reverse, classify, slash            bool
 	noOwner, noGroup, numeric, fullTime, across         bool
-	columns                                             bool
+	columns, deref                                      bool
 	width                                               int
 }
 
@@ -63,6 +64,7 @@ type ls struct {
 	now    time.Time
 	status int
 	out    bool // something was printed already
+	stop   bool // a write failed: the reader went away
 }
 
 func runLs(c *Call) int {
@@ -88,6 +90,7 @@ func runLs(c *Call) int {
 	fl.BoolVarP(&o.across, "across", "x", false, "")
 	fl.IntVarP(&o.width, "width", "w", 0, "")
 	fl.BoolVar(&o.fullTime, "full-time", false, "")
+	fl.BoolVarP(&o.deref, "dereference", "L", false, "")
 	fl.String("color", "", "")
 	fl.Lookup("color").NoOptDefVal = "always"
 	if !c.Parse(fl) {
@@ -128,7 +131,7 @@ func runLs(c *Call) int {
 			l.status = 2
 			continue
 		}
-		e := l.entry(name, c.Abs(name), info)
+		e := l.entry(name, fileAbs(c, name), info)
 		if e.tinfo != nil && e.tinfo.IsDir() && !o.long && !o.dirSelf && !o.classify {
 			// Like GNU, a symlink to a directory named on the command
 			// line is followed unless its own details were asked for.
@@ -151,6 +154,9 @@ func runLs(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
+		if l.stop {
+			break
+		}
 		l.listDir(d.name, d.path, header, true)
 	}
 	return l.status
@@ -163,6 +169,9 @@ func (l *ls) entry(name, abs string, info fs.FileInfo) lsEntry {
 		e.target, _ = l.c.FS.Readlink(abs)
 		if ti, err := l.c.FS.Stat(abs); err == nil {
 			e.tinfo = ti
+			if l.o.deref {
+				e.info, e.target, e.tinfo = ti, "", nil
+			}
 		}
 	}
 	return e
@@ -223,7 +232,7 @@ func (l *ls) listDir(name, abs string, header, top bool) {
 		return
 	}
 	for _, e := range entries {
-		if c.Canceled() {
+		if c.Canceled() || l.stop {
 			return
 		}
 		if e.info.IsDir() && e.name != "." && e.name != ".." {
@@ -305,19 +314,25 @@ func (l *ls) print(entries []lsEntry) {
 	}
 	if !l.o.columns {
 		for _, s := range cells {
-			fmt.Fprintln(l.c.Stdout, s)
+			if _, err := fmt.Fprintln(l.c.Stdout, s); err != nil {
+				l.stop = true
+				return
+			}
 		}
 		return
 	}
-	lsColumns(l.c, cells, l.o.width, l.o.across)
+	if !lsColumns(l.c, cells, l.o.width, l.o.across) {
+		l.stop = true
+	}
 }
 
 // lsColumns prints cells in as many columns as fit in width, like GNU ls -C
-// (down the columns) or -x (across), padding with spaces only.
-func lsColumns(c *Call, cells []string, width int, across bool) {
+// (down the columns) or -x (across), padding with spaces only. It reports
+// whether the writes succeeded.
+func lsColumns(c *Call, cells []string, width int, across bool) bool {
 	n := len(cells)
 	if n == 0 {
-		return
+		return true
 	}
 	// Find the most columns whose line stays shorter than width.
 	cols := 1
@@ -366,8 +381,11 @@ func lsColumns(c *Call, cells []string, width int, across bool) {
 				b.WriteString(strings.Repeat(" ", widths[col]-len(cells[i])))
 			}
 		}
-		fmt.Fprintln(c.Stdout, b.String())
+		if _, err := fmt.Fprintln(c.Stdout, b.String()); err != nil {
+			return false
+		}
 	}
+	return true
 }
 
 // lsRecentWindow is GNU's "six months": half an average Gregorian year.
@@ -443,6 +461,7 @@ func (l *ls) printLong(entries []lsEntry) {
 		}
 		fmt.Fprintf(&b, "%*s %s %s\n", wSize, r.size, r.date, r.name)
 		if _, err := fmt.Fprint(l.c.Stdout, b.String()); err != nil {
+			l.stop = true
 			return
 		}
 	}

@@ -57,7 +57,7 @@ func runMkdir(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		p := c.Abs(name)
+		p := fileAbs(c, name)
 		if *parents {
 			// Create each missing ancestor, naming it as the user wrote it.
 			trimmed := strings.TrimRight(name, "/")
@@ -67,7 +67,7 @@ func runMkdir(c *Call) int {
 					continue
 				}
 				prefix := trimmed[:i]
-				pp := c.Abs(prefix)
+				pp := fileAbs(c, prefix)
 				if info, err := c.FS.Stat(pp); err == nil {
 					if !info.IsDir() {
 						fileFail(c, "cannot create directory", prefix, syscall.ENOTDIR)
@@ -137,7 +137,7 @@ func runRmdir(c *Call) int {
 		if *verbose {
 			fmt.Fprintf(c.Stdout, "rmdir: removing directory, %s\n", fileQuote(name))
 		}
-		p := c.Abs(name)
+		p := fileAbs(c, name)
 		info, err := c.FS.Lstat(p)
 		if err == nil && !info.IsDir() {
 			err = syscall.ENOTDIR

@@ -111,7 +111,7 @@ func runMktemp(c *Call) int {
 			b.WriteByte(mktempChars[c.Rand.Uint64()%uint64(len(mktempChars))])
 		}
 		name := b.String() + *suffix
-		p := c.Abs(name)
+		p := fileAbs(c, name)
 		if *dry {
 			if _, err := c.FS.Lstat(p); err == nil && attempt < 100 {
 				continue

@@ -44,7 +44,7 @@ func runMv(c *Call) int {
 			return 130
 		}
 		src, dst := pr[0], pr[1]
-		sp, dp := c.Abs(src), c.Abs(dst)
+		sp, dp := fileAbs(c, src), fileAbs(c, dst)
 		info, err := fileLstat(c, src)
 		if err != nil {
 			fileFail(c, "cannot stat", src, err)

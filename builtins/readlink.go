@@ -151,7 +151,7 @@ func runReadlink(c *Call) int {
 	for _, name := range ops {
 		var out string
 		var err error
-		p := c.Abs(name)
+		p := fileAbs(c, name)
 		switch {
 		case *canonE:
 			out, err = canonicalize(c.FS, p, canonExisting)
@@ -164,7 +164,7 @@ func runReadlink(c *Call) int {
 		}
 		if err != nil {
 			if *verbose {
-				c.Fail("%s: %s", name, fileReason(err))
+				c.Fail("%s: %s", fileQuoteMaybe(name), fileReason(err))
 			}
 			status = 1
 			continue
@@ -225,7 +225,7 @@ func runRealpath(c *Call) int {
 		mode = canonMissing
 	}
 	resolve := func(name string) (string, error) {
-		p := c.Abs(name)
+		p := fileAbs(c, name)
 		if *strip {
 			if mode != canonMissing {
 				if _, err := c.FS.Lstat(p); err != nil && (mode == canonExisting || !fileIsNotExist(err)) {
@@ -241,7 +241,7 @@ func runRealpath(c *Call) int {
 		var err error
 		if to, err = resolve(*relTo); err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", *relTo, fileReason(err))
+				c.Fail("%s: %s", fileQuoteMaybe(*relTo), fileReason(err))
 			}
 			return 1
 		}
@@ -250,7 +250,7 @@ func runRealpath(c *Call) int {
 		var err error
 		if base, err = resolve(*relBase); err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", *relBase, fileReason(err))
+				c.Fail("%s: %s", fileQuoteMaybe(*relBase), fileReason(err))
 			}
 			return 1
 		}
@@ -269,7 +269,7 @@ func runRealpath(c *Call) int {
 		p, err := resolve(name)
 		if err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", name, fileReason(err))
+				c.Fail("%s: %s", fileQuoteMaybe(name), fileReason(err))
 			}
 			status = 1
 			continue

@@ -93,12 +93,12 @@ func runRm(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		if b := fileBase(name); b == "." || b == ".." {
+		if b := fileBase(name); name != "" && (b == "." || b == "..") {
 			c.Fail("refusing to remove '.' or '..' directory: skipping %s", fileQuote(name))
 			status = 1
 			continue
 		}
-		p := c.Abs(name)
+		p := fileAbs(c, name)
 		if p == "/" && *recursive && !*noPreserve {
 			c.Fail("it is dangerous to operate recursively on '/'")
 			c.Fail("use --no-preserve-root to override this failsafe")

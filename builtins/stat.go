@@ -52,7 +52,7 @@ func runStat(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		p := c.Abs(name)
+		p := fileAbs(c, name)
 		var info fs.FileInfo
 		var err error
 		if *deref {

@@ -225,7 +225,7 @@ func runChmod(c *Call) int {
 	var spec []modeChange
 	switch {
 	case *reference != "":
-		info, err := c.FS.Stat(fileAbs(c, *reference))
+		info, err := c.FS.Stat(c.Abs(*reference))
 		if err != nil {
 			fileFail(c, "failed to get attributes of", *reference, err)
 			return 1
@@ -262,7 +262,7 @@ func runChmod(c *Call) int {
 		if c.Canceled() {
 			return
 		}
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		if !top {
 			if li, err := c.FS.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 				if *verbose {

@@ -116,7 +116,7 @@ func runCp(c *Call) int {
 // On a usage problem it reports it and returns nil and the exit status.
 func cpTargets(c *Call, ops []string, noTarget bool, targetDir string, haveTargetDir bool) ([][2]string, int) {
 	isDir := func(name string) (bool, error) {
-		info, err := c.FS.Stat(fileAbs(c, name))
+		info, err := c.FS.Stat(c.Abs(name))
 		if err != nil {
 			return false, err
 		}
@@ -174,7 +174,7 @@ func (x *cp) say(src, dst string) {
 // whether it all went well.
 func (x *cp) copy(src, dst string, top bool) bool {
 	c := x.c
-	sp, dp := fileAbs(c, src), fileAbs(c, dst)
+	sp, dp := c.Abs(src), c.Abs(dst)
 	var info fs.FileInfo
 	var err error
 	if x.deref == 'L' || top && x.deref == 'H' || fileTrailingSlash(src) {
@@ -294,7 +294,7 @@ func (x *cp) copy(src, dst string, top bool) bool {
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) && pe.Path == sp {
-			c.Fail("cannot open %s for reading: %s", fileQuote(src), fileReason(err))
+			c.Fail("cannot open %s for reading: %s", fileQuote(src), Reason(err))
 		} else if err == errStop {
 			return false
 		} else {

@@ -43,8 +43,8 @@ func runDf(c *Call) int {
 	if ops := fl.Args(); len(ops) > 0 {
 		rows = 0
 		for _, name := range ops {
-			if _, err := c.FS.Stat(fileAbs(c, name)); err != nil {
-				c.Fail("%s: %s", fileQuoteMaybe(name), fileReason(err))
+			if _, err := c.FS.Stat(c.Abs(name)); err != nil {
+				c.Fail("%s: %s", fileQuoteMaybe(name), Reason(err))
 				status = 1
 				continue
 			}

@@ -82,7 +82,7 @@ func runDu(c *Call) int {
 			d.status = 1
 			continue
 		}
-		sum += d.walk(name, fileAbs(c, name), info, 0)
+		sum += d.walk(name, c.Abs(name), info, 0)
 	}
 	if *total {
 		d.line(sum, "total")

@@ -28,16 +28,7 @@ func fileUsage(c *Call, format string, args ...any) int {
 // fileFail reports "cmd: what 'name': reason", GNU's wording for most file
 // errors ("cannot remove 'x': no such file or directory").
 func fileFail(c *Call, what, name string, err error) {
-	c.Fail("%s %s: %s", what, fileQuote(name), fileReason(err))
-}
-
-// fileReason is Reason with one fix: syscall.ENOTEMPTY matches
-// fs.ErrExist under errors.Is, so Reason would call it "file exists".
-func fileReason(err error) string {
-	if errors.Is(err, syscall.ENOTEMPTY) {
-		return "directory not empty"
-	}
-	return Reason(err)
+	c.Fail("%s %s: %s", what, fileQuote(name), Reason(err))
 }
 
 // fileQuote quotes a name for a message the way GNU coreutils do under
@@ -318,20 +309,6 @@ func fileGroup(c *Call, gid uint32) string {
 	return strconv.FormatUint(uint64(gid), 10)
 }
 
-// fileNowhere is where an empty operand points: a path that cannot exist
-// and whose parent cannot exist either, so that every operation on it fails
-// with "no such file or directory" as it does for "" on POSIX systems.
-// (c.Abs("") is the working directory, and `rm -r ""` must not remove it.)
-const fileNowhere = "/\x00/\x00"
-
-// fileAbs is c.Abs for an operand the user typed.
-func fileAbs(c *Call, name string) string {
-	if name == "" {
-		return fileNowhere
-	}
-	return c.Abs(name)
-}
-
 // fileTrailingSlash reports whether an operand ends in a slash that asks
 // for a directory ("d/", but not "/").
 func fileTrailingSlash(name string) bool {
@@ -341,7 +318,7 @@ func fileTrailingSlash(name string) bool {
 // fileLstat stats an operand without following a final symlink, except
 // that a trailing slash ("link/") resolves it, as on POSIX systems.
 func fileLstat(c *Call, name string) (fs.FileInfo, error) {
-	p := fileAbs(c, name)
+	p := c.Abs(name)
 	if fileTrailingSlash(name) {
 		info, err := c.FS.Stat(p)
 		if err == nil && !info.IsDir() {

@@ -175,13 +175,13 @@ func (f *finder) statItem(abs string, top bool) (fs.FileInfo, error) {
 }
 
 func (f *finder) walkRoot(root string, expr *findExpr) {
-	abs := fileAbs(f.c, root)
+	abs := f.c.Abs(root)
 	info, err := f.statItem(abs, true)
 	if fileTrailingSlash(root) {
 		info, err = fileLstat(f.c, root) // "link/" means the directory
 	}
 	if err != nil {
-		f.fail("%s: %s", fileQuote(root), fileReason(err))
+		f.fail("%s: %s", fileQuote(root), Reason(err))
 		return
 	}
 	f.walk(&findItem{path: root, abs: abs, root: root, info: info}, expr, nil)
@@ -216,7 +216,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 		if !loop {
 			entries, err := f.c.FS.ReadDir(it.abs)
 			if err != nil {
-				f.fail("%s: %s", fileQuote(it.path), fileReason(err))
+				f.fail("%s: %s", fileQuote(it.path), Reason(err))
 			}
 			anc := append(ancestors[:len(ancestors):len(ancestors)], findAncestor{ino, it.path})
 			for _, e := range entries {
@@ -227,7 +227,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 				info, err := f.statItem(abs, false)
 				child := fileJoin(it.path, e.Name())
 				if err != nil {
-					f.fail("%s: %s", fileQuote(child), fileReason(err))
+					f.fail("%s: %s", fileQuote(child), Reason(err))
 					continue
 				}
 				f.walk(&findItem{path: child, abs: abs, root: it.root, info: info, depth: it.depth + 1}, expr, anc)
@@ -557,9 +557,9 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		ref, serr := c.FS.Stat(fileAbs(c, a))
+		ref, serr := c.FS.Stat(c.Abs(a))
 		if serr != nil {
-			return nil, findParseError(fmt.Sprintf("%s: %s", fileQuote(a), fileReason(serr)))
+			return nil, findParseError(fmt.Sprintf("%s: %s", fileQuote(a), Reason(serr)))
 		}
 		t := ref.ModTime()
 		get := findTime(tok[1])
@@ -647,7 +647,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 				return true // GNU never deletes the starting point "."
 			}
 			if err := c.FS.Remove(it.abs); err != nil {
-				f.fail("cannot delete %s: %s", fileQuote(it.path), fileReason(err))
+				f.fail("cannot delete %s: %s", fileQuote(it.path), Reason(err))
 				return false
 			}
 			return true

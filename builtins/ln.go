@@ -46,7 +46,7 @@ func runLn(c *Call) int {
 	}
 	ops := fl.Args()
 	isDir := func(name string) bool {
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		if *noDeref {
 			if li, err := c.FS.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 				return false
@@ -87,10 +87,10 @@ func runLn(c *Call) int {
 		}
 		dir := ops[len(ops)-1]
 		if !isDir(dir) {
-			if _, err := c.FS.Stat(fileAbs(c, dir)); err != nil {
+			if _, err := c.FS.Stat(c.Abs(dir)); err != nil {
 				fileFail(c, "target", dir, err)
 			} else {
-				c.Fail("target %s: %s", fileQuote(dir), fileReason(syscall.ENOTDIR))
+				c.Fail("target %s: %s", fileQuote(dir), Reason(syscall.ENOTDIR))
 			}
 			return 1
 		}
@@ -107,8 +107,8 @@ func runLn(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		lp := fileAbs(c, pr.link)
-		src := fileAbs(c, pr.target)
+		lp := c.Abs(pr.link)
+		src := c.Abs(pr.target)
 		var srcInfo fs.FileInfo
 		if !*symbolic {
 			var err error

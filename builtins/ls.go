@@ -131,7 +131,7 @@ func runLs(c *Call) int {
 			l.status = 2
 			continue
 		}
-		e := l.entry(name, fileAbs(c, name), info)
+		e := l.entry(name, c.Abs(name), info)
 		if e.tinfo != nil && e.tinfo.IsDir() && !o.long && !o.dirSelf && !o.classify {
 			// Like GNU, a symlink to a directory named on the command
 			// line is followed unless its own details were asked for.

@@ -57,7 +57,7 @@ func runMkdir(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		if *parents {
 			// Create each missing ancestor, naming it as the user wrote it.
 			trimmed := strings.TrimRight(name, "/")
@@ -67,7 +67,7 @@ func runMkdir(c *Call) int {
 					continue
 				}
 				prefix := trimmed[:i]
-				pp := fileAbs(c, prefix)
+				pp := c.Abs(prefix)
 				if info, err := c.FS.Stat(pp); err == nil {
 					if !info.IsDir() {
 						fileFail(c, "cannot create directory", prefix, syscall.ENOTDIR)
@@ -137,7 +137,7 @@ func runRmdir(c *Call) int {
 		if *verbose {
 			fmt.Fprintf(c.Stdout, "rmdir: removing directory, %s\n", fileQuote(name))
 		}
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		info, err := c.FS.Lstat(p)
 		if err == nil && !info.IsDir() {
 			err = syscall.ENOTDIR

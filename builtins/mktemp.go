@@ -111,7 +111,7 @@ func runMktemp(c *Call) int {
 			b.WriteByte(mktempChars[c.Rand.Uint64()%uint64(len(mktempChars))])
 		}
 		name := b.String() + *suffix
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		if *dry {
 			if _, err := c.FS.Lstat(p); err == nil && attempt < 100 {
 				continue
@@ -137,7 +137,7 @@ func runMktemp(c *Call) int {
 			if *dir {
 				what = "directory"
 			}
-			return fail("failed to create %s via template %s: %s", what, fileQuote(template+*suffix), fileReason(err))
+			return fail("failed to create %s via template %s: %s", what, fileQuote(template+*suffix), Reason(err))
 		}
 		fmt.Fprintln(c.Stdout, name)
 		return 0

@@ -44,7 +44,7 @@ func runMv(c *Call) int {
 			return 130
 		}
 		src, dst := pr[0], pr[1]
-		sp, dp := fileAbs(c, src), fileAbs(c, dst)
+		sp, dp := c.Abs(src), c.Abs(dst)
 		info, err := fileLstat(c, src)
 		if err != nil {
 			fileFail(c, "cannot stat", src, err)
@@ -82,7 +82,7 @@ func runMv(c *Call) int {
 				continue
 			}
 		} else if fileTrailingSlash(dst) && !info.IsDir() {
-			c.Fail("cannot move %s to %s: %s", fileQuote(src), fileQuote(dst), fileReason(syscall.ENOTDIR))
+			c.Fail("cannot move %s to %s: %s", fileQuote(src), fileQuote(dst), Reason(syscall.ENOTDIR))
 			status = 1
 			continue
 		}
@@ -90,7 +90,7 @@ func runMv(c *Call) int {
 			if errors.Is(err, syscall.EINVAL) {
 				c.Fail("cannot move %s to a subdirectory of itself, %s", fileQuote(src), fileQuote(dst))
 			} else {
-				c.Fail("cannot move %s to %s: %s", fileQuote(src), fileQuote(dst), fileReason(err))
+				c.Fail("cannot move %s to %s: %s", fileQuote(src), fileQuote(dst), Reason(err))
 			}
 			status = 1
 			continue

@@ -26,6 +26,9 @@ func canonicalize(fsys vfs.FS, name string, mode canonMode) (string, error) {
 	fail := func(err error) (string, error) {
 		return "", &fs.PathError{Op: "realpath", Path: name, Err: err}
 	}
+	if name == "" {
+		return fail(fs.ErrNotExist)
+	}
 	todo := splitSlash(name)
 	done := "/"
 	hops := 0
@@ -151,7 +154,7 @@ func runReadlink(c *Call) int {
 	for _, name := range ops {
 		var out string
 		var err error
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		switch {
 		case *canonE:
 			out, err = canonicalize(c.FS, p, canonExisting)
@@ -164,7 +167,7 @@ func runReadlink(c *Call) int {
 		}
 		if err != nil {
 			if *verbose {
-				c.Fail("%s: %s", fileQuoteMaybe(name), fileReason(err))
+				c.Fail("%s: %s", fileQuoteMaybe(name), Reason(err))
 			}
 			status = 1
 			continue
@@ -225,7 +228,7 @@ func runRealpath(c *Call) int {
 		mode = canonMissing
 	}
 	resolve := func(name string) (string, error) {
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		if *strip {
 			if mode != canonMissing {
 				if _, err := c.FS.Lstat(p); err != nil && (mode == canonExisting || !fileIsNotExist(err)) {
@@ -241,7 +244,7 @@ func runRealpath(c *Call) int {
 		var err error
 		if to, err = resolve(*relTo); err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", fileQuoteMaybe(*relTo), fileReason(err))
+				c.Fail("%s: %s", fileQuoteMaybe(*relTo), Reason(err))
 			}
 			return 1
 		}
@@ -250,7 +253,7 @@ func runRealpath(c *Call) int {
 		var err error
 		if base, err = resolve(*relBase); err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", fileQuoteMaybe(*relBase), fileReason(err))
+				c.Fail("%s: %s", fileQuoteMaybe(*relBase), Reason(err))
 			}
 			return 1
 		}
@@ -269,7 +272,7 @@ func runRealpath(c *Call) int {
 		p, err := resolve(name)
 		if err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", fileQuoteMaybe(name), fileReason(err))
+				c.Fail("%s: %s", fileQuoteMaybe(name), Reason(err))
 			}
 			status = 1
 			continue

@@ -98,7 +98,7 @@ func runRm(c *Call) int {
 			status = 1
 			continue
 		}
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		if p == "/" && *recursive && !*noPreserve {
 			c.Fail("it is dangerous to operate recursively on '/'")
 			c.Fail("use --no-preserve-root to override this failsafe")

@@ -52,7 +52,7 @@ func runStat(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		var info fs.FileInfo
 		var err error
 		if *deref {

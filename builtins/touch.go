@@ -50,7 +50,7 @@ func runTouch(c *Call) int {
 	now := c.Clock.Now()
 	atime, mtime := now, now
 	if fl.Changed("reference") {
-		info, err := c.FS.Stat(fileAbs(c, *ref))
+		info, err := c.FS.Stat(c.Abs(*ref))
 		if err != nil {
 			fileFail(c, "failed to get attributes of", *ref, err)
 			return 1
@@ -91,7 +91,7 @@ func runTouch(c *Call) int {
 		if name == "-" {
 			continue // GNU touches standard output; there is nothing to touch here
 		}
-		p := fileAbs(c, name)
+		p := c.Abs(name)
 		if _, err := c.FS.Stat(p); err != nil {
 			if !fileIsNotExist(err) {
 				fileFail(c, "cannot touch", name, err)

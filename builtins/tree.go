@@ -79,7 +79,7 @@ func runTree(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		info, err := c.FS.Stat(fileAbs(c, root))
+		info, err := c.FS.Stat(c.Abs(root))
 		switch {
 		case err != nil:
 			fmt.Fprintf(c.Stdout, "%s  [error opening dir]\n", root)
@@ -89,7 +89,7 @@ func runTree(c *Call) int {
 			t.files++
 		default:
 			fmt.Fprintln(c.Stdout, root)
-			t.walk(root, fileAbs(c, root), "", 1)
+			t.walk(root, c.Abs(root), "", 1)
 		}
 	}
 	if !*noReport {

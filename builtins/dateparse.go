@@ -154,7 +154,10 @@ type dateParser struct {
 	rels                      int
 	relYear, relMonth, relDay int
 	relHour, relMin, relSec   int64
-	lastWasTime               bool
+
+	// lastWasTime: the item just parsed was a time of day, so a signed
+	// number now is its zone ("10:00 +0530").
+	lastWasTime bool
 }
 
 func (p *dateParser) peek(k int) dateTok {

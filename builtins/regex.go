@@ -170,25 +170,25 @@ func buildMatcher(root *reNode, ngroups int, o reOptions) (matcher, error) {
 type reOp uint8
 
 const (
-	opFail   reOp = iota // matches nothing (no patterns at all)
-	opLit                // the rune r
-	opAny                // any character (.)
-	opSet                // a bracket expression or \w \W \s \S
-	opConcat             // subs in sequence
-	opAlt                // one of subs
-	opGroup              // subs[0]; n > 0 captures it as group n
-	opRepeat             // subs[0] from min to max (max < 0: no limit) times
-	opBackref            // the text of group n
-	opBOL                // ^
-	opEOL                // $
-	opBOT                // \` and the start of grep -x
-	opEOT                // \' and the end of grep -x
-	opWordB              // \b
-	opNotWordB           // \B
-	opWordStart          // \<
-	opWordEnd            // \>
-	opNoWordBefore       // the previous character is not a word character (grep -w)
-	opNoWordAfter        // the next character is not a word character (grep -w)
+	opFail         reOp = iota // matches nothing (no patterns at all)
+	opLit                      // the rune r
+	opAny                      // any character (.)
+	opSet                      // a bracket expression or \w \W \s \S
+	opConcat                   // subs in sequence
+	opAlt                      // one of subs
+	opGroup                    // subs[0]; n > 0 captures it as group n
+	opRepeat                   // subs[0] from min to max (max < 0: no limit) times
+	opBackref                  // the text of group n
+	opBOL                      // ^
+	opEOL                      // $
+	opBOT                      // \` and the start of grep -x
+	opEOT                      // \' and the end of grep -x
+	opWordB                    // \b
+	opNotWordB                 // \B
+	opWordStart                // \<
+	opWordEnd                  // \>
+	opNoWordBefore             // the previous character is not a word character (grep -w)
+	opNoWordAfter              // the next character is not a word character (grep -w)
 )
 
 type reNode struct {
@@ -1080,9 +1080,9 @@ func (m *btMatcher) FindAllSubmatchIndex(b []byte, n int) [][]int {
 }
 
 type btRun struct {
-	m     *btMatcher
-	b     []byte
-	caps  []int
+	m      *btMatcher
+	b      []byte
+	caps   []int
 	best   []int
 	steps  int
 	budget int

@@ -6,5 +6,6 @@ func textCommands() []*Command {
 		grepCommand(),
 		egrepCommand(),
 		fgrepCommand(),
+		sedCommand(),
 	}
 }

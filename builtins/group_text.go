@@ -7,5 +7,6 @@ func textCommands() []*Command {
 		egrepCommand(),
 		fgrepCommand(),
 		sedCommand(),
+		trCommand(),
 	}
 }

@@ -8,5 +8,6 @@ func textCommands() []*Command {
 		fgrepCommand(),
 		sedCommand(),
 		trCommand(),
+		cutCommand(),
 	}
 }

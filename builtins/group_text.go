@@ -9,5 +9,6 @@ func textCommands() []*Command {
 		sedCommand(),
 		trCommand(),
 		cutCommand(),
+		exprCommand(),
 	}
 }

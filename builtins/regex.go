@@ -607,9 +607,26 @@ func (p *reParser) quantifiers(atom *reNode) (*reNode, error) {
 		default:
 			return atom, nil
 		}
-		atom = &reNode{op: opRepeat, min: min, max: max, subs: []*reNode{atom}}
+		atom = repeatNode(atom, min, max)
 	}
 	return atom, nil
+}
+
+// repeatNode applies {min,max} to atom, folding a repeat of an unbounded
+// repeat (a**, (?:a+)*, a*?) into one: the same matches, and no
+// exponential backtracking over the ways to split a run.
+func repeatNode(atom *reNode, min, max int) *reNode {
+	if atom.op == opRepeat {
+		in := atom
+		switch {
+		case in.max < 0 && in.min <= 1 && max < 0:
+			return &reNode{op: opRepeat, min: in.min * min, max: -1, subs: in.subs}
+		case in.max < 0 && in.min <= 1 && min == 0 && max == 1,
+			in.min == 0 && in.max == 1 && max < 0:
+			return &reNode{op: opRepeat, min: 0, max: -1, subs: in.subs}
+		}
+	}
+	return &reNode{op: opRepeat, min: min, max: max, subs: []*reNode{atom}}
 }
 
 func btoi(b bool) int {

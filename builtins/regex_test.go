@@ -1,8 +1,10 @@
 package builtins
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runRegexCase applies a pattern like the host tools that the expectations
@@ -206,6 +208,48 @@ func TestRegexGNU(t *testing.T) {
 		{`G`, `[[=a=]b]`, `ab`, "a\nb\n", ""},
 		{`G`, `[a-c-e]`, `-d`, "", `invalid range end`},
 		{`E`, `a{1}{2}`, `aaa`, "aa\n", ""},
+		{`G`, `[a-z[:digit:]]\+`, `ab12-C3`, "ab12\n3\n", ""},
+		{`G`, `[]-a]\+`, `]-a-b`, "]\na\n", ""},
+		{`G`, `[^-a]\+`, `b-ac`, "b\nc\n", ""},
+		{`G`, `x\{0\}y`, `xy`, "y\n", ""},
+		{`G`, `ab\|cd`, `abcd acd`, "ab\ncd\ncd\n", ""},
+		{`G`, `\(\(a\)b\)\2`, `aba abb`, "aba\n", ""},
+		{`G`, `\(a\|b\)*c`, `abac`, "abac\n", ""},
+		{`G`, `\(^a\|b$\)`, "ab\nba", "a\nb\n", ""},
+		{`G`, `a\(b$\)`, "ab\nabc", "ab\n", ""},
+		{`G`, `a\(b$\)\|c`, "ab\nc", "ab\nc\n", ""},
+		{`E`, `(a|b)*c`, `abac`, "abac\n", ""},
+		{`E`, `a{0}b`, `ab`, "b\n", ""},
+		{`E`, `a{1,}b`, `aab`, "aab\n", ""},
+		{`E`, `(a)(b)(c)(d)(e)(f)(g)(h)(i)\9`, `abcdefghii`, "abcdefghii\n", ""},
+		{`E`, `[[:alpha:]_][[:alnum:]_]*`, `9foo_bar1 x`, "foo_bar1\nx\n", ""},
+		{`E`, `\w+@\w+\.com`, `mail bob@ex.com now`, "bob@ex.com\n", ""},
+		{`E`, `^$`, "\na", ``, ""},
+		{`E`, `^`, `a`, ``, ""},
+		{`E`, `a|^b`, "cb\nb", "b\n", ""},
+		{`E`, `x$|^y`, `yx`, "y\nx\n", ""},
+		{`Gi`, `[[:lower:]]\+`, `aBcD`, "aBcD\n", ""},
+		{`Gi`, `\(ab\)\1`, `abAB`, "abAB\n", ""},
+		{`Ei`, `[^a]`, `A`, ``, ""},
+		{`Ex`, `[0-9]+`, "123\n12a", "123\n", ""},
+		{`Ew`, `[0-9]+`, `a 12 b3 45`, "12\n45\n", ""},
+		{`G`, `a\{,\}`, `aaa`, "aaa\n", ""},
+		{`E`, `a{,}`, `aaa`, "aaa\n", ""},
+		{`G`, `[.]`, `a.b`, ".\n", ""},
+		{`G`, `[\n]`, `n\\`, "n\n\\\n\\\n", ""},
+		{`G`, `\n`, `n`, "n\n", ""},
+		{`G`, `\t`, `t`, "t\n", ""},
+		{`G`, `[[:space:][:punct:]]`, `a b.c`, " \n.\n", ""},
+		{`G`, `[a\]]\+`, `a\\]`, "\\]\n", ""},
+		{`sG`, `\n`, `anb`, `anb`, ""},
+		{`sG`, `[[:alpha:]]\{2\}`, `abcde`, `<ab><cd>e`, ""},
+		{`sE`, `(ab|a)(bc|c)`, `abc`, `<abc>`, ""},
+		{`sE`, `a**`, `aaa`, `<aaa>`, ""},
+		{`sE`, `a+?`, `aaa`, `<aaa>`, ""},
+		{`sE`, `(a*)+`, `aaa`, `<aaa>`, ""},
+		{`sE`, `(a*)*b`, `aab`, `<aab>`, ""},
+		{`sG`, `\(a*\)*b`, `aab`, `<aab>`, ""},
+		{`sG`, `a\{1,3\}\{2\}`, `aaaaaaa`, "", `invalid preceding regular expression`},
 	} {
 		t.Run(tc.mode+" "+tc.pat, func(t *testing.T) {
 			t.Parallel()
@@ -360,4 +404,44 @@ func TestBacktrackerBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Match([]byte(strings.Repeat("a", 40)))
+}
+
+// FuzzCompileMatcher checks that no pattern panics the parser, and that
+// the backtracker finds the same first match as RE2 for patterns both run.
+func FuzzCompileMatcher(f *testing.F) {
+	for _, s := range []string{`a\(b*\)c`, `[[:alpha:]]\{2,\}`, `x\|^y$`, `\<w`, `(a|b)+c?`, `[]^-]`, `a{,3}`} {
+		f.Add(s, "xaabbbc yy", false)
+		f.Add(s, "aAbB", true)
+	}
+	f.Fuzz(func(t *testing.T, pat, input string, ext bool) {
+		if len(pat) > 64 || len(input) > 64 {
+			return
+		}
+		o := reOptions{extended: ext}
+		start := time.Now()
+		defer func() {
+			if d := time.Since(start); d > time.Second {
+				t.Fatalf("%q on %q took %v", pat, input, d)
+			}
+		}()
+		m, err := compileMatcher([]string{pat}, o)
+		if err != nil {
+			return
+		}
+		re, isRE2 := m.(*regexp.Regexp)
+		p := &reParser{s: pat, o: o}
+		root, err := p.parse()
+		if err != nil {
+			t.Fatalf("%q compiled but does not parse: %v", pat, err)
+		}
+		bt := &btMatcher{root: root, ncap: p.ngroups}
+		got := bt.FindSubmatchIndex([]byte(input))
+		if !isRE2 {
+			return
+		}
+		want := re.FindSubmatchIndex([]byte(input))
+		if (got == nil) != (want == nil) || got != nil && (got[0] != want[0] || got[1] != want[1]) {
+			t.Errorf("%q on %q: backtracker %v, RE2 %v", pat, input, got, want)
+		}
+	})
 }

@@ -902,6 +902,20 @@ func (o *sedOutput) write(s string, nl bool) {
 	}
 }
 
+// raw writes text as it is (a and c text end in a newline even with -z).
+func (o *sedOutput) raw(text string) {
+	if text == "" || o.err != nil {
+		return
+	}
+	if o.missing {
+		o.missing = false
+		if _, o.err = o.w.Write([]byte{o.eol}); o.err != nil {
+			return
+		}
+	}
+	_, o.err = io.WriteString(o.w, text)
+}
+
 // sedInput reads lines from the input files in turn, one line ahead so
 // that $ can be recognised.
 type sedInput struct {
@@ -1404,8 +1418,8 @@ func (r *sed) flushAppends() {
 			}
 		case a.line:
 			r.out.write(a.text, true)
-		case a.text != "":
-			r.out.write(a.text[:len(a.text)-1], true)
+		default:
+			r.out.raw(a.text) // with its newline, even under -z, as GNU does
 		}
 	}
 	r.appendQ = r.appendQ[:0]
@@ -1537,9 +1551,7 @@ func (r *sed) exec() sedAction {
 			}
 		case 'c':
 			if cmd.a2 == nil || !cmd.active || cmd.neg {
-				if cmd.text != "" {
-					r.out.write(cmd.text[:len(cmd.text)-1], true)
-				}
+				r.out.raw(cmd.text)
 			}
 			return actDelete
 		case 'b':

@@ -252,6 +252,11 @@ func TestSed(t *testing.T) {
 		{[]string{`sed`, `s/a\{,2\}/X/`}, "aaa\n", "Xa\n", "", 0},
 		{[]string{`sed`, `s/[a-c]\{2,\}/X/g`}, "aabcxab\n", "XxX\n", "", 0},
 		{[]string{`sed`, `-E`, `s/^(.)(.*)\1$/match/`}, "abca\nabcd\n", "match\nabcd\n", "", 0},
+		{[]string{`sed`, `-z`, `=`}, "a\x00b\x00", "1\x00a\x002\x00b\x00", "", 0},
+		{[]string{`sed`, `-z`, `a foo`}, "a\x00", "a\x00foo\n", "", 0},
+		{[]string{`sed`, `-z`, `-n`, `l`}, "a\x00", "a$\x00", "", 0},
+		{[]string{`sed`, `-z`, "i\\\nfoo"}, "a\x00", "foo\x00a\x00", "", 0},
+		{[]string{`sed`, `-z`, `$!N;s/\x00/+/`}, "a\x00b\x00", "a+b\x00", "", 0},
 	} {
 		fsys := sedFixture(t)
 		out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)

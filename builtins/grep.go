@@ -431,7 +431,9 @@ func (g *grepper) skipDir(name string) bool {
 
 func (g *grepper) fail(name string, err error) {
 	g.failed = true
-	g.c.FailErr(name, err)
+	if !g.noMsgs {
+		g.c.FailErr(name, err)
+	}
 }
 
 // operand searches one command-line operand. bare says the operand is
@@ -445,18 +447,12 @@ func (g *grepper) operand(name string, bare bool) {
 	abs := c.Abs(name)
 	info, err := c.FS.Stat(abs)
 	if err != nil {
-		if !g.noMsgs {
-			g.c.FailErr(name, err)
-		}
-		g.failed = true
+		g.fail(name, err)
 		return
 	}
 	if info.IsDir() {
 		if !g.recursive {
-			if !g.noMsgs {
-				c.FailErr(name, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR})
-			}
-			g.failed = true
+			g.fail(name, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR})
 			return
 		}
 		if g.skipDir(name) && name != "." {
@@ -494,10 +490,7 @@ func (g *grepper) walk(dir, shown string, visiting map[string]bool) {
 	}
 	entries, err := c.FS.ReadDir(dir)
 	if err != nil {
-		if !g.noMsgs {
-			c.FailErr(shownOr(shown, "."), err)
-		}
-		g.failed = true
+		g.fail(shownOr(shown, "."), err)
 		return
 	}
 	for _, e := range entries {
@@ -521,10 +514,7 @@ func (g *grepper) walk(dir, shown string, visiting map[string]bool) {
 			}
 			info, err := c.FS.Stat(p)
 			if err != nil {
-				if !g.noMsgs {
-					c.FailErr(sp, err)
-				}
-				g.failed = true
+				g.fail(sp, err)
 				continue
 			}
 			isDir = info.IsDir()
@@ -555,10 +545,7 @@ func shownOr(s, def string) string {
 func (g *grepper) file(abs, name string) {
 	f, err := g.c.FS.OpenFile(abs, 0, 0)
 	if err != nil {
-		if !g.noMsgs {
-			g.c.FailErr(name, err)
-		}
-		g.failed = true
+		g.fail(name, err)
 		return
 	}
 	defer f.Close()

@@ -676,7 +676,7 @@ func (g *grepper) search(name string, r io.Reader) {
 				continue
 			}
 			if binary {
-				fmt.Fprintf(w, "Binary file %s matches\n", name)
+				fmt.Fprintf(w, "%s: %s: binary file matches\n", c.Name(), name)
 				return
 			}
 			for _, h := range pending {

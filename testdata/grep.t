@@ -150,7 +150,7 @@ Binary files, NUL-separated data:
 
   $ printf 'a\000foo\n' > bin
   $ grep foo bin
-  Binary file bin matches
+  grep: bin: binary file matches
   $ grep -c foo bin
   1
   $ printf 'one\000two\000' | grep -z t | tr '\000' '\n'

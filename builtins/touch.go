@@ -2,6 +2,8 @@ package builtins
 
 import (
 	"os"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -62,7 +64,8 @@ func runTouch(c *Call) int {
 		if fl.Changed("reference") {
 			base = mtime
 		}
-		t, err := parseDate(*date, base)
+		tz, set := c.LookupEnv("TZ")
+		t, err := parseDateString(*date, base, tzLocation(tz, set))
 		if err != nil {
 			c.Fail("invalid date format %s", fileQuote(*date))
 			return 1
@@ -126,4 +129,51 @@ func runTouch(c *Call) int {
 		}
 	}
 	return status
+}
+
+// parseTouchStamp reads touch -t's [[CC]YY]MMDDhhmm[.ss] in loc.
+func parseTouchStamp(s string, now time.Time) (time.Time, bool) {
+	main, secs, hasSecs := strings.Cut(s, ".")
+	if !allDigits(main) || hasSecs && (len(secs) != 2 || !allDigits(secs)) {
+		return time.Time{}, false
+	}
+	num := func(x string) int { n, _ := strconv.Atoi(x); return n }
+	year := now.Year()
+	switch len(main) {
+	case 8:
+	case 10:
+		yy := num(main[:2])
+		year = 1900 + yy
+		if yy < 69 {
+			year = 2000 + yy
+		}
+		main = main[2:]
+	case 12:
+		year = num(main[:4])
+		main = main[4:]
+	default:
+		return time.Time{}, false
+	}
+	mo, d, h, mi := num(main[0:2]), num(main[2:4]), num(main[4:6]), num(main[6:8])
+	sec := 0
+	if hasSecs {
+		sec = num(secs)
+	}
+	if h > 23 || mi > 59 || sec > 59 {
+		return time.Time{}, false
+	}
+	t := time.Date(year, time.Month(mo), d, h, mi, sec, 0, now.Location())
+	if t.Month() != time.Month(mo) || t.Day() != d {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

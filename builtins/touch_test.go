@@ -102,14 +102,14 @@ func TestParseDate(t *testing.T) {
 		{"90 min ago", now.Add(-90 * time.Minute)},
 		{"10 secs", now.Add(10 * time.Second)},
 	} {
-		got, err := parseDate(tc.in, now)
+		got, err := parseDateString(tc.in, now, time.UTC)
 		if err != nil || !got.Equal(tc.want) {
-			t.Errorf("parseDate(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+			t.Errorf("parseDateString(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
 		}
 	}
 	for _, bad := range []string{"garbage", "2020-13-01", "2020-02-30", "25:00", "@", "@x", "1 day ago ago", "ago", "2020-01-02 03:04:05 +99", "next", "12:61"} {
-		if got, err := parseDate(bad, now); err == nil {
-			t.Errorf("parseDate(%q) = %v, want an error", bad, got)
+		if got, err := parseDateString(bad, now, time.UTC); err == nil {
+			t.Errorf("parseDateString(%q) = %v, want an error", bad, got)
 		}
 	}
 }

@@ -267,9 +267,7 @@ func (s *Session) Exit(ctx context.Context) int {
 	if done {
 		return status
 	}
-	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord("exit"), litWord(fmt.Sprint(status))}}}
-	status, _ = s.runStmt(ctx, st)
-	return status
+	return s.exitStmt(ctx, status)
 }
 
 // RunStream reads statements from r and runs each as soon as it is complete,

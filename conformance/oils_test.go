@@ -333,6 +333,26 @@ func TestOils(t *testing.T) {
 		}
 	}
 	if os.Getenv("MOONIX_UPDATE_KNOWN") == "1" {
+		// A case that fails now and then (one that races background jobs,
+		// or prints a map in random order) belongs in the list too: run
+		// the passing cases four more times.
+		var passing []*outcome
+		for _, o := range cases {
+			if o.documented {
+				passing = append(passing, o)
+			}
+		}
+		flaky := map[*outcome]bool{}
+		for range 4 {
+			runAll(passing, timeout)
+			for _, o := range passing {
+				if !o.documented && !flaky[o] {
+					flaky[o] = true
+					t.Logf("flaky: %s", o.key)
+					failing = append(failing, o.key)
+				}
+			}
+		}
 		if err := writeKnown(knownFailuresFile, failing); err != nil {
 			t.Fatal(err)
 		}

@@ -1,15 +1,3 @@
-// Package conformance runs the Oils project's shell spec cases
-// (spec/*.test.sh from github.com/oils-for-unix/oils) against moonix,
-// in-process, and compares the results with the expectations written in the
-// cases. The test in this package is the conformance gate of CI; the code
-// outside the tests is the spec-file parser, the helper programs the cases
-// call, and the runner of one case.
-//
-// The spec files are not part of the repository: the test reads them from
-// $MOONIX_OILS_DIR or from shared/conformance/oils beside the repository.
-//
-// conformance imports shell, builtins and vfs. Everything here is safe for
-// concurrent use: each case runs in its own session on its own filesystem.
 package conformance
 
 import (

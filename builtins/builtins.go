@@ -262,6 +262,7 @@ func Run(cmd *Command, c *Call) int {
 	sub.Stdout = out
 	sub.Stderr = flushFirst{out, c.Stderr}
 	sub.Stdin = flushingReader{out, c.Stdin}
+	sub.FS = WithStdio(c.FS, sub.Stdin, sub.Stdout, sub.Stderr)
 	status := cmd.Run(&sub)
 	out.Flush()
 	return status

@@ -107,7 +107,7 @@ type streamInfo struct{ name string }
 
 func (i streamInfo) Name() string       { return i.name[len("/dev/"):] }
 func (i streamInfo) Size() int64        { return 0 }
-func (i streamInfo) Mode() fs.FileMode  { return fs.ModeDevice | fs.ModeCharDevice | 0o620 }
+func (i streamInfo) Mode() fs.FileMode  { return fs.ModeDevice | fs.ModeCharDevice | 0o666 }
 func (i streamInfo) ModTime() time.Time { return time.Time{} }
 func (i streamInfo) IsDir() bool        { return false }
 func (i streamInfo) Sys() any           { return nil }

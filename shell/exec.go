@@ -68,6 +68,9 @@ func (s *Session) commandFor(name string) func(*builtins.Call) int {
 	if cmd := builtins.Lookup(name); cmd != nil {
 		return func(c *builtins.Call) int { return builtins.Run(cmd, c) }
 	}
+	if run := s.cfg.Commands[name]; run != nil {
+		return run
+	}
 	return nil
 }
 

@@ -30,6 +30,11 @@ import (
 // a directory). Scripts see TMPDIR=/tmp.
 const noHostTmp = "/dev/null/moonix-no-host-tmp"
 
+// hostless prefixes a VFS path that interp would otherwise stat on the host:
+// the host lookup fails at /dev/null (not a directory), and the path cleans
+// back to the VFS path in the handlers.
+const hostless = "/dev/null/../.."
+
 // internal is the prefix of the command names the call handler rewrites to.
 // Shell words cannot contain NUL bytes, so no script can name them.
 const internal = "\x00"
@@ -311,10 +316,16 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 	}
 	p := vfs.Clean(hc.Dir, file)
 	if data, err := vfs.ReadFile(s.fs, p); err == nil {
-		if _, err := prepareText(string(data)); err != nil && !isSyntaxError(err) {
+		if _, err := syntax.NewParser().Parse(bytes.NewReader(data), file); err != nil {
 			return failArgs(args[0], err)
 		}
-		file = p
+		if _, err := prepareText(string(data)); err != nil {
+			return failArgs(args[0], err)
+		}
+		// interp stats the path on the host before opening it through the
+		// open handler; a path under /dev/null fails that stat without
+		// touching anything, and cleans back to p in the handler.
+		file = hostless + p
 	}
 	return append([]string{args[0], file}, args[2:]...)
 }
@@ -772,6 +783,15 @@ func (s *Session) runStmt(ctx context.Context, st *syntax.Stmt) (status int, exi
 		exited = false
 	}
 	return status, exited
+}
+
+// exitStmt runs the synthetic `exit N` that ends a session, so that the EXIT
+// trap runs with $? set. It is not the user's command, so it is not traced.
+func (s *Session) exitStmt(ctx context.Context, status int) int {
+	interp.Params("+x")(s.runner)
+	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord("exit"), litWord(strconv.Itoa(status))}}}
+	status, _ = s.runStmt(ctx, st)
+	return status
 }
 
 // setStatus makes $? hold status, after an interrupted command.

@@ -54,8 +54,3 @@ func prepareText(src string) (string, error) {
 	}
 	return b.String(), nil
 }
-
-func isSyntaxError(err error) bool {
-	var pe syntax.ParseError
-	return errors.As(err, &pe)
-}

@@ -52,6 +52,9 @@ type Config struct {
 	Width func() int
 	// Umask for files the session creates; default 022.
 	Umask *fs.FileMode
+	// Commands are extra commands for this session (and its nested
+	// shells), looked up after the builtins: test helpers, embedders' tools.
+	Commands map[string]func(*builtins.Call) int
 }
 
 // DefaultIdentity is who the sandbox user is unless configured.
@@ -264,9 +267,7 @@ func (s *Session) Exit(ctx context.Context) int {
 	if done {
 		return status
 	}
-	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord("exit"), litWord(fmt.Sprint(status))}}}
-	status, _ = s.runStmt(ctx, st)
-	return status
+	return s.exitStmt(ctx, status)
 }
 
 // RunStream reads statements from r and runs each as soon as it is complete,

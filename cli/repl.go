@@ -12,7 +12,6 @@ import (
 	"unicode"
 
 	"github.com/chzyer/readline"
-	"golang.org/x/term"
 
 	"github.com/moonix-sh/moonix/shell"
 )
@@ -75,7 +74,9 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, 
 	}
 
 	fd := int(in.Fd())
-	var saved *term.State
+	// readline's raw mode keeps output processing (x/term's does not, and
+	// readline's newlines would then not return the carriage).
+	var saved *readline.State
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:            primaryPrompt(sess),
 		HistoryFile:       history,
@@ -89,7 +90,10 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, 
 		Stderr:            cfg.Stderr,
 		FuncIsTerminal:    func() bool { return true },
 		FuncMakeRaw: func() error {
-			st, err := term.MakeRaw(fd)
+			if saved != nil {
+				return nil // already raw: keep the cooked state to go back to
+			}
+			st, err := readline.MakeRaw(fd)
 			if err == nil {
 				saved = st
 			}
@@ -101,7 +105,7 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, 
 			}
 			st := saved
 			saved = nil
-			return term.Restore(fd, st)
+			return readline.Restore(fd, st)
 		},
 		FuncGetWidth: func() int {
 			if w := termWidth(in); w > 0 {
@@ -124,7 +128,7 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, 
 		defer p.StopNotify(sigs)
 	}
 
-	fmt.Fprintf(cfg.Stderr, "moonix %s: a shell on a virtual filesystem; nothing here touches the host. Type help, or Ctrl-D to leave.\n", Version)
+	fmt.Fprintf(cfg.Stderr, "moonix %s, sandboxed: nothing here touches the host. Type help; Ctrl-D exits.\n", Version)
 	var pending strings.Builder // the lines of an unfinished statement
 	for {
 		if pending.Len() == 0 {

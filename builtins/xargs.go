@@ -1,0 +1,551 @@
+package builtins
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+func xargsCommand() *Command {
+	return &Command{
+		Name:    "xargs",
+		Summary: "build and run command lines from standard input",
+		Usage: `usage: xargs [OPTION]... [COMMAND [INITIAL-ARGS]...]
+Run COMMAND (default echo) with INITIAL-ARGS followed by items read from
+standard input. Items are separated by blanks and newlines; single and
+double quotes and backslashes quote, as in POSIX.
+  -0, --null               items end with NUL; no quote processing
+  -d, --delimiter=DELIM    items end with DELIM (a character or an escape
+                           such as \n, \t, \0, \x2c); no quote processing
+  -a, --arg-file=FILE      read items from FILE; commands keep stdin
+  -E, --eof=STR            stop at an item equal to STR
+  -I, --replace=REPL       run COMMAND once per input line, replacing REPL in
+                           INITIAL-ARGS with the line (implies -L 1)
+  -i, --replace            same as -I {}
+  -L, --max-lines=N        use at most N non-blank input lines per command;
+                           a line ending in a blank continues on the next
+  -n, --max-args=N         use at most N items per command
+  -P, --max-procs=N        run up to N commands at once (0: as many as
+                           possible); the output of each is written whole
+                           when it finishes
+  -r, --no-run-if-empty    do not run COMMAND when there are no items
+  -s, --max-chars=N        limit command lines to N bytes (default 131072)
+  -t, --verbose            print each command line on standard error first
+  -x, --exit               accepted for compatibility
+Exit status: 123 if a command failed with status 1-125, 124 if one exited
+with 255 (xargs stops), 126 or 127 if COMMAND could not be run.
+`,
+		Run: runXargs,
+	}
+}
+
+const xargsDefaultSize = 131072
+
+type xargsOpts struct {
+	delim    int // -1: POSIX quoting
+	eof      string
+	replace  string
+	hasRepl  bool
+	maxLines int
+	maxArgs  int
+	procs    int
+	size     int
+	noEmpty  bool
+	trace    bool
+}
+
+func runXargs(c *Call) int {
+	fl := c.Flags()
+	fl.SetInterspersed(false)
+	o := xargsOpts{delim: -1, size: xargsDefaultSize, procs: 1}
+	var numErr string
+	setNum := func(dst *int, opt string, min int) func(string) error {
+		return func(v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				if numErr == "" {
+					numErr = fmt.Sprintf("invalid number \"%s\" for -%s option", v, opt)
+				}
+				return nil
+			}
+			if n < min {
+				if numErr == "" {
+					numErr = fmt.Sprintf("value %s for -%s option should be >= %d", v, opt, min)
+				}
+				return nil
+			}
+			*dst = n
+			return nil
+		}
+	}
+	var delimErr string
+	boolFunc(fl, "null", "0", func() { o.delim = 0 })
+	fl.VarP(funcValue(func(v string) error {
+		d, ok := xargsDelim(v)
+		if !ok {
+			delimErr = fmt.Sprintf("invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\", v)
+			return nil
+		}
+		o.delim = d
+		return nil
+	}), "delimiter", "d", "")
+	argFile := fl.StringP("arg-file", "a", "", "")
+	fl.StringVarP(&o.eof, "eof", "E", "", "")
+	fl.VarP(funcValue(func(v string) error {
+		o.replace, o.hasRepl, o.maxArgs, o.maxLines = v, true, 0, 1
+		return nil
+	}), "replace-str", "I", "")
+	f := fl.VarPF(funcValue(func(v string) error {
+		if v == "true" {
+			v = "{}"
+		}
+		o.replace, o.hasRepl, o.maxArgs, o.maxLines = v, true, 0, 1
+		return nil
+	}), "replace", "i", "")
+	f.NoOptDefVal = "true"
+	lines := 0
+	fl.VarP(funcValue(func(v string) error {
+		if err := setNum(&lines, "L", 1)(v); err != nil {
+			return err
+		}
+		o.maxLines, o.maxArgs, o.hasRepl = lines, 0, false
+		return nil
+	}), "max-lines", "L", "")
+	args := 0
+	fl.VarP(funcValue(func(v string) error {
+		if err := setNum(&args, "n", 1)(v); err != nil {
+			return err
+		}
+		o.maxArgs, o.maxLines = args, 0
+		return nil
+	}), "max-args", "n", "")
+	fl.VarP(funcValue(setNum(&o.procs, "P", 0)), "max-procs", "P", "")
+	fl.VarP(funcValue(setNum(&o.size, "s", 1)), "max-chars", "s", "")
+	fl.BoolVarP(&o.noEmpty, "no-run-if-empty", "r", false, "")
+	fl.BoolVarP(&o.trace, "verbose", "t", false, "")
+	fl.BoolP("exit", "x", false, "")
+	if !c.Parse(fl) {
+		return 2
+	}
+	if delimErr != "" {
+		c.Fail("%s", delimErr)
+		return 1
+	}
+	if numErr != "" {
+		c.Fail("%s", numErr)
+		return 1
+	}
+	base := fl.Args()
+	if len(base) == 0 {
+		base = []string{"echo"}
+	}
+	if o.procs == 0 {
+		o.procs = 64
+	}
+
+	input := c.Stdin
+	cmdStdin := io.Reader(strings.NewReader(""))
+	if *argFile != "" {
+		r, err := c.Open(*argFile)
+		if err != nil {
+			c.Fail("cannot open input file '%s': %s", *argFile, Reason(err))
+			return 1
+		}
+		defer r.Close()
+		input = r
+		if o.procs == 1 {
+			cmdStdin = c.Stdin
+		}
+	}
+	x := &xargsRun{c: c, o: o, base: base, stdin: cmdStdin}
+	rd := newXargsReader(input, o)
+
+	baseSize := 0
+	for _, a := range base {
+		baseSize += len(a) + 1
+	}
+	var items []string
+	size := baseSize
+	nlines := 0
+	ran := false
+	flush := func() bool {
+		if len(items) == 0 && (ran || o.noEmpty) {
+			return true
+		}
+		ran = true
+		ok := x.launch(items)
+		items, size, nlines = nil, baseSize, 0
+		return ok
+	}
+	readErr := ""
+	for !x.stopped() {
+		if c.Canceled() {
+			x.wait()
+			return 130
+		}
+		item, eol, err := rd.next()
+		if err != nil {
+			if err != io.EOF {
+				readErr = err.Error()
+			}
+			break
+		}
+		if eol {
+			if o.maxLines > 0 && rd.lineHadItems {
+				nlines++
+				if nlines >= o.maxLines {
+					if !flush() {
+						break
+					}
+				}
+			}
+			continue
+		}
+		if o.hasRepl {
+			items = []string{item}
+			if !flush() {
+				break
+			}
+			continue
+		}
+		if len(items) > 0 && size+len(item)+1 > o.size {
+			if !flush() {
+				break
+			}
+		}
+		if baseSize+len(item)+1 > o.size && len(items) == 0 {
+			x.wait()
+			c.Fail("argument line too long")
+			return 1
+		}
+		items = append(items, item)
+		size += len(item) + 1
+		if o.maxArgs > 0 && len(items) >= o.maxArgs {
+			if !flush() {
+				break
+			}
+		}
+	}
+	if !x.stopped() && !o.hasRepl {
+		flush()
+	}
+	x.wait()
+	if readErr != "" {
+		c.Fail("%s", readErr)
+		return 1
+	}
+	return x.status()
+}
+
+// xargsDelim decodes a -d argument: one character or a C escape.
+func xargsDelim(s string) (int, bool) {
+	if len(s) == 1 {
+		return int(s[0]), true
+	}
+	if len(s) < 2 || s[0] != '\\' {
+		return 0, false
+	}
+	switch s[1] {
+	case 'a':
+		return 7, len(s) == 2
+	case 'b':
+		return 8, len(s) == 2
+	case 'f':
+		return 12, len(s) == 2
+	case 'n':
+		return 10, len(s) == 2
+	case 'r':
+		return 13, len(s) == 2
+	case 't':
+		return 9, len(s) == 2
+	case 'v':
+		return 11, len(s) == 2
+	case '\\':
+		return '\\', len(s) == 2
+	case 'x':
+		n, err := strconv.ParseUint(s[2:], 16, 8)
+		return int(n), err == nil && len(s) > 2
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		n, err := strconv.ParseUint(s[1:], 8, 8)
+		return int(n), err == nil
+	}
+	return 0, false
+}
+
+// xargsReader splits the input into items. next returns either an item, or
+// eol=true at the end of a logical input line (for -L).
+type xargsReader struct {
+	br           *bufio.Reader
+	o            xargsOpts
+	pending      []xargsTok
+	done         bool
+	err          error
+	lineHadItems bool
+	curLine      bool // items seen on the current line
+}
+
+type xargsTok struct {
+	item string
+	eol  bool
+}
+
+func newXargsReader(r io.Reader, o xargsOpts) *xargsReader {
+	return &xargsReader{br: bufio.NewReaderSize(r, 32*1024), o: o}
+}
+
+var errXargsEOF = errors.New("eof string")
+
+func (x *xargsReader) next() (string, bool, error) {
+	for len(x.pending) == 0 {
+		if x.err != nil {
+			return "", false, x.err
+		}
+		if x.done {
+			if x.curLine {
+				x.lineHadItems = true
+				x.curLine = false
+				return "", true, nil
+			}
+			return "", false, io.EOF
+		}
+		if err := x.fill(); err != nil {
+			if err == errXargsEOF {
+				x.done = true
+			} else {
+				x.err = err // reported once the items before it are used
+			}
+		}
+	}
+	t := x.pending[0]
+	x.pending = x.pending[1:]
+	if t.eol {
+		x.lineHadItems = x.curLine
+		x.curLine = false
+	} else {
+		x.curLine = true
+	}
+	return t.item, t.eol, nil
+}
+
+func (x *xargsReader) push(item string) error {
+	if x.o.eof != "" && item == x.o.eof {
+		return errXargsEOF
+	}
+	x.pending = append(x.pending, xargsTok{item: item})
+	return nil
+}
+
+// fill reads one line (or one delimited item) and queues its tokens.
+func (x *xargsReader) fill() error {
+	if x.o.delim >= 0 {
+		s, err := x.br.ReadString(byte(x.o.delim))
+		if s == "" && err != nil {
+			if err == io.EOF {
+				return errXargsEOF
+			}
+			return err
+		}
+		s = strings.TrimSuffix(s, string([]byte{byte(x.o.delim)}))
+		x.pending = append(x.pending, xargsTok{item: s}, xargsTok{eol: true})
+		return nil
+	}
+	line, err := x.br.ReadString('\n')
+	if line == "" && err != nil {
+		if err == io.EOF {
+			return errXargsEOF
+		}
+		return err
+	}
+	// Backslash-newline continues an item on the next line.
+	for strings.HasSuffix(line, "\\\n") && !strings.HasSuffix(line, "\\\\\n") && err == nil {
+		var more string
+		more, err = x.br.ReadString('\n')
+		line += more
+	}
+	return x.split(line)
+}
+
+// split queues the items of one input line with POSIX quoting. With -I the
+// line is one item (leading blanks dropped).
+func (x *xargsReader) split(line string) error {
+	body := strings.TrimSuffix(line, "\n")
+	var cur strings.Builder
+	inItem := false
+	quote := byte(0)
+	for i := 0; i < len(body); i++ {
+		ch := body[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(ch)
+			}
+		case ch == '\\' && i+1 < len(body):
+			i++
+			cur.WriteByte(body[i])
+			inItem = true
+		case ch == '\'' || ch == '"':
+			quote = ch
+			inItem = true
+		case (ch == ' ' || ch == '\t') && (!x.o.hasRepl || !inItem):
+			if inItem {
+				if err := x.push(cur.String()); err != nil {
+					return err
+				}
+				cur.Reset()
+				inItem = false
+			}
+		default:
+			cur.WriteByte(ch)
+			inItem = true
+		}
+	}
+	if quote != 0 {
+		kind := "double"
+		if quote == '\'' {
+			kind = "single"
+		}
+		return fmt.Errorf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind)
+	}
+	if inItem {
+		if err := x.push(cur.String()); err != nil {
+			return err
+		}
+	}
+	// A line ending in a blank continues on the next line (for -L).
+	if !(len(body) > 0 && (body[len(body)-1] == ' ' || body[len(body)-1] == '\t') && !x.o.hasRepl) {
+		x.pending = append(x.pending, xargsTok{eol: true})
+	}
+	return nil
+}
+
+// xargsRun launches commands, one at a time or up to o.procs at once.
+type xargsRun struct {
+	c     *Call
+	o     xargsOpts
+	base  []string
+	stdin io.Reader
+
+	mu     sync.Mutex
+	wg     sync.WaitGroup
+	sem    chan struct{}
+	failed bool // some command exited 1-125
+	final  int  // a status that stops xargs (124, 126, 127), or 0
+}
+
+func (x *xargsRun) stopped() bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.final != 0
+}
+
+func (x *xargsRun) status() int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	switch {
+	case x.final != 0:
+		return x.final
+	case x.failed:
+		return 123
+	}
+	return 0
+}
+
+func (x *xargsRun) wait() { x.wg.Wait() }
+
+// launch runs one command line with items; it reports false when xargs
+// must stop.
+func (x *xargsRun) launch(items []string) bool {
+	c := x.c
+	var argv []string
+	if x.o.hasRepl {
+		argv = append(argv, x.base[0])
+		for _, a := range x.base[1:] {
+			argv = append(argv, strings.ReplaceAll(a, x.o.replace, items[0]))
+		}
+	} else {
+		argv = append(append(argv, x.base...), items...)
+	}
+	if x.o.trace {
+		quoted := make([]string, len(argv))
+		for i, a := range argv {
+			quoted[i] = xargsQuote(a)
+		}
+		x.mu.Lock()
+		fmt.Fprintln(c.Stderr, strings.Join(quoted, " "))
+		x.mu.Unlock()
+	}
+	if x.o.procs <= 1 {
+		x.done(argv, c.Run(argv, x.stdin, c.Stdout, c.Stderr))
+		return !x.stopped()
+	}
+	if x.sem == nil {
+		x.sem = make(chan struct{}, x.o.procs)
+	}
+	select {
+	case x.sem <- struct{}{}:
+	case <-c.Ctx.Done():
+		return false
+	}
+	if x.stopped() {
+		<-x.sem
+		return false
+	}
+	x.wg.Add(1)
+	go func() {
+		defer x.wg.Done()
+		defer func() { <-x.sem }()
+		var out, errb bytes.Buffer
+		st := c.Run(argv, strings.NewReader(""), &out, &errb)
+		x.mu.Lock()
+		c.Stdout.Write(out.Bytes())
+		c.Stderr.Write(errb.Bytes())
+		x.mu.Unlock()
+		x.done(argv, st)
+	}()
+	return true
+}
+
+func (x *xargsRun) done(argv []string, st int) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	switch {
+	case st == 0:
+	case st == 255:
+		if x.final == 0 {
+			fmt.Fprintf(x.c.Stderr, "xargs: %s: exited with status 255; aborting\n", argv[0])
+			x.final = 124
+		}
+	case st == 126 || st == 127:
+		if x.final == 0 {
+			x.final = st
+		}
+	default:
+		x.failed = true
+	}
+}
+
+// xargsQuote quotes an argument for -t output the way GNU xargs does.
+func xargsQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	safe := true
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if !(isAlnum(ch) || strings.IndexByte("_@%+=:,./-", ch) >= 0) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -43,91 +43,80 @@ type countArg struct {
 }
 
 // parseCountArg parses NUM with an optional sign and multiplier suffix.
-// A count too large for an int64 is clamped, as GNU does.
-func parseCountArg(s string) (countArg, bool) {
-	var a countArg
+// why is "" when NUM is fine, "invalid" or "too large" (beyond 64 bits).
+// Counts that fit 64 bits but not an int64 are clamped, as good as
+// infinite.
+func parseCountArg(s string) (a countArg, why string) {
 	switch {
 	case strings.HasPrefix(s, "-"):
 		a.minus, s = true, s[1:]
 	case strings.HasPrefix(s, "+"):
 		a.plus, s = true, s[1:]
 	}
-	n, ok := parseSizeSuffix(s)
-	a.n = n
-	return a, ok
+	a.n, why = parseSizeSuffix(s)
+	return a, why
 }
 
 // parseSizeSuffix parses a non-negative decimal with an optional GNU
-// multiplier suffix (b, kB, K, KiB, MB, M, MiB, ...).
-func parseSizeSuffix(s string) (int64, bool) {
+// multiplier suffix: b (512), k K m M G T P E Z Y (powers of 1024), with B
+// for powers of 1000 (kB, MB) or iB (KiB, MiB).
+func parseSizeSuffix(s string) (int64, string) {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
 	if i == 0 {
-		return 0, false
+		return 0, "invalid"
 	}
 	digits, suffix := s[:i], s[i:]
-	mult := uint64(1)
-	if suffix != "" {
-		m, ok := sizeMultiplier(suffix)
-		if !ok {
-			return 0, false
-		}
-		mult = m
-	}
 	n, err := strconv.ParseUint(digits, 10, 64)
 	if err != nil {
-		var ne *strconv.NumError
-		if errors.As(err, &ne) && ne.Err == strconv.ErrRange {
-			return math.MaxInt64, true
+		return 0, "too large"
+	}
+	if suffix != "" {
+		const letters = "kKmMGTPEZY"
+		power := strings.IndexByte(letters, suffix[0])
+		base := uint64(1024)
+		switch {
+		case suffix == "b":
+			power, base = -1, 512
+		case power < 0:
+			return 0, "invalid"
+		case suffix[1:] == "":
+		case suffix[1:] == "B":
+			base = 1000
+		case suffix[1:] == "iB":
+		default:
+			return 0, "invalid"
 		}
-		return 0, false
+		exp := 1
+		if power >= 0 {
+			exp = []int{1, 1, 2, 2, 3, 4, 5, 6, 7, 8}[power]
+		}
+		for j := 0; j < exp; j++ {
+			if n != 0 && base > math.MaxUint64/n {
+				return 0, "too large"
+			}
+			n *= base
+		}
 	}
-	if n != 0 && mult > uint64(math.MaxInt64)/n {
-		return math.MaxInt64, true
-	}
-	n *= mult
 	if n > math.MaxInt64 {
-		return math.MaxInt64, true
+		return math.MaxInt64, ""
 	}
-	return int64(n), true
+	return int64(n), ""
 }
 
-func sizeMultiplier(suffix string) (uint64, bool) {
-	if suffix == "b" {
-		return 512, true
+// badCount reports an unusable -n or -c argument like GNU.
+func badCount(c *Call, byBytes bool, spec, why string) {
+	what := "lines"
+	if byBytes {
+		what = "bytes"
 	}
-	const letters = "KMGTPEZY"
-	i := strings.IndexByte(letters, suffix[0])
-	if i < 0 && suffix[0] == 'k' {
-		i = 0
+	if why == "too large" {
+		c.Fail("invalid number of %s: '%s': value too large for defined data type", what, spec)
+		return
 	}
-	if i < 0 || i >= 6 { // Z and Y overflow 64 bits
-		if i >= 6 {
-			return math.MaxUint64, true
-		}
-		return 0, false
-	}
-	var base uint64
-	switch suffix[1:] {
-	case "":
-		if suffix[0] == 'k' {
-			return 0, false
-		}
-		base = 1024
-	case "iB":
-		base = 1024
-	case "B":
-		base = 1000
-	default:
-		return 0, false
-	}
-	m := uint64(1)
-	for j := 0; j <= i; j++ {
-		m *= base
-	}
-	return m, true
+	c.Fail("invalid number of %s: '%s'", what, spec)
 }
 
 // obsoleteCount rewrites the historical "-NUM[bcl...]" (and for tail
@@ -213,13 +202,9 @@ func runHead(c *Call) int {
 	if !c.Parse(fl) {
 		return 2
 	}
-	cnt, ok := parseCountArg(spec)
-	if !ok {
-		what := "lines"
-		if byBytes {
-			what = "bytes"
-		}
-		c.Fail("invalid number of %s: '%s'", what, spec)
+	cnt, why := parseCountArg(spec)
+	if why != "" {
+		badCount(c, byBytes, spec, why)
 		return 1
 	}
 	files := fl.Args()

@@ -33,8 +33,8 @@ print the results as JSON. The language is jq 1.7's (implemented by gojq).
   -j, --join-output       like -r, without a newline after each output
   -a, --ascii-output      escape all non-ASCII characters
   -S, --sort-keys         print the keys of objects sorted
-  -C, --color-output      colorize the output
-  -M, --monochrome-output do not colorize (the default)
+  -C, --color-output      colorize the output (the default on a terminal)
+  -M, --monochrome-output do not colorize
       --tab               indent with tabs
       --indent N          indent with N spaces (0-7, default 2)
   -e, --exit-status       exit 1 if the last output was false or null, 4 if
@@ -66,6 +66,8 @@ type jqOptions struct {
 
 func runJQ(c *Call) int {
 	o := jqOptions{indent: "  ", named: map[string]any{}}
+	// Like jq, color on a terminal unless NO_COLOR says otherwise.
+	o.color = c.Width > 0 && c.Getenv("NO_COLOR") == ""
 	order := newJQKeyOrder()
 	var program *string
 	var files []string

@@ -50,13 +50,9 @@ func runTail(c *Call) int {
 		c.Fail("following files (-f, -F) is not supported")
 		return 2
 	}
-	cnt, ok := parseCountArg(spec)
-	if !ok {
-		what := "lines"
-		if byBytes {
-			what = "bytes"
-		}
-		c.Fail("invalid number of %s: '%s'", what, spec)
+	cnt, why := parseCountArg(spec)
+	if why != "" {
+		badCount(c, byBytes, spec, why)
 		return 1
 	}
 	files := fl.Args()

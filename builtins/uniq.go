@@ -82,12 +82,12 @@ func runUniq(c *Call) int {
 	}
 	if allRep != "" && *count {
 		c.Fail("printing all duplicated lines and repeat counts is meaningless")
-		return 1
+		return 2
 	}
 	args := fl.Args()
 	if len(args) > 2 {
-		c.Fail("extra operand '%s'", args[2])
-		return 1
+		c.Fail("extra operand '%s' (try 'uniq --help')", args[2])
+		return 2
 	}
 	in := "-"
 	if len(args) > 0 {

@@ -88,7 +88,7 @@ func runXargs(c *Call) int {
 	fl.VarP(funcValue(func(v string) error {
 		d, ok := xargsDelim(v)
 		if !ok {
-			delimErr = fmt.Sprintf("invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\", v)
+			delimErr = fmt.Sprintf("invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", v)
 			return nil
 		}
 		o.delim = d
@@ -96,32 +96,60 @@ func runXargs(c *Call) int {
 	}), "delimiter", "d", "")
 	argFile := fl.StringP("arg-file", "a", "", "")
 	fl.StringVarP(&o.eof, "eof", "E", "", "")
-	fl.VarP(funcValue(func(v string) error {
+	// -I, -L and -n exclude each other, the later winning, with GNU's
+	// warnings.
+	var warnings []string
+	userN, userL := false, false
+	warn := func(prev, next, what string) {
+		warnings = append(warnings, fmt.Sprintf("warning: options %s and %s are mutually exclusive, ignoring previous %s value", prev, next, what))
+	}
+	setReplace := func(v string) {
+		switch {
+		case userL:
+			warn("--max-lines", "--replace/-I/-i", "--max-lines")
+			userL = false
+		case userN:
+			warn("--max-args", "--replace/-I/-i", "--max-args")
+			userN = false
+		}
 		o.replace, o.hasRepl, o.maxArgs, o.maxLines = v, true, 0, 1
-		return nil
-	}), "replace-str", "I", "")
+	}
+	fl.VarP(funcValue(func(v string) error { setReplace(v); return nil }), "replace-str", "I", "")
 	f := fl.VarPF(funcValue(func(v string) error {
 		if v == "true" {
 			v = "{}"
 		}
-		o.replace, o.hasRepl, o.maxArgs, o.maxLines = v, true, 0, 1
+		setReplace(v)
 		return nil
 	}), "replace", "i", "")
 	f.NoOptDefVal = "true"
 	lines := 0
 	fl.VarP(funcValue(func(v string) error {
-		if err := setNum(&lines, "L", 1)(v); err != nil {
-			return err
+		lines = 0
+		if setNum(&lines, "L", 1)(v); lines == 0 {
+			return nil
+		}
+		switch {
+		case o.hasRepl:
+			warn("--replace", "-L", "--replace")
+		case userN:
+			warn("--max-args", "-L", "--max-args")
 		}
 		o.maxLines, o.maxArgs, o.hasRepl = lines, 0, false
+		userL, userN = true, false
 		return nil
 	}), "max-lines", "L", "")
 	args := 0
 	fl.VarP(funcValue(func(v string) error {
-		if err := setNum(&args, "n", 1)(v); err != nil {
-			return err
+		args = 0
+		if setNum(&args, "n", 1)(v); args == 0 {
+			return nil
+		}
+		if userL {
+			warn("--max-lines", "--max-args/-n", "--max-lines")
 		}
 		o.maxArgs, o.maxLines = args, 0
+		userN, userL = true, false
 		return nil
 	}), "max-args", "n", "")
 	fl.VarP(funcValue(setNum(&o.procs, "P", 0)), "max-procs", "P", "")
@@ -131,6 +159,9 @@ func runXargs(c *Call) int {
 	fl.BoolP("exit", "x", false, "")
 	if !c.Parse(fl) {
 		return 2
+	}
+	for _, w := range warnings {
+		c.Fail("%s", w)
 	}
 	if delimErr != "" {
 		c.Fail("%s", delimErr)

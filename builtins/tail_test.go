@@ -1,0 +1,40 @@
+package builtins
+
+import "testing"
+
+func TestTail(t *testing.T) {
+	t.Parallel()
+	runCases(t, text2Files, []cmdCase{
+		{[]string{"tail", "twelve"}, "", "three\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n", "", 0},
+		{[]string{"tail", "-n", "3", "twelve"}, "", "ten\neleven\ntwelve\n", "", 0},
+		{[]string{"tail", "-3", "twelve"}, "", "ten\neleven\ntwelve\n", "", 0},
+		{[]string{"tail", "+11", "twelve"}, "", "eleven\ntwelve\n", "", 0},
+		{[]string{"tail", "-n", "+11", "twelve"}, "", "eleven\ntwelve\n", "", 0},
+		{[]string{"tail", "-n", "+0", "x"}, "", "x\n", "", 0},
+		{[]string{"tail", "-n", "-2", "twelve"}, "", "eleven\ntwelve\n", "", 0},
+		{[]string{"tail", "-c", "5", "twelve"}, "", "elve\n", "", 0},
+		{[]string{"tail", "-c", "+60", "twelve"}, "", "lve\n", "", 0},
+		{[]string{"tail", "-c", "0", "twelve"}, "", "", "", 0},
+		{[]string{"tail", "-n", "1", "abc"}, "", "c", "", 0},
+		{[]string{"tail", "-n", "2", "abc"}, "", "b\nc", "", 0},
+		{[]string{"tail", "abc", "x"}, "", "==> abc <==\na\nb\nc\n==> x <==\nx\n", "", 0},
+		{[]string{"tail", "-q", "abc", "x"}, "", "a\nb\ncx\n", "", 0},
+		{[]string{"tail", "-v", "x"}, "", "==> x <==\nx\n", "", 0},
+		{[]string{"tail", "nope", "x"}, "", "==> x <==\nx\n", "tail: cannot open 'nope' for reading: no such file or directory\n", 1},
+		{[]string{"tail", "dir"}, "", "", "tail: error reading 'dir': is a directory\n", 1},
+		{[]string{"tail", "-n", "x", "twelve"}, "", "", "tail: invalid number of lines: 'x'\n", 1},
+		{[]string{"tail", "-c", "y", "twelve"}, "", "", "tail: invalid number of bytes: 'y'\n", 1},
+		{[]string{"tail", "-n", "2"}, "p\nq\nr\n", "q\nr\n", "", 0},
+		{[]string{"tail", "-n", "1", "-", "x"}, "p\nq\n", "==> standard input <==\nq\n\n==> x <==\nx\n", "", 0},
+		{[]string{"tail", "-z", "-n", "1", "abc"}, "", "a\nb\nc", "", 0},
+		{[]string{"tail", "--lines=2", "twelve"}, "", "eleven\ntwelve\n", "", 0},
+		{[]string{"tail", "--bytes=2", "twelve"}, "", "e\n", "", 0},
+		{[]string{"tail", "-n1", "-c2", "twelve"}, "", "e\n", "", 0},
+		{[]string{"tail", "-2c", "abc"}, "", "\nc", "", 0},
+		{[]string{"tail", "-n", "0", "x"}, "", "", "", 0},
+		{[]string{"tail", "-c", "99999999999999999999", "x"}, "", "", "tail: invalid number of bytes: '99999999999999999999': value too large for defined data type\n", 1},
+		{[]string{"tail", "-n", "1k", "x"}, "", "x\n", "", 0},
+		{[]string{"tail", "-f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2},
+		{[]string{"tail", "-5f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2},
+	})
+}

@@ -840,7 +840,7 @@ func (m *awkMux) Read(p []byte) (int, error) {
 			} else {
 				f, err := m.c.Open(name)
 				if err != nil {
-					if isDirErr(err) {
+					if isEISDIR(err) {
 						m.c.Fail("warning: command line argument '%s' is a directory: skipped", name)
 					} else {
 						m.c.Fail("cannot open file '%s' for reading: %s", name, Reason(err))

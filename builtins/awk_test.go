@@ -20,7 +20,7 @@ var awkFiles = map[string]string{
 
 func TestAwk(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []cmdCase{
+	for _, tc := range []t2Case{
 		{[]string{"awk", "{ print $2, $1 }", "a"}, "", "1 one\n2 two\n3 three\n", "", 0},
 		{[]string{"awk", "{ print NF, $NF }"}, "a b c\n\nx\n", "3 c\n0 \n1 x\n", "", 0},
 		{[]string{"awk", "-F:", "{ print $2 }", "b"}, "", "y\nw\n", "", 0},
@@ -79,7 +79,7 @@ func TestAwk(t *testing.T) {
 			}
 			writeFile(t, fsys, "/work/old", "before\n")
 			writeFile(t, fsys, "/work/paras", "a\nb\n\n\nc\n")
-			out, errs, st := runShell(t, fsys, &fakeShell{}, tc.stdin, tc.args...)
+			out, errs, st := runT2Shell(t, fsys, &t2Shell{}, tc.stdin, tc.args...)
 			if out != tc.out || errs != tc.err || st != tc.status {
 				t.Errorf("got (%q, %q, %d), want (%q, %q, %d)", out, errs, st, tc.out, tc.err, tc.status)
 			}
@@ -96,7 +96,7 @@ func TestAwkSandbox(t *testing.T) {
 	os.Remove(hostPath)
 	fsys := testTree(t)
 	vfs.MkdirAll(fsys, os.TempDir(), 0o777)
-	sh := &fakeShell{}
+	sh := &t2Shell{}
 	prog := fmt.Sprintf(`BEGIN {
 		system("echo hi")
 		print "secret" > %q
@@ -106,7 +106,7 @@ func TestAwkSandbox(t *testing.T) {
 		print p
 		print "to pipe" | "cat"
 	}`, hostPath)
-	out, errs, st := runShell(t, fsys, sh, "", "awk", prog)
+	out, errs, st := runT2Shell(t, fsys, sh, "", "awk", prog)
 	if st != 0 || errs != "" {
 		t.Fatalf("status %d, stderr %q", st, errs)
 	}
@@ -127,12 +127,12 @@ func TestAwkSandbox(t *testing.T) {
 
 	// getline reads the moonix /etc/passwd, not the host's.
 	writeFile(t, fsys, "/etc/passwd", "root:x:0:0:moonix:/work:/bin/sh\n")
-	out, _, _ = runShell(t, fsys, sh, "", "awk", `BEGIN { while ((getline l < "/etc/passwd") > 0) print l }`)
+	out, _, _ = runT2Shell(t, fsys, sh, "", "awk", `BEGIN { while ((getline l < "/etc/passwd") > 0) print l }`)
 	if out != "root:x:0:0:moonix:/work:/bin/sh\n" {
 		t.Errorf("getline < /etc/passwd = %q", out)
 	}
 	// File operands come from the VFS too.
-	out, _, _ = runShell(t, fsys, sh, "", "awk", "-F:", "{ print $5 }", "/etc/passwd")
+	out, _, _ = runT2Shell(t, fsys, sh, "", "awk", "-F:", "{ print $5 }", "/etc/passwd")
 	if out != "moonix\n" {
 		t.Errorf("awk /etc/passwd = %q", out)
 	}

@@ -34,19 +34,19 @@ With no FILE, or when FILE is -, read standard input.
 	}
 }
 
-// countArg is a parsed -n/-c argument: a count and whether it was written
+// lineCount is a parsed -n/-c argument: a count and whether it was written
 // with a leading '-' (head: all but the last) or '+' (tail: from the start).
-type countArg struct {
+type lineCount struct {
 	n     int64
 	minus bool
 	plus  bool
 }
 
-// parseCountArg parses NUM with an optional sign and multiplier suffix.
+// parseLineCount parses NUM with an optional sign and multiplier suffix.
 // why is "" when NUM is fine, "invalid" or "too large" (beyond 64 bits).
 // Counts that fit 64 bits but not an int64 are clamped, as good as
 // infinite.
-func parseCountArg(s string) (a countArg, why string) {
+func parseLineCount(s string) (a lineCount, why string) {
 	switch {
 	case strings.HasPrefix(s, "-"):
 		a.minus, s = true, s[1:]
@@ -106,8 +106,8 @@ func parseSizeSuffix(s string) (int64, string) {
 	return int64(n), ""
 }
 
-// badCount reports an unusable -n or -c argument like GNU.
-func badCount(c *Call, byBytes bool, spec, why string) {
+// badLineCount reports an unusable -n or -c argument like GNU.
+func badLineCount(c *Call, byBytes bool, spec, why string) {
 	what := "lines"
 	if byBytes {
 		what = "bytes"
@@ -166,14 +166,14 @@ func obsoleteCount(args []string, allowPlus bool, extra string) []string {
 	return append(out, args[2:]...)
 }
 
-// headerWriter prints "==> name <==" headers between inputs.
-type headerWriter struct {
+// fileHeaders prints "==> name <==" headers between inputs.
+type fileHeaders struct {
 	w     io.Writer
 	show  bool
 	first bool
 }
 
-func (h *headerWriter) header(name string) {
+func (h *fileHeaders) header(name string) {
 	if !h.show {
 		return
 	}
@@ -193,25 +193,25 @@ func runHead(c *Call) int {
 	// The last of -n/-c and of -q/-v wins, as in GNU.
 	byBytes, spec := false, "10"
 	headers := 0 // -1 never, 1 always
-	fl.VarP(funcValue(func(v string) error { byBytes, spec = false, v; return nil }), "lines", "n", "")
-	fl.VarP(funcValue(func(v string) error { byBytes, spec = true, v; return nil }), "bytes", "c", "")
-	boolFunc(fl, "quiet", "q", func() { headers = -1 })
-	boolFunc(fl, "silent", "", func() { headers = -1 })
-	boolFunc(fl, "verbose", "v", func() { headers = 1 })
+	fl.VarP(callbackFlag(func(v string) error { byBytes, spec = false, v; return nil }), "lines", "n", "")
+	fl.VarP(callbackFlag(func(v string) error { byBytes, spec = true, v; return nil }), "bytes", "c", "")
+	callbackBoolFlag(fl, "quiet", "q", func() { headers = -1 })
+	callbackBoolFlag(fl, "silent", "", func() { headers = -1 })
+	callbackBoolFlag(fl, "verbose", "v", func() { headers = 1 })
 	zero := fl.BoolP("zero-terminated", "z", false, "")
 	if !c.Parse(fl) {
 		return 2
 	}
-	cnt, why := parseCountArg(spec)
+	cnt, why := parseLineCount(spec)
 	if why != "" {
-		badCount(c, byBytes, spec, why)
+		badLineCount(c, byBytes, spec, why)
 		return 1
 	}
 	files := fl.Args()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	hw := &headerWriter{w: c.Stdout, show: headers == 1 || headers == 0 && len(files) > 1, first: true}
+	hw := &fileHeaders{w: c.Stdout, show: headers == 1 || headers == 0 && len(files) > 1, first: true}
 	sep := byte('\n')
 	if *zero {
 		sep = 0
@@ -223,7 +223,7 @@ func runHead(c *Call) int {
 		}
 		r, err := c.Open(name)
 		if err != nil {
-			if isDirErr(err) {
+			if isEISDIR(err) {
 				hw.header(name)
 				c.Fail("error reading '%s': %s", name, Reason(err))
 			} else {
@@ -342,19 +342,19 @@ func headAllButBytes(c *Call, r io.Reader, n int64) error {
 	}
 }
 
-func isDirErr(err error) bool { return errors.Is(err, syscall.EISDIR) }
+func isEISDIR(err error) bool { return errors.Is(err, syscall.EISDIR) }
 
-// funcValue is a pflag.Value that hands each occurrence of an option to a
+// callbackFlag is a pflag.Value that hands each occurrence of an option to a
 // function, so that options can interact in command-line order.
-type funcValue func(string) error
+type callbackFlag func(string) error
 
-func (f funcValue) Set(s string) error { return f(s) }
-func (f funcValue) String() string     { return "" }
-func (f funcValue) Type() string       { return "string" }
+func (f callbackFlag) Set(s string) error { return f(s) }
+func (f callbackFlag) String() string     { return "" }
+func (f callbackFlag) Type() string       { return "string" }
 
-// boolFunc registers a flag without a value that calls fn each time it
+// callbackBoolFlag registers a flag without a value that calls fn each time it
 // appears.
-func boolFunc(fl *pflag.FlagSet, name, short string, fn func()) {
-	f := fl.VarPF(funcValue(func(string) error { fn(); return nil }), name, short, "")
+func callbackBoolFlag(fl *pflag.FlagSet, name, short string, fn func()) {
+	f := fl.VarPF(callbackFlag(func(string) error { fn(); return nil }), name, short, "")
 	f.NoOptDefVal = "true"
 }

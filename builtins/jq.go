@@ -87,7 +87,7 @@ func runJQ(c *Call) int {
 	optsDone := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		isOpt := !optsDone && len(a) >= 2 && a[0] == '-' && (a[1] == '-' || isAlpha(a[1]))
+		isOpt := !optsDone && len(a) >= 2 && a[0] == '-' && (a[1] == '-' || sortIsAlpha(a[1]))
 		if !isOpt {
 			switch {
 			case program == nil:

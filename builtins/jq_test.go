@@ -17,7 +17,7 @@ func TestJQ(t *testing.T) {
 		"/work/prog.jq":  ".b + 1\n",
 		"/work/lines":    "one\ntwo\n",
 	}
-	runCases(t, files, []cmdCase{
+	runT2Cases(t, files, []t2Case{
 		{[]string{"jq", ".", "j.json"}, "", "{\n  \"b\": 1,\n  \"a\": [\n    1,\n    2,\n    {\n      \"z\": null,\n      \"y\": true\n    }\n  ],\n  \"s\": \"x\\ty\"\n}\n", "", 0},
 		{[]string{"jq"}, `{"k":[]}`, "{\n  \"k\": []\n}\n", "", 0},
 		{[]string{"jq", "-c", ".", "j.json"}, "", `{"b":1,"a":[1,2,{"z":null,"y":true}],"s":"x\ty"}` + "\n", "", 0},
@@ -117,7 +117,7 @@ func TestJQFormatFloat(t *testing.T) {
 func TestJQStreamsInput(t *testing.T) {
 	t.Parallel()
 	// Values are processed as they arrive, not after the input ends.
-	r := &slowReader{chunks: []string{"{\"a\":1}\n", "{\"a\":2}\n"}}
+	r := &t2SlowReader{chunks: []string{"{\"a\":1}\n", "{\"a\":2}\n"}}
 	var out strings.Builder
 	c := &Call{Args: []string{"jq", "-c", ".a"}, Stdin: r, Stdout: &out, Dir: "/work", FS: testTree(t)}
 	if st := Run(Lookup("jq"), c); st != 0 || out.String() != "1\n2\n" {
@@ -125,9 +125,9 @@ func TestJQStreamsInput(t *testing.T) {
 	}
 }
 
-type slowReader struct{ chunks []string }
+type t2SlowReader struct{ chunks []string }
 
-func (s *slowReader) Read(p []byte) (int, error) {
+func (s *t2SlowReader) Read(p []byte) (int, error) {
 	if len(s.chunks) == 0 {
 		return 0, io.EOF
 	}

@@ -123,14 +123,14 @@ func runSort(c *Call) int {
 		{"month-sort", "M", 'M'}, {"numeric-sort", "n", 'n'}, {"reverse", "r", 'r'}, {"version-sort", "V", 'V'},
 	} {
 		ch := f.ch
-		boolFunc(fl, f.long, f.short, func() {
+		callbackBoolFlag(fl, f.long, f.short, func() {
 			global.setOpt(ch, false)
 			if ch == 'b' {
 				global.skipeblanks = true
 			}
 		})
 	}
-	checkFlag := fl.VarPF(funcValue(func(v string) error {
+	checkFlag := fl.VarPF(callbackFlag(func(v string) error {
 		switch v {
 		case "", "true", "diagnose-first":
 			check = "diagnose"
@@ -142,12 +142,12 @@ func runSort(c *Call) int {
 		return nil
 	}), "check", "c", "")
 	checkFlag.NoOptDefVal = "true"
-	boolFunc(fl, "check-quiet", "C", func() { check = "quiet" })
-	fl.VarP(funcValue(func(v string) error { keySpecs = append(keySpecs, v); return nil }), "key", "k", "")
+	callbackBoolFlag(fl, "check-quiet", "C", func() { check = "quiet" })
+	fl.VarP(callbackFlag(func(v string) error { keySpecs = append(keySpecs, v); return nil }), "key", "k", "")
 	merge := fl.BoolP("merge", "m", false, "")
 	output := fl.StringP("output", "o", "", "")
 	fl.BoolVarP(&o.stable, "stable", "s", false, "")
-	fl.VarP(funcValue(func(v string) error { tabs = append(tabs, v); return nil }), "field-separator", "t", "")
+	fl.VarP(callbackFlag(func(v string) error { tabs = append(tabs, v); return nil }), "field-separator", "t", "")
 	fl.BoolVarP(&o.unique, "unique", "u", false, "")
 	zero := fl.BoolP("zero-terminated", "z", false, "")
 	fl.StringP("buffer-size", "S", "", "")
@@ -232,7 +232,7 @@ func runSort(c *Call) int {
 			c.Fail("cannot read: %s: %s", name, Reason(err))
 			return 2
 		}
-		data, err := readAllCtx(c, r)
+		data, err := readAllCanceled(c, r)
 		r.Close()
 		if err == errStop {
 			return 130
@@ -241,7 +241,7 @@ func runSort(c *Call) int {
 			c.Fail("read failed: %s: %s", name, Reason(err))
 			return 2
 		}
-		recs := splitRecords(string(data), sep)
+		recs := sortSplit(string(data), sep)
 		lines = append(lines, recs...)
 		runs = append(runs, recs)
 	}
@@ -339,16 +339,16 @@ func sortName(name string) string {
 	return name
 }
 
-// readAllCtx reads r to the end, stopping when the command is canceled.
-func readAllCtx(c *Call, r io.Reader) ([]byte, error) {
+// readAllCanceled reads r to the end, stopping when the command is canceled.
+func readAllCanceled(c *Call, r io.Reader) ([]byte, error) {
 	var buf bytes.Buffer
 	_, err := copyCtx(c, &buf, r)
 	return buf.Bytes(), err
 }
 
-// splitRecords splits data into records ending in sep; a final record
+// sortSplit splits data into records ending in sep; a final record
 // without sep is kept.
-func splitRecords(data string, sep byte) []string {
+func sortSplit(data string, sep byte) []string {
 	if data == "" {
 		return nil
 	}
@@ -365,7 +365,7 @@ func parseSortKey(spec string) (*sortKey, string) {
 	bad := func(why string) (*sortKey, string) {
 		return nil, fmt.Sprintf("%s: invalid field specification '%s'", why, spec)
 	}
-	badCount := func(where string) (*sortKey, string) {
+	badLineCount := func(where string) (*sortKey, string) {
 		return nil, fmt.Sprintf("invalid number %s: invalid count at start of '%s'", where, s)
 	}
 	num := func() (int, bool) {
@@ -385,7 +385,7 @@ func parseSortKey(spec string) (*sortKey, string) {
 	}
 	f, ok := num()
 	if !ok {
-		return badCount("at field start")
+		return badLineCount("at field start")
 	}
 	if f == 0 {
 		return bad("field number is zero")
@@ -395,7 +395,7 @@ func parseSortKey(spec string) (*sortKey, string) {
 		s = s[1:]
 		ch, ok := num()
 		if !ok {
-			return badCount("after '.'")
+			return badLineCount("after '.'")
 		}
 		if ch == 0 {
 			return bad("character offset is zero")
@@ -414,7 +414,7 @@ func parseSortKey(spec string) (*sortKey, string) {
 	s = s[1:]
 	f, ok = num()
 	if !ok {
-		return badCount("after ','")
+		return badLineCount("after ','")
 	}
 	if f == 0 {
 		return bad("field number is zero")
@@ -424,7 +424,7 @@ func parseSortKey(spec string) (*sortKey, string) {
 		s = s[1:]
 		ch, ok := num()
 		if !ok {
-			return badCount("after '.'")
+			return badLineCount("after '.'")
 		}
 		k.echar = ch
 	}
@@ -538,7 +538,7 @@ func (o *sortOptions) keyField(line string, k *sortKey) string {
 func (o *sortOptions) compare(a, b string) int {
 	for _, k := range o.keys {
 		ka, kb := o.keyField(a, k), o.keyField(b, k)
-		d := compareKey(ka, kb, k)
+		d := sortCompareKey(ka, kb, k)
 		if k.reverse {
 			d = -d
 		}
@@ -556,27 +556,27 @@ func (o *sortOptions) compare(a, b string) int {
 	return d
 }
 
-func compareKey(a, b string, k *sortKey) int {
+func sortCompareKey(a, b string, k *sortKey) int {
 	switch {
 	case k.numeric:
-		return numCompare(a, b)
+		return sortNumCompare(a, b)
 	case k.general:
-		return generalCompare(a, b)
+		return sortGeneralCompare(a, b)
 	case k.human:
-		return humanCompare(a, b)
+		return sortHumanCompare(a, b)
 	case k.month:
-		return monthOf(a) - monthOf(b)
+		return sortMonthOf(a) - sortMonthOf(b)
 	case k.version:
 		return filevercmp(a, b)
 	case k.ignore != 0 || k.fold:
-		return translatedCompare(a, b, k)
+		return sortTranslated(a, b, k)
 	}
 	return strings.Compare(a, b)
 }
 
-func translatedCompare(a, b string, k *sortKey) int {
+func sortTranslated(a, b string, k *sortKey) int {
 	keep := func(ch byte) bool {
-		if k.ignore == 'd' && !(isSortBlank(ch) || isAlnum(ch)) {
+		if k.ignore == 'd' && !(isSortBlank(ch) || sortIsAlnum(ch)) {
 			return false
 		}
 		if k.ignore == 'i' && !(ch >= 0x20 && ch < 0x7f) {
@@ -617,16 +617,16 @@ func translatedCompare(a, b string, k *sortKey) int {
 	return 0
 }
 
-func isAlnum(ch byte) bool {
+func sortIsAlnum(ch byte) bool {
 	return ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z'
 }
 
-func isDigitByte(ch byte) bool { return ch >= '0' && ch <= '9' }
+func sortIsDigit(ch byte) bool { return ch >= '0' && ch <= '9' }
 
-// numParts splits the leading number of s (after blanks) into sign,
+// sortNumParts splits the leading number of s (after blanks) into sign,
 // integer digits without leading zeros, and fraction digits without
 // trailing zeros; the rest of s is ignored, as GNU does.
-func numParts(s string) (neg bool, intPart, frac string) {
+func sortNumParts(s string) (neg bool, intPart, frac string) {
 	i := 0
 	for i < len(s) && isSortBlank(s[i]) {
 		i++
@@ -636,14 +636,14 @@ func numParts(s string) (neg bool, intPart, frac string) {
 		i++
 	}
 	st := i
-	for i < len(s) && isDigitByte(s[i]) {
+	for i < len(s) && sortIsDigit(s[i]) {
 		i++
 	}
 	intPart = strings.TrimLeft(s[st:i], "0")
 	if i < len(s) && s[i] == '.' {
 		i++
 		fs := i
-		for i < len(s) && isDigitByte(s[i]) {
+		for i < len(s) && sortIsDigit(s[i]) {
 			i++
 		}
 		frac = strings.TrimRight(s[fs:i], "0")
@@ -654,9 +654,9 @@ func numParts(s string) (neg bool, intPart, frac string) {
 	return
 }
 
-func numCompare(a, b string) int {
-	na, ia, fa := numParts(a)
-	nb, ib, fb := numParts(b)
+func sortNumCompare(a, b string) int {
+	na, ia, fa := sortNumParts(a)
+	nb, ib, fb := sortNumParts(b)
 	if na != nb {
 		if na {
 			return -1
@@ -678,9 +678,9 @@ func numCompare(a, b string) int {
 	return d
 }
 
-var unitOrder = map[byte]int{'K': 1, 'k': 1, 'M': 2, 'G': 3, 'T': 4, 'P': 5, 'E': 6, 'Z': 7, 'Y': 8, 'R': 9, 'Q': 10}
+var sortUnitOrder = map[byte]int{'K': 1, 'k': 1, 'M': 2, 'G': 3, 'T': 4, 'P': 5, 'E': 6, 'Z': 7, 'Y': 8, 'R': 9, 'Q': 10}
 
-func unitOf(s string) int {
+func sortUnitOf(s string) int {
 	i := 0
 	for i < len(s) && isSortBlank(s[i]) {
 		i++
@@ -690,13 +690,13 @@ func unitOf(s string) int {
 		i++
 	}
 	nonzero := false
-	for i < len(s) && isDigitByte(s[i]) {
+	for i < len(s) && sortIsDigit(s[i]) {
 		nonzero = nonzero || s[i] != '0'
 		i++
 	}
 	if i < len(s) && s[i] == '.' {
 		i++
-		for i < len(s) && isDigitByte(s[i]) {
+		for i < len(s) && sortIsDigit(s[i]) {
 			nonzero = nonzero || s[i] != '0'
 			i++
 		}
@@ -704,23 +704,23 @@ func unitOf(s string) int {
 	if !nonzero || i >= len(s) {
 		return 0
 	}
-	o := unitOrder[s[i]]
+	o := sortUnitOrder[s[i]]
 	if neg {
 		return -o
 	}
 	return o
 }
 
-func humanCompare(a, b string) int {
-	if d := unitOf(a) - unitOf(b); d != 0 {
+func sortHumanCompare(a, b string) int {
+	if d := sortUnitOf(a) - sortUnitOf(b); d != 0 {
 		return d
 	}
-	return numCompare(a, b)
+	return sortNumCompare(a, b)
 }
 
-// generalValue parses the leading floating-point number of s like strtod;
+// sortGeneralValue parses the leading floating-point number of s like strtod;
 // ok is false when there is none.
-func generalValue(s string) (float64, bool) {
+func sortGeneralValue(s string) (float64, bool) {
 	s = strings.TrimLeft(s, " \t\n\v\f\r")
 	best := -1
 	var val float64
@@ -738,7 +738,7 @@ func generalValue(s string) (float64, bool) {
 			continue
 		}
 		v, err := strconv.ParseFloat(cand, 64)
-		if err == nil || isRangeErr(err) {
+		if err == nil || sortRangeErr(err) {
 			best, val = n, v
 			break
 		}
@@ -746,14 +746,14 @@ func generalValue(s string) (float64, bool) {
 	return val, best > 0
 }
 
-func isRangeErr(err error) bool {
+func sortRangeErr(err error) bool {
 	ne, ok := err.(*strconv.NumError)
 	return ok && ne.Err == strconv.ErrRange
 }
 
-func generalCompare(a, b string) int {
-	va, oka := generalValue(a)
-	vb, okb := generalValue(b)
+func sortGeneralCompare(a, b string) int {
+	va, oka := sortGeneralValue(a)
+	vb, okb := sortGeneralValue(b)
 	rank := func(v float64, ok bool) int {
 		switch {
 		case !ok:
@@ -776,15 +776,15 @@ func generalCompare(a, b string) int {
 	return 0
 }
 
-var monthNames = []string{"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"}
+var sortMonths = []string{"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"}
 
-func monthOf(s string) int {
+func sortMonthOf(s string) int {
 	s = strings.TrimLeft(s, " \t\n\v\f\r")
 	if len(s) < 3 {
 		return 0
 	}
 	m := strings.ToUpper(s[:3])
-	for i, name := range monthNames {
+	for i, name := range sortMonths {
 		if m == name {
 			return i + 1
 		}
@@ -841,14 +841,14 @@ func filePrefixLen(s string) int {
 		}
 		i++
 		prefix = i
-		for i+1 < n && s[i] == '.' && (isAlpha(s[i+1]) || s[i+1] == '~') {
-			for i += 2; i < n && (isAlnum(s[i]) || s[i] == '~'); i++ {
+		for i+1 < n && s[i] == '.' && (sortIsAlpha(s[i+1]) || s[i+1] == '~') {
+			for i += 2; i < n && (sortIsAlnum(s[i]) || s[i] == '~'); i++ {
 			}
 		}
 	}
 }
 
-func isAlpha(ch byte) bool { return ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' }
+func sortIsAlpha(ch byte) bool { return ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' }
 
 func verOrder(s string, pos int) int {
 	if pos >= len(s) {
@@ -856,9 +856,9 @@ func verOrder(s string, pos int) int {
 	}
 	c := s[pos]
 	switch {
-	case isDigitByte(c):
+	case sortIsDigit(c):
 		return 0
-	case isAlpha(c):
+	case sortIsAlpha(c):
 		return int(c)
 	case c == '~':
 		return -1
@@ -870,7 +870,7 @@ func verrevcmp(s1, s2 string) int {
 	p1, p2 := 0, 0
 	for p1 < len(s1) || p2 < len(s2) {
 		first := 0
-		for p1 < len(s1) && !isDigitByte(s1[p1]) || p2 < len(s2) && !isDigitByte(s2[p2]) {
+		for p1 < len(s1) && !sortIsDigit(s1[p1]) || p2 < len(s2) && !sortIsDigit(s2[p2]) {
 			c1, c2 := verOrder(s1, p1), verOrder(s2, p2)
 			if c1 != c2 {
 				return c1 - c2
@@ -884,17 +884,17 @@ func verrevcmp(s1, s2 string) int {
 		for p2 < len(s2) && s2[p2] == '0' {
 			p2++
 		}
-		for p1 < len(s1) && p2 < len(s2) && isDigitByte(s1[p1]) && isDigitByte(s2[p2]) {
+		for p1 < len(s1) && p2 < len(s2) && sortIsDigit(s1[p1]) && sortIsDigit(s2[p2]) {
 			if first == 0 {
 				first = int(s1[p1]) - int(s2[p2])
 			}
 			p1++
 			p2++
 		}
-		if p1 < len(s1) && isDigitByte(s1[p1]) {
+		if p1 < len(s1) && sortIsDigit(s1[p1]) {
 			return 1
 		}
-		if p2 < len(s2) && isDigitByte(s2[p2]) {
+		if p2 < len(s2) && sortIsDigit(s2[p2]) {
 			return -1
 		}
 		if first != 0 {

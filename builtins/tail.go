@@ -35,13 +35,13 @@ func runTail(c *Call) int {
 	byBytes, spec := false, "10"
 	headers := 0
 	follow := false
-	fl.VarP(funcValue(func(v string) error { byBytes, spec = false, v; return nil }), "lines", "n", "")
-	fl.VarP(funcValue(func(v string) error { byBytes, spec = true, v; return nil }), "bytes", "c", "")
-	boolFunc(fl, "quiet", "q", func() { headers = -1 })
-	boolFunc(fl, "silent", "", func() { headers = -1 })
-	boolFunc(fl, "verbose", "v", func() { headers = 1 })
-	boolFunc(fl, "follow", "f", func() { follow = true })
-	boolFunc(fl, "retry-follow", "F", func() { follow = true })
+	fl.VarP(callbackFlag(func(v string) error { byBytes, spec = false, v; return nil }), "lines", "n", "")
+	fl.VarP(callbackFlag(func(v string) error { byBytes, spec = true, v; return nil }), "bytes", "c", "")
+	callbackBoolFlag(fl, "quiet", "q", func() { headers = -1 })
+	callbackBoolFlag(fl, "silent", "", func() { headers = -1 })
+	callbackBoolFlag(fl, "verbose", "v", func() { headers = 1 })
+	callbackBoolFlag(fl, "follow", "f", func() { follow = true })
+	callbackBoolFlag(fl, "retry-follow", "F", func() { follow = true })
 	zero := fl.BoolP("zero-terminated", "z", false, "")
 	if !c.Parse(fl) {
 		return 2
@@ -50,16 +50,16 @@ func runTail(c *Call) int {
 		c.Fail("following files (-f, -F) is not supported")
 		return 2
 	}
-	cnt, why := parseCountArg(spec)
+	cnt, why := parseLineCount(spec)
 	if why != "" {
-		badCount(c, byBytes, spec, why)
+		badLineCount(c, byBytes, spec, why)
 		return 1
 	}
 	files := fl.Args()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	hw := &headerWriter{w: c.Stdout, show: headers == 1 || headers == 0 && len(files) > 1, first: true}
+	hw := &fileHeaders{w: c.Stdout, show: headers == 1 || headers == 0 && len(files) > 1, first: true}
 	sep := byte('\n')
 	if *zero {
 		sep = 0
@@ -71,7 +71,7 @@ func runTail(c *Call) int {
 		}
 		r, err := c.Open(name)
 		if err != nil {
-			if isDirErr(err) {
+			if isEISDIR(err) {
 				hw.header(name)
 				c.Fail("error reading '%s': %s", name, Reason(err))
 			} else {

@@ -4,7 +4,7 @@ import "testing"
 
 func TestTail(t *testing.T) {
 	t.Parallel()
-	runCases(t, text2Files, []cmdCase{
+	runT2Cases(t, text2Files, []t2Case{
 		{[]string{"tail", "twelve"}, "", "three\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n", "", 0},
 		{[]string{"tail", "-n", "3", "twelve"}, "", "ten\neleven\ntwelve\n", "", 0},
 		{[]string{"tail", "-3", "twelve"}, "", "ten\neleven\ntwelve\n", "", 0},

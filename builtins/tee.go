@@ -27,7 +27,7 @@ func runTee(c *Call) int {
 	appending := fl.BoolP("append", "a", false, "")
 	fl.BoolP("ignore-interrupts", "i", false, "")
 	keepGoing := false
-	f := fl.VarPF(funcValue(func(string) error { keepGoing = true; return nil }), "output-error", "p", "")
+	f := fl.VarPF(callbackFlag(func(string) error { keepGoing = true; return nil }), "output-error", "p", "")
 	f.NoOptDefVal = "warn-nopipe"
 	if !c.Parse(fl) {
 		return 2

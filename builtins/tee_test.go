@@ -49,9 +49,9 @@ func TestTee(t *testing.T) {
 	}
 }
 
-type brokenWriter struct{}
+type t2BrokenWriter struct{}
 
-func (brokenWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+func (t2BrokenWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
 
 func TestTeeBrokenStdout(t *testing.T) {
 	t.Parallel()
@@ -63,7 +63,7 @@ func TestTeeBrokenStdout(t *testing.T) {
 		var errb bytes.Buffer
 		c := &Call{Ctx: context.Background(), Args: []string{"tee", tc.flag, "f"},
 			Stdin:  strings.NewReader(strings.Repeat("data\n", 20000)),
-			Stdout: brokenWriter{}, Stderr: &errb, Dir: "/work", FS: fsys, Umask: 0o022}
+			Stdout: t2BrokenWriter{}, Stderr: &errb, Dir: "/work", FS: fsys, Umask: 0o022}
 		st := Run(Lookup("tee"), c)
 		got, _ := vfs.ReadFile(fsys, "/work/f")
 		// Without -p tee stops quietly when its reader goes away; with -p it

@@ -14,8 +14,8 @@ import (
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-// cmdCase is one table entry for the text2 commands' tests.
-type cmdCase struct {
+// t2Case is one table entry for the text2 commands' tests.
+type t2Case struct {
 	args   []string
 	stdin  string
 	out    string
@@ -23,9 +23,9 @@ type cmdCase struct {
 	status int
 }
 
-// runCases runs each case on a fresh copy of the files and compares
+// runT2Cases runs each case on a fresh copy of the files and compares
 // stdout, stderr and the exit status exactly.
-func runCases(t *testing.T, files map[string]string, cases []cmdCase) {
+func runT2Cases(t *testing.T, files map[string]string, cases []t2Case) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -42,22 +42,22 @@ func runCases(t *testing.T, files map[string]string, cases []cmdCase) {
 	}
 }
 
-// fakeShell stands in for the session's exec path in tests: it knows
+// t2Shell stands in for the session's exec path in tests: it knows
 // echo, true, false, cat, "exit N" and sh -c (words split on blanks), and
 // records every command line it is asked to run.
-type fakeShell struct {
+type t2Shell struct {
 	mu    sync.Mutex
 	calls [][]string
 }
 
-func (f *fakeShell) exec(sub *Call) int {
+func (f *t2Shell) exec(sub *Call) int {
 	f.mu.Lock()
 	f.calls = append(f.calls, append([]string(nil), sub.Args...))
 	f.mu.Unlock()
 	return f.run(sub, sub.Args)
 }
 
-func (f *fakeShell) run(sub *Call, args []string) int {
+func (f *t2Shell) run(sub *Call, args []string) int {
 	switch args[0] {
 	case "echo":
 		fmt.Fprintln(sub.Stdout, strings.Join(args[1:], " "))
@@ -90,8 +90,8 @@ func (f *fakeShell) run(sub *Call, args []string) int {
 	return 127
 }
 
-// runShell runs one builtin like runCmd, with fakeShell as the exec path.
-func runShell(t *testing.T, fsys vfs.FS, sh *fakeShell, stdin string, args ...string) (string, string, int) {
+// runT2Shell runs one builtin like runCmd, with t2Shell as the exec path.
+func runT2Shell(t *testing.T, fsys vfs.FS, sh *t2Shell, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	c := &Call{

@@ -38,7 +38,7 @@ func runUniq(c *Call) int {
 	count := fl.BoolP("count", "c", false, "")
 	repeated := fl.BoolP("repeated", "d", false, "")
 	allRep := ""
-	f := fl.VarPF(funcValue(func(v string) error {
+	f := fl.VarPF(callbackFlag(func(v string) error {
 		switch v {
 		case "true", "none":
 			allRep = "none"
@@ -62,7 +62,7 @@ func runUniq(c *Call) int {
 	num := func(s, what string) (int, bool) {
 		n, err := strconv.ParseUint(s, 10, 63)
 		if err != nil {
-			if isRangeErr(err) {
+			if sortRangeErr(err) {
 				return int(^uint(0) >> 1), true
 			}
 			c.Fail("%s: invalid number of %s", s, what)
@@ -139,7 +139,7 @@ func runUniq(c *Call) int {
 	}
 	equal := func(a, b string) bool {
 		if *ignoreCase {
-			return asciiFoldEqual(a, b)
+			return uniqFoldEqual(a, b)
 		}
 		return a == b
 	}
@@ -216,9 +216,9 @@ func runUniq(c *Call) int {
 	return 0
 }
 
-// asciiFoldEqual compares with only ASCII letters folded, as the C locale
+// uniqFoldEqual compares with only ASCII letters folded, as the C locale
 // does (strings.EqualFold also folds non-ASCII letters).
-func asciiFoldEqual(a, b string) bool {
+func uniqFoldEqual(a, b string) bool {
 	if len(a) != len(b) {
 		return false
 	}

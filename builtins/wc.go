@@ -113,7 +113,7 @@ func runWc(c *Call) int {
 		if err != nil {
 			c.FailErr(name, err)
 			status = 1
-			if isDirErr(err) && *total != "only" {
+			if isEISDIR(err) && *total != "only" {
 				print(wcCounts{}, name)
 			}
 			continue

@@ -84,8 +84,8 @@ func runXargs(c *Call) int {
 		}
 	}
 	var delimErr string
-	boolFunc(fl, "null", "0", func() { o.delim = 0 })
-	fl.VarP(funcValue(func(v string) error {
+	callbackBoolFlag(fl, "null", "0", func() { o.delim = 0 })
+	fl.VarP(callbackFlag(func(v string) error {
 		d, ok := xargsDelim(v)
 		if !ok {
 			delimErr = fmt.Sprintf("invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", v)
@@ -114,8 +114,8 @@ func runXargs(c *Call) int {
 		}
 		o.replace, o.hasRepl, o.maxArgs, o.maxLines = v, true, 0, 1
 	}
-	fl.VarP(funcValue(func(v string) error { setReplace(v); return nil }), "replace-str", "I", "")
-	f := fl.VarPF(funcValue(func(v string) error {
+	fl.VarP(callbackFlag(func(v string) error { setReplace(v); return nil }), "replace-str", "I", "")
+	f := fl.VarPF(callbackFlag(func(v string) error {
 		if v == "true" {
 			v = "{}"
 		}
@@ -124,7 +124,7 @@ func runXargs(c *Call) int {
 	}), "replace", "i", "")
 	f.NoOptDefVal = "true"
 	lines := 0
-	fl.VarP(funcValue(func(v string) error {
+	fl.VarP(callbackFlag(func(v string) error {
 		lines = 0
 		if setNum(&lines, "L", 1)(v); lines == 0 {
 			return nil
@@ -140,7 +140,7 @@ func runXargs(c *Call) int {
 		return nil
 	}), "max-lines", "L", "")
 	args := 0
-	fl.VarP(funcValue(func(v string) error {
+	fl.VarP(callbackFlag(func(v string) error {
 		args = 0
 		if setNum(&args, "n", 1)(v); args == 0 {
 			return nil
@@ -152,8 +152,8 @@ func runXargs(c *Call) int {
 		userN, userL = true, false
 		return nil
 	}), "max-args", "n", "")
-	fl.VarP(funcValue(setNum(&o.procs, "P", 0)), "max-procs", "P", "")
-	fl.VarP(funcValue(setNum(&o.size, "s", 1)), "max-chars", "s", "")
+	fl.VarP(callbackFlag(setNum(&o.procs, "P", 0)), "max-procs", "P", "")
+	fl.VarP(callbackFlag(setNum(&o.size, "s", 1)), "max-chars", "s", "")
 	fl.BoolVarP(&o.noEmpty, "no-run-if-empty", "r", false, "")
 	fl.BoolVarP(&o.trace, "verbose", "t", false, "")
 	fl.BoolP("exit", "x", false, "")
@@ -570,7 +570,7 @@ func xargsQuote(s string) string {
 	safe := true
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
-		if !(isAlnum(ch) || strings.IndexByte("_@%+=:,./-", ch) >= 0) {
+		if !(sortIsAlnum(ch) || strings.IndexByte("_@%+=:,./-", ch) >= 0) {
 			safe = false
 			break
 		}

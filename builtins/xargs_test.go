@@ -8,7 +8,7 @@ import (
 
 func TestXargs(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []cmdCase{
+	for _, tc := range []t2Case{
 		{[]string{"xargs"}, "a b\n\"c d\" e\\ f\n", "a b c d e f\n", "", 0},
 		{[]string{"xargs", "-n", "2"}, "a b c d e\n", "a b\nc d\ne\n", "", 0},
 		{[]string{"xargs", "-n2", "echo", "x"}, "a b c\n", "x a b\nx c\n", "", 0},
@@ -54,7 +54,7 @@ func TestXargs(t *testing.T) {
 			t.Parallel()
 			fsys := testTree(t)
 			writeFile(t, fsys, "/work/list", "from\nfile\n")
-			out, errs, st := runShell(t, fsys, &fakeShell{}, tc.stdin, tc.args...)
+			out, errs, st := runT2Shell(t, fsys, &t2Shell{}, tc.stdin, tc.args...)
 			if out != tc.out || errs != tc.err || st != tc.status {
 				t.Errorf("got (%q, %q, %d), want (%q, %q, %d)", out, errs, st, tc.out, tc.err, tc.status)
 			}
@@ -64,8 +64,8 @@ func TestXargs(t *testing.T) {
 
 func TestXargsRunsThroughExec(t *testing.T) {
 	t.Parallel()
-	sh := &fakeShell{}
-	out, _, st := runShell(t, testTree(t), sh, "a b\nc\n", "xargs", "-n", "2", "echo", "-x")
+	sh := &t2Shell{}
+	out, _, st := runT2Shell(t, testTree(t), sh, "a b\nc\n", "xargs", "-n", "2", "echo", "-x")
 	if st != 0 || out != "-x a b\n-x c\n" {
 		t.Fatalf("got %q %d", out, st)
 	}
@@ -81,8 +81,8 @@ func TestXargsParallel(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		in.WriteString(strings.Repeat("w", i%5+1) + "\n")
 	}
-	sh := &fakeShell{}
-	out, errs, st := runShell(t, testTree(t), sh, in.String(), "xargs", "-P", "4", "-n", "3", "echo")
+	sh := &t2Shell{}
+	out, errs, st := runT2Shell(t, testTree(t), sh, in.String(), "xargs", "-P", "4", "-n", "3", "echo")
 	if st != 0 || errs != "" {
 		t.Fatalf("status %d, stderr %q", st, errs)
 	}
@@ -102,7 +102,7 @@ func TestXargsParallel(t *testing.T) {
 		t.Errorf("words differ: %q", words)
 	}
 	// A failure still gives 123 with -P.
-	_, _, st = runShell(t, testTree(t), &fakeShell{}, "a\nb\nc\n", "xargs", "-P", "0", "-n", "1", "false")
+	_, _, st = runT2Shell(t, testTree(t), &t2Shell{}, "a\nb\nc\n", "xargs", "-P", "0", "-n", "1", "false")
 	if st != 123 {
 		t.Errorf("status %d, want 123", st)
 	}

@@ -391,6 +391,21 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if redirects {
+			// A pattern without an action prints $0: make that print
+			// explicit, so that it selects standard output too.
+			for _, a := range prog.ResolvedProgram.Program.Actions {
+				if a.Stmts == nil {
+					stmt, err := r.template(`print > __moonix_out("", "")`, nil)
+					if err != nil {
+						return "", err
+					}
+					stmts := reflect.New(reflect.TypeOf(a.Stmts)).Elem()
+					stmts = reflect.Append(stmts, stmt)
+					reflect.ValueOf(a).Elem().FieldByName("Stmts").Set(stmts)
+				}
+			}
+		}
 		body = prog.String()
 	}
 	var sb strings.Builder
@@ -525,6 +540,20 @@ func (r *awkRun) transform(v reflect.Value, redirects bool) (reflect.Value, erro
 		}
 		e.FieldByName("Redirect").SetInt(int64(lexer.GREATER))
 		dest.Set(nd)
+		// Parenthesize the arguments, so that a > in them (a comparison)
+		// cannot read as a redirection once the print has one.
+		args := e.FieldByName("Args")
+		for i := 0; i < args.Len(); i++ {
+			arg := args.Index(i)
+			if arg.Elem().Type().String() == "*ast.GroupingExpr" {
+				continue
+			}
+			g, err := r.templateExpr("(__moonix_arg)", map[string]reflect.Value{"__moonix_arg": arg.Elem()})
+			if err != nil {
+				return reflect.Value{}, err
+			}
+			arg.Set(g)
+		}
 		return reflect.Value{}, nil // changed in place
 	case awkGetlineExpr:
 		e := v.Elem()
@@ -625,10 +654,10 @@ func (o *awkOut) selectStream(op, name string) error {
 	case op == "":
 		o.cur = o.stdout()
 		return nil
-	case op != "|" && (name == "/dev/stdout" || name == "-"):
+	case op != "|" && (name == "/dev/stdout" || name == "/dev/fd/1" || name == "-"):
 		o.cur = o.stdout()
 		return nil
-	case op != "|" && name == "/dev/stderr":
+	case op != "|" && (name == "/dev/stderr" || name == "/dev/fd/2"):
 		o.cur = o.c.Stderr
 		return nil
 	}
@@ -719,7 +748,7 @@ func (r *awkRun) getline(kind int, src, rs string) (int, string) {
 			var buf bytes.Buffer
 			in.status = c.Run([]string{"sh", "-c", src}, c.Stdin, &buf, c.Stderr)
 			in.r = bufio.NewReader(&buf)
-		} else if src == "-" || src == "/dev/stdin" {
+		} else if src == "-" || src == "/dev/stdin" || src == "/dev/fd/0" {
 			in.r = bufio.NewReader(c.Stdin)
 		} else {
 			r.out.flushFiles()
@@ -835,7 +864,7 @@ func (m *awkMux) Read(p []byte) (int, error) {
 			name := m.queue[0]
 			m.queue = m.queue[1:]
 			m.name = name
-			if name == "-" || name == "/dev/stdin" {
+			if name == "-" || name == "/dev/stdin" || name == "/dev/fd/0" {
 				m.cur = m.c.Stdin
 			} else {
 				f, err := m.c.Open(name)

@@ -70,6 +70,12 @@ func TestAwk(t *testing.T) {
 		{[]string{"awk", "{ print $1 | \"cat\" } END { print \"end\" }", "a"}, "", "end\none\ntwo\nthree\n", "", 0},
 		{[]string{"awk", "BEGIN { srand(); x = srand(); print x; srand(7); print srand() }"}, "", "1767225600\n7\n", "", 0},
 		{[]string{"awk", "BEGIN { print fflush(\"/tmp/none\"), fflush() }"}, "", "-1 0\n", "", 0},
+		// Once a program redirects, every print names its destination;
+		// comparisons in arguments and bare patterns keep their meaning.
+		{[]string{"awk", "{ print ($1 > \"b\") ? \"big\" : \"small\" } END { print \"x\" > \"/dev/null\" }"}, "a\nc\n", "small\nbig\n", "", 0},
+		{[]string{"awk", "/o/\nEND { print \"done\" > \"/dev/fd/2\" }"}, "one\ntwo\nsix\n", "one\ntwo\n", "done\n", 0},
+		{[]string{"awk", "BEGIN { getline l < \"-\"; print \"got\", l }"}, "hi\n", "got hi\n", "", 0},
+		{[]string{"awk", "BEGIN { printf \"%s|\", \"a\" > \"f\"; printf \"%s\\n\", \"b\" >> \"f\"; close(\"f\"); getline l < \"f\"; print l }"}, "", "a|b\n", "", 0},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			t.Parallel()

@@ -220,6 +220,12 @@ func runXargs(c *Call) int {
 			return 130
 		}
 		item, eol, err := rd.next()
+		if rd.nulWarn {
+			rd.nulWarn = false
+			x.mu.Lock()
+			c.Fail("warning: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
+			x.mu.Unlock()
+		}
 		if err != nil {
 			if err != io.EOF {
 				readErr = err.Error()
@@ -315,6 +321,8 @@ type xargsReader struct {
 	o            xargsOpts
 	pending      []xargsTok
 	done         bool
+	nulSeen      bool // a NUL was found (default parsing only)
+	nulWarn      bool // ... and is not reported yet
 	err          error
 	lineHadItems bool
 	curLine      bool // items seen on the current line
@@ -364,6 +372,16 @@ func (x *xargsReader) next() (string, bool, error) {
 }
 
 func (x *xargsReader) push(item string) error {
+	// An argument is a C string: it ends at a NUL (with -I, the NUL
+	// cuts the argument the line is put in).
+	if i := strings.IndexByte(item, 0); i >= 0 {
+		if !x.o.hasRepl {
+			item = item[:i]
+		}
+		if x.o.delim < 0 && !x.nulSeen {
+			x.nulSeen, x.nulWarn = true, true
+		}
+	}
 	if x.o.eof != "" && item == x.o.eof {
 		return errXargsEOF
 	}
@@ -382,6 +400,9 @@ func (x *xargsReader) fill() error {
 			return err
 		}
 		s = strings.TrimSuffix(s, string([]byte{byte(x.o.delim)}))
+		if i := strings.IndexByte(s, 0); i >= 0 {
+			s = s[:i]
+		}
 		x.pending = append(x.pending, xargsTok{item: s}, xargsTok{eol: true})
 		return nil
 	}
@@ -498,7 +519,11 @@ func (x *xargsRun) launch(items []string) bool {
 	if x.o.hasRepl {
 		argv = append(argv, x.base[0])
 		for _, a := range x.base[1:] {
-			argv = append(argv, strings.ReplaceAll(a, x.o.replace, items[0]))
+			a = strings.ReplaceAll(a, x.o.replace, items[0])
+			if i := strings.IndexByte(a, 0); i >= 0 {
+				a = a[:i]
+			}
+			argv = append(argv, a)
 		}
 	} else {
 		argv = append(append(argv, x.base...), items...)
@@ -562,21 +587,78 @@ func (x *xargsRun) done(argv []string, st int) {
 	}
 }
 
-// xargsQuote quotes an argument for -t output the way GNU xargs does.
+// xargsQuote quotes an argument for -t output the way GNU xargs does
+// (gnulib's shell-escape quoting in the C locale): bare when safe, in
+// double quotes when only a single quote needs protecting, otherwise in
+// single quotes, with $'\ooo' for unprintable bytes.
 func xargsQuote(s string) string {
 	if s == "" {
 		return "''"
 	}
-	safe := true
+	// needs: some byte is special to the shell; compat: every byte means
+	// the same inside double quotes, so "..." can protect a single quote.
+	needs, single, compat := false, false, true
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
-		if !(sortIsAlnum(ch) || strings.IndexByte("_@%+=:,./-", ch) >= 0) {
-			safe = false
-			break
+		switch {
+		case ch < 0x20 || ch >= 0x7f:
+			needs, compat = true, false
+		case ch == '\'':
+			needs, single = true, true
+		case ch == ' ':
+			needs = true
+		case (ch == '#' || ch == '~') && i == 0:
+			needs = true
+		case (ch == '{' || ch == '}') && len(s) == 1:
+			needs = true
+		case strings.IndexByte("!\"$&()*;<=>?[\\^`|", ch) >= 0:
+			needs, compat = true, false
+		case sortIsAlnum(ch) || strings.IndexByte("%+,-./:]_@", ch) >= 0:
+		default: // # ~ { } inside a word
+			compat = false
 		}
 	}
-	if safe {
+	switch {
+	case !needs:
 		return s
+	case single && compat:
+		return "\"" + s + "\""
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	var b strings.Builder
+	b.WriteByte('\'')
+	open := true
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch >= 0x20 && ch < 0x7f {
+			if !open {
+				b.WriteByte('\'')
+				open = true
+			}
+			if ch == '\'' {
+				b.WriteString(`'\''`)
+			} else {
+				b.WriteByte(ch)
+			}
+			continue
+		}
+		if open {
+			b.WriteByte('\'')
+			open = false
+		}
+		b.WriteString("$'")
+		for ; i < len(s) && (s[i] < 0x20 || s[i] >= 0x7f); i++ {
+			if e := strings.IndexByte("\a\b\f\n\r\t\v", s[i]); e >= 0 {
+				b.WriteByte('\\')
+				b.WriteByte("abfnrtv"[e])
+			} else {
+				fmt.Fprintf(&b, "\\%03o", s[i])
+			}
+		}
+		i--
+		b.WriteByte('\'')
+	}
+	if open {
+		b.WriteByte('\'')
+	}
+	return b.String()
 }

@@ -42,6 +42,8 @@ func TestXargs(t *testing.T) {
 		{[]string{"xargs", "false"}, "a\n", "", "", 123},
 		{[]string{"xargs", "-L", "1", "-n", "1"}, "a b\nc\n", "a\nb\nc\n", "xargs: warning: options --max-lines and --max-args/-n are mutually exclusive, ignoring previous --max-lines value\n", 0},
 		{[]string{"xargs", "-n", "1", "-I", "{}", "echo", "{}", "x"}, "a\nb\n", "a x\nb x\n", "xargs: warning: options --max-args and --replace/-I/-i are mutually exclusive, ignoring previous --max-args value\n", 0},
+		{[]string{"xargs", "-t", "-0", "echo"}, "a'b\x00a b\x00it's $x\x00{}\x00{\x00#c\x00d#\x00t\tab\x00é\x00", "a'b a b it's $x {} { #c d# t\tab é\n", "echo \"a'b\" 'a b' 'it'\\''s $x' {} '{' '#c' d# 't'$'\\t''ab' ''$'\\303\\251'\n", 0},
+		{[]string{"xargs", "-n1"}, "a\x00b c\n", "a\nc\n", "xargs: warning: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?\n", 0},
 		{[]string{"xargs", "nosuch"}, "a\n", "", "nosuch: command not found\n", 127},
 		{[]string{"xargs", "-n1", "sh", "-c", "exit 126"}, "a\nb\n", "", "", 126},
 		{[]string{"xargs", "-a", "list", "echo"}, "", "from file\n", "", 0},

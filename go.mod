@@ -15,4 +15,5 @@ require (
 	github.com/spf13/cobra v1.10.2 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/term v0.47.0 // indirect
+	mvdan.cc/sh/v3 v3.14.1 // indirect
 )

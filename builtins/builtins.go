@@ -104,8 +104,15 @@ func (c *Call) Name() string {
 	return name
 }
 
-// Abs makes p absolute against the working directory and cleans it.
-func (c *Call) Abs(p string) string { return vfs.Clean(c.Dir, p) }
+// Abs makes p absolute against the working directory and cleans it. The
+// empty name stays empty, which every FS operation rejects with ENOENT, as
+// POSIX does: `rm ""` must not remove the working directory.
+func (c *Call) Abs(p string) string {
+	if p == "" {
+		return ""
+	}
+	return vfs.Clean(c.Dir, p)
+}
 
 // Getenv returns the value of an exported variable, or "".
 func (c *Call) Getenv(name string) string {
@@ -145,6 +152,8 @@ func Reason(err error) string {
 		err = le.Err
 	}
 	switch {
+	case errors.Is(err, syscall.ENOTEMPTY):
+		return "directory not empty" // ENOTEMPTY also "is" fs.ErrExist
 	case errors.Is(err, fs.ErrNotExist):
 		return "no such file or directory"
 	case errors.Is(err, fs.ErrExist):
@@ -262,6 +271,7 @@ func Run(cmd *Command, c *Call) int {
 	sub.Stdout = out
 	sub.Stderr = flushFirst{out, c.Stderr}
 	sub.Stdin = flushingReader{out, c.Stdin}
+	sub.FS = WithStdio(c.FS, sub.Stdin, sub.Stdout, sub.Stderr)
 	status := cmd.Run(&sub)
 	out.Flush()
 	return status

@@ -1,6 +1,10 @@
 package builtins
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestTail(t *testing.T) {
 	t.Parallel()
@@ -37,4 +41,32 @@ func TestTail(t *testing.T) {
 		{[]string{"tail", "-f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2},
 		{[]string{"tail", "-5f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2},
 	})
+}
+
+func TestHeadTailLarge(t *testing.T) {
+	t.Parallel()
+	// Beyond tail's trimming threshold and head's buffer, with a line
+	// longer than the buffer.
+	var in strings.Builder
+	long := strings.Repeat("x", 100000)
+	in.WriteString(long + "\n")
+	for i := 0; i < 200000; i++ {
+		fmt.Fprintf(&in, "%d\n", i)
+	}
+	out, _, st := runCmd(t, testTree(t), in.String(), "tail", "-n", "2")
+	if st != 0 || out != "199998\n199999\n" {
+		t.Errorf("tail: %q %d", out, st)
+	}
+	out, _, st = runCmd(t, testTree(t), in.String(), "head", "-n", "2")
+	if st != 0 || out != long+"\n0\n" {
+		t.Errorf("head: %d bytes, status %d", len(out), st)
+	}
+	out, _, st = runCmd(t, testTree(t), in.String(), "tail", "-c", "7")
+	if st != 0 || out != "199999\n" {
+		t.Errorf("tail -c: %q %d", out, st)
+	}
+	out, _, st = runCmd(t, testTree(t), in.String(), "head", "-n", "-200000")
+	if st != 0 || out != long+"\n" {
+		t.Errorf("head -n -N: %d bytes, status %d", len(out), st)
+	}
 }

@@ -306,7 +306,7 @@ type table struct {
 
 var registry = sync.OnceValue(func() table {
 	var list []*Command
-	for _, group := range [][]*Command{fileCommands(), textCommands(), dataCommands(), miscCommands()} {
+	for _, group := range [][]*Command{fileCommands(), textCommands(), textCommands2(), dataCommands(), miscCommands()} {
 		list = append(list, group...)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })

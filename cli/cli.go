@@ -119,7 +119,7 @@ type options struct {
 	setOpts   []string // -o NAME
 }
 
-// io is what Run was handed.
+// stdio is what Run was handed.
 type stdio struct {
 	in       io.Reader
 	out, err io.Writer
@@ -227,7 +227,6 @@ script.`,
 		SilenceErrors:         true,
 		SilenceUsage:          true,
 		DisableFlagsInUseLine: true,
-		CompletionOptions:     cobra.CompletionOptions{HiddenDefaultCmd: false},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.version {
 				fmt.Fprintf(std.out, "moonix version %s\n", Version)

@@ -48,6 +48,8 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, 
 	if in == nil {
 		return 0, &exitError{status: 2, msg: "interactive mode needs a terminal on stdin"}
 	}
+	// Never call tty.Fd(): it would put the file back in blocking mode,
+	// and read deadlines would stop working.
 	tty := reopenTerminal(in)
 	if tty != in {
 		defer tty.Close()
@@ -128,6 +130,15 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, 
 		defer p.StopNotify(sigs)
 	}
 
+	// --timeout also ends a REPL that waits at the prompt: the deadline
+	// wakes readline's read, which then reports end of input.
+	stopWaking := context.AfterFunc(ctx, func() { tty.SetReadDeadline(time.Now()) })
+	defer stopWaking()
+	timedOut := func() (int, error) {
+		fmt.Fprintf(cfg.Stderr, "moonix: timed out after %s\n", o.timeout)
+		return 124, nil
+	}
+
 	fmt.Fprintf(cfg.Stderr, "moonix %s, sandboxed: nothing here touches the host. Type help; Ctrl-D exits.\n", Version)
 	var pending strings.Builder // the lines of an unfinished statement
 	for {
@@ -149,6 +160,9 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, 
 			p.runEntry(ctx, sess, tty, sigs, src)
 			continue
 		case err != nil:
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return timedOut()
+			}
 			return sess.Exit(ctx), nil
 		}
 		pending.WriteString(line)
@@ -163,8 +177,7 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, 
 		}
 		if status, exited := p.runEntry(ctx, sess, tty, sigs, src); exited || ctx.Err() != nil {
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				fmt.Fprintf(cfg.Stderr, "moonix: timed out after %s\n", o.timeout)
-				return 124, nil
+				return timedOut()
 			}
 			return status, nil
 		}

@@ -276,3 +276,13 @@ func waitExit(t *testing.T, cmd *exec.Cmd, tm *term, want int) {
 		t.Errorf("exit status %d, want %d; output:\n%q", got, want, tm.rest())
 	}
 }
+
+func TestREPLTimeout(t *testing.T) {
+	cmd := exec.Command(moonixBin, "--ephemeral", "--timeout", "500ms")
+	cmd.Env = []string{"TERM=xterm"}
+	tm := startTerm(t, cmd)
+	tm.expectPrompt("moonix:/work$ ")
+	// Nothing typed: the deadline ends the REPL waiting at the prompt.
+	tm.expect("moonix: timed out after 500ms")
+	waitExit(t, cmd, tm, 124)
+}

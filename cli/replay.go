@@ -37,7 +37,12 @@ indented two spaces; "  [N]" records a non-zero exit status. An output line
 may end in " (re)" (regular expression), " (glob)" (* and ?), " (esc)"
 (escaped bytes) or " (no-eol)" (no final newline). The same files run under
 cram3 --shell=moonix.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr("replay: missing transcript operand (see moonix help replay)")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			env, err := p.environ(o.env)
 			if err != nil {

@@ -292,6 +292,13 @@ type flushingReader struct {
 	r   io.Reader
 }
 
+// Unwrap hands the stream on to another reader (a nested shell), with the
+// command's output flushed first.
+func (f flushingReader) Unwrap() io.Reader {
+	f.out.Flush()
+	return f.r
+}
+
 func (f flushingReader) Read(p []byte) (int, error) {
 	if f.out.Buffered() > 0 {
 		f.out.Flush()

@@ -159,8 +159,8 @@ func Replay(ctx context.Context, data []byte, env []string) (*transcript.Result,
 	t := transcript.Parse(data)
 	return t.Run(func(src string) ([]byte, int, bool) {
 		// cram runs `echo SALT N $?` before every command, which sets
-		// $? to 0 and ticks the logical clock; so does replay, so that
-		// a transcript means the same under both.
+		// $? to 0; so does replay, so that a transcript means the same
+		// under both.
 		sess.Run(ctx, ":", "")
 		out.take()
 		status, exited := sess.Run(ctx, src, "")

@@ -292,6 +292,13 @@ type flushingReader struct {
 	r   io.Reader
 }
 
+// Unwrap hands the stream on to another reader (a nested shell), with the
+// command's output flushed first.
+func (f flushingReader) Unwrap() io.Reader {
+	f.out.Flush()
+	return f.r
+}
+
 func (f flushingReader) Read(p []byte) (int, error) {
 	if f.out.Buffered() > 0 {
 		f.out.Flush()
@@ -306,7 +313,7 @@ type table struct {
 
 var registry = sync.OnceValue(func() table {
 	var list []*Command
-	for _, group := range [][]*Command{fileCommands(), textCommands(), dataCommands(), miscCommands()} {
+	for _, group := range [][]*Command{fileCommands(), textCommands(), textCommands2(), dataCommands(), miscCommands()} {
 		list = append(list, group...)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })

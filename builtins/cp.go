@@ -333,8 +333,8 @@ func (x *cp) copyDir(src, dst, sp, dp string, info, dstInfo fs.FileInfo, dstExis
 		return false
 	}
 	// Refuse to copy a directory into itself (it would never end).
-	if real, err := canonicalize(c.FS, sp, canonExisting); err == nil {
-		if into, err := canonicalize(c.FS, dp, canonMissing); err == nil && pathWithin(into, real) {
+	if real, err := vfs.Canonical(c.FS, sp, vfs.Existing); err == nil {
+		if into, err := vfs.Canonical(c.FS, dp, vfs.Nothing); err == nil && pathWithin(into, real) {
 			c.Fail("cannot copy a directory, %s, into itself, %s", fileQuote(src), fileQuote(dst))
 			return false
 		}

@@ -1,53 +1,9 @@
 package builtins
 
 import (
-	"bytes"
-	"context"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/moonix-sh/moonix/clock"
-	"github.com/moonix-sh/moonix/vfs"
 )
-
-// runSetup is runCmd with a hook to change the Call first (its Env, Clock,
-// Ctx...). It is shared by the tests of the misc commands.
-func runSetup(t *testing.T, fsys vfs.FS, setup func(c *Call), stdin string, args ...string) (stdout, stderr string, status int) {
-	t.Helper()
-	cmd := Lookup(args[0])
-	if cmd == nil {
-		t.Fatalf("no builtin %q", args[0])
-	}
-	var out, errb bytes.Buffer
-	c := &Call{
-		Ctx:    context.Background(),
-		Args:   args,
-		Stdin:  strings.NewReader(stdin),
-		Stdout: &out,
-		Stderr: &errb,
-		Dir:    "/work",
-		Env:    []string{"HOME=/work", "PATH=/bin:/usr/bin"},
-		FS:     fsys,
-		Clock:  clock.NewLogical(clock.Epoch),
-		Rand:   clock.NewSeeded(1),
-		Who:    Identity{User: "user", Group: "user", UID: 1000, GID: 1000, Home: "/work", Host: "moonix"},
-		Umask:  0o022,
-	}
-	c.Exec = func(sub *Call) int {
-		cmd := Lookup(sub.Args[0])
-		if cmd == nil {
-			sub.Fail("command not found")
-			return 127
-		}
-		return Run(cmd, sub)
-	}
-	if setup != nil {
-		setup(c)
-	}
-	status = Run(cmd, c)
-	return out.String(), errb.String(), status
-}
 
 func TestDate(t *testing.T) {
 	t.Parallel()

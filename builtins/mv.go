@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"syscall"
+
+	"github.com/moonix-sh/moonix/vfs"
 )
 
 func mvCommand() *Command {
@@ -59,8 +61,8 @@ func runMv(c *Call) int {
 			continue
 		}
 		if info.IsDir() {
-			real, err1 := canonicalize(c.FS, sp, canonExisting)
-			into, err2 := canonicalize(c.FS, dp, canonMissing)
+			real, err1 := vfs.Canonical(c.FS, sp, vfs.Existing)
+			into, err2 := vfs.Canonical(c.FS, dp, vfs.Nothing)
 			if err1 == nil && err2 == nil && pathWithin(into, real) {
 				c.Fail("cannot move %s to a subdirectory of itself, %s", fileQuote(src), fileQuote(dst))
 				status = 1

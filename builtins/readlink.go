@@ -1,107 +1,11 @@
 package builtins
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"path"
 	"strings"
-	"syscall"
 
 	"github.com/moonix-sh/moonix/vfs"
 )
-
-// canonMode says which parts of a path must exist for canonicalize.
-type canonMode int
-
-const (
-	canonAllButLast canonMode = iota // readlink -f, realpath (default)
-	canonExisting                    // -e: every component exists
-	canonMissing                     // -m: nothing needs to exist
-)
-
-// canonicalize resolves every symlink, "." and ".." in the absolute path
-// name, like GNU's canonicalize_filename_mode.
-func canonicalize(fsys vfs.FS, name string, mode canonMode) (string, error) {
-	fail := func(err error) (string, error) {
-		return "", &fs.PathError{Op: "realpath", Path: name, Err: err}
-	}
-	if name == "" {
-		return fail(fs.ErrNotExist)
-	}
-	todo := splitSlash(name)
-	done := "/"
-	hops := 0
-	missing := false // a component was missing (canonMissing only)
-	for len(todo) > 0 {
-		part := todo[0]
-		todo = todo[1:]
-		switch part {
-		case ".":
-			continue
-		case "..":
-			done = path.Dir(done)
-			continue
-		}
-		next := path.Join(done, part)
-		if missing {
-			done = next
-			continue
-		}
-		info, err := fsys.Lstat(next)
-		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			switch {
-			case mode == canonMissing:
-				missing = true
-				done = next
-				continue
-			case mode == canonAllButLast && len(todo) == 0 && fileIsNotExist(err):
-				done = next
-				continue
-			}
-			return fail(err)
-		}
-		if info.Mode()&fs.ModeSymlink != 0 {
-			hops++
-			if hops > 40 {
-				return fail(syscall.ELOOP)
-			}
-			target, err := fsys.Readlink(next)
-			if err != nil {
-				return fail(err)
-			}
-			if strings.HasPrefix(target, "/") {
-				done = "/"
-			}
-			todo = append(splitSlash(target), todo...)
-			continue
-		}
-		if !info.IsDir() && len(todo) > 0 {
-			if mode == canonMissing {
-				missing = true
-				done = next
-				continue
-			}
-			return fail(syscall.ENOTDIR)
-		}
-		done = next
-	}
-	return done, nil
-}
-
-func splitSlash(p string) []string {
-	var out []string
-	for _, s := range strings.Split(p, "/") {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
 
 func readlinkCommand() *Command {
 	return &Command{
@@ -157,11 +61,11 @@ func runReadlink(c *Call) int {
 		p := c.Abs(name)
 		switch {
 		case *canonE:
-			out, err = canonicalize(c.FS, p, canonExisting)
+			out, err = vfs.Canonical(c.FS, p, vfs.Existing)
 		case *canonM:
-			out, err = canonicalize(c.FS, p, canonMissing)
+			out, err = vfs.Canonical(c.FS, p, vfs.Nothing)
 		case *canonF:
-			out, err = canonicalize(c.FS, p, canonAllButLast)
+			out, err = vfs.Canonical(c.FS, p, vfs.AllButLast)
 		default:
 			out, err = c.FS.Readlink(p)
 		}
@@ -220,24 +124,24 @@ func runRealpath(c *Call) int {
 	if len(ops) == 0 {
 		return fileUsage(c, "missing operand")
 	}
-	mode := canonAllButLast
+	mode := vfs.AllButLast
 	switch {
 	case *canonE:
-		mode = canonExisting
+		mode = vfs.Existing
 	case *canonM:
-		mode = canonMissing
+		mode = vfs.Nothing
 	}
 	resolve := func(name string) (string, error) {
 		p := c.Abs(name)
 		if *strip {
-			if mode != canonMissing {
-				if _, err := c.FS.Lstat(p); err != nil && (mode == canonExisting || !fileIsNotExist(err)) {
+			if mode != vfs.Nothing {
+				if _, err := c.FS.Lstat(p); err != nil && (mode == vfs.Existing || !fileIsNotExist(err)) {
 					return "", err
 				}
 			}
 			return p, nil
 		}
-		return canonicalize(c.FS, p, mode)
+		return vfs.Canonical(c.FS, p, mode)
 	}
 	var to, base string
 	if fl.Changed("relative-to") {
@@ -295,7 +199,7 @@ func pathWithin(p, dir string) bool {
 // relativePath is the path from directory from to target, both absolute
 // and clean.
 func relativePath(from, target string) string {
-	f, t := splitSlash(from), splitSlash(target)
+	f, t := strings.FieldsFunc(from, isSlash), strings.FieldsFunc(target, isSlash)
 	i := 0
 	for i < len(f) && i < len(t) && f[i] == t[i] {
 		i++
@@ -310,3 +214,5 @@ func relativePath(from, target string) string {
 	}
 	return strings.Join(parts, "/")
 }
+
+func isSlash(r rune) bool { return r == '/' }

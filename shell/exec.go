@@ -32,12 +32,15 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 }
 
 // exec is the session's one exec path (see the package doc for the order).
-// It returns the command's exit status and never runs a host program.
+// It returns the command's exit status and never runs a host program. Each
+// command that comes this way ticks the logical clock; shell builtins such
+// as echo and assignments do not.
 func (s *Session) exec(c *builtins.Call) int {
 	name := c.Args[0]
 	if c.Ctx.Err() != nil {
 		return 130
 	}
+	s.tick()
 	if cmd, ok := lookupShellCommand(name); ok {
 		return cmd.run(s, c)
 	}

@@ -237,11 +237,10 @@ var intercepted = map[string]bool{
 	"type": true, "help": true, "umask": true, "trap": true, "hash": true,
 }
 
-// callHandler runs before every simple command: it ticks the logical clock,
-// checks and rewrites program text handed to eval and trap, resolves
-// source's PATH search in the VFS, and routes the intercepted builtins.
+// callHandler runs before every simple command: it checks and rewrites
+// program text handed to eval and trap, resolves source's PATH search in the
+// VFS, and routes the intercepted builtins.
 func (s *Session) callHandler(ctx context.Context, args []string) ([]string, error) {
-	s.tick()
 	switch name := args[0]; name {
 	case "eval":
 		if len(args) > 1 {
@@ -794,8 +793,8 @@ func (s *Session) exitStmt(ctx context.Context, status int) int {
 	return status
 }
 
-// setStatus makes $? hold status, after an interrupted command.
-func (s *Session) setStatus(status int) {
+// SetStatus makes $? hold status, as after an interrupted command.
+func (s *Session) SetStatus(status int) {
 	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{
 		litWord(internal + "status"), litWord(strconv.Itoa(status)),
 	}}}

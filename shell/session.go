@@ -57,6 +57,8 @@ type Config struct {
 	Commands map[string]func(*builtins.Call) int
 }
 
+const defaultName = "moonix"
+
 // DefaultIdentity is who the sandbox user is unless configured.
 var DefaultIdentity = builtins.Identity{
 	User: "user", Group: "user", UID: 1000, GID: 1000, Home: "/work", Host: "moonix",
@@ -65,13 +67,15 @@ var DefaultIdentity = builtins.Identity{
 // Session is a running shell: an interpreter bound to a filesystem. Run and
 // RunStream must not be called concurrently; see the package doc.
 type Session struct {
-	cfg    Config
-	fs     vfs.FS
-	clock  clock.Clock
-	rand   clock.Source
-	who    builtins.Identity
-	stdin  *os.File
-	runner *interp.Runner
+	cfg   Config
+	fs    vfs.FS
+	clock clock.Clock
+	rand  clock.Source
+	who   builtins.Identity
+	stdin *os.File
+	// stopStdin ends the copy into stdin, when there is one.
+	stopStdin func()
+	runner    *interp.Runner
 
 	captures captures
 
@@ -80,6 +84,7 @@ type Session struct {
 	signalTraps map[string]string
 	status      int
 	exited      bool // a statement ran exit: the EXIT trap has run
+	closeOnce   sync.Once
 }
 
 // New returns a session ready to run programs.
@@ -104,7 +109,7 @@ func New(cfg Config) (*Session, error) {
 		s.cfg.Dir = "/work"
 	}
 	if s.cfg.Name == "" {
-		s.cfg.Name = "moonix"
+		s.cfg.Name = defaultName
 	}
 	if s.cfg.Stdout == nil {
 		s.cfg.Stdout = io.Discard
@@ -112,11 +117,11 @@ func New(cfg Config) (*Session, error) {
 	if s.cfg.Stderr == nil {
 		s.cfg.Stderr = io.Discard
 	}
-	stdin, err := stdinFile(cfg.Stdin)
+	stdin, stop, err := stdinFile(cfg.Stdin)
 	if err != nil {
 		return nil, err
 	}
-	s.stdin = stdin
+	s.stdin, s.stopStdin = stdin, stop
 	r, err := s.newRunner()
 	if err != nil {
 		return nil, err
@@ -138,26 +143,38 @@ func New(cfg Config) (*Session, error) {
 }
 
 // stdinFile gives the interpreter an *os.File for standard input (it
-// requires one): the reader itself when it is a file, else a pipe fed by a
-// goroutine.
-func stdinFile(r io.Reader) (*os.File, error) {
+// requires one). A reader that wraps a file (a builtin's buffered stdin)
+// is unwrapped, so that a nested shell reads the same stream as its caller
+// and takes no more than it uses; any other reader is copied into a pipe by
+// a goroutine, which stop ends.
+func stdinFile(r io.Reader) (f *os.File, stop func(), err error) {
+	for {
+		u, ok := r.(interface{ Unwrap() io.Reader })
+		if !ok {
+			break
+		}
+		r = u.Unwrap()
+	}
 	switch r := r.(type) {
 	case *os.File:
-		return r, nil
+		return r, func() {}, nil
 	case nil:
-		r = strings.NewReader("")
-		return stdinFile(r)
-	default:
-		pr, pw, err := os.Pipe()
-		if err != nil {
-			return nil, err
-		}
-		go func() {
-			io.Copy(pw, r)
-			pw.Close()
-		}()
-		return pr, nil
+		return stdinFile(strings.NewReader(""))
 	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		io.Copy(pw, r)
+		pw.Close()
+	}()
+	return pr, func() {
+		pr.Close() // a copy blocked writing to the pipe fails and ends
+		<-done
+	}, nil
 }
 
 // envList is the session's initial exported environment.
@@ -199,8 +216,9 @@ func (s *Session) tick() {
 }
 
 // Run parses and runs a complete program: the text of -c, one REPL entry,
-// one transcript command. A syntax error runs nothing and gives status 2.
-// exited reports whether the shell must stop (exit, or an errexit failure).
+// one transcript command. A syntax error runs nothing and gives status 2; it
+// ends a non-interactive shell, as in bash. exited reports whether the shell
+// must stop (exit, an errexit failure, a syntax error).
 // A canceled context gives 130 and an expired deadline 124; the session stays
 // usable after a cancel.
 func (s *Session) Run(ctx context.Context, src, name string) (status int, exited bool) {
@@ -212,7 +230,7 @@ func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) 
 	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
 	if err != nil {
 		s.syntaxError(name, err)
-		return s.finish(2, false)
+		return s.finish(2, !s.cfg.Interactive)
 	}
 	return s.runStmts(ctx, file.Stmts)
 }
@@ -238,7 +256,7 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 		var exited bool
 		status, exited = s.runStmt(ctx, st)
 		if ctx.Err() != nil {
-			s.setStatus(status)
+			s.SetStatus(status)
 			return s.finish(status, false)
 		}
 		if exited {
@@ -259,6 +277,7 @@ func (s *Session) finish(status int, exited bool) (int, bool) {
 // Exit ends the session like the end of a script: the EXIT trap runs (unless
 // an exit already ran it) and the final status is returned.
 func (s *Session) Exit(ctx context.Context) int {
+	defer s.Close()
 	status := s.Status()
 	s.mu.Lock()
 	done := s.exited
@@ -268,6 +287,13 @@ func (s *Session) Exit(ctx context.Context) int {
 		return status
 	}
 	return s.exitStmt(ctx, status)
+}
+
+// Close releases what the session holds beyond memory (the goroutine that
+// feeds a non-file standard input). Exit calls it; call it when a session
+// is dropped without Exit.
+func (s *Session) Close() {
+	s.closeOnce.Do(s.stopStdin)
 }
 
 // RunStream reads statements from r and runs each as soon as it is complete,
@@ -280,12 +306,16 @@ func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 		r = lineReader{s.stdin}
 	}
 	p := syntax.NewParser()
+	name := ""
+	if s.cfg.Name != defaultName {
+		name = s.cfg.Name // a script file: errors name it
+	}
 	for stmts, err := range p.InteractiveSeq(r) {
 		if err != nil {
 			if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 				break
 			}
-			s.syntaxError("", err)
+			s.syntaxError(name, err)
 			s.finish(2, false)
 			return s.Exit(ctx)
 		}

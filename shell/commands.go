@@ -20,7 +20,6 @@ type shellCommand struct {
 	run     func(s *Session, c *builtins.Call) int
 }
 
-
 // shellCommandNames lists the commands shellCommand knows.
 var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask"}
 

@@ -131,7 +131,7 @@ func TestScripts(t *testing.T) {
 
 func TestRandomRepeats(t *testing.T) {
 	t.Parallel()
-	script := `echo $RANDOM $RANDOM; sh -c 'echo $RANDOM'; head -c 8 /dev/urandom | tr -c a-z x`
+	script := `echo $RANDOM $RANDOM; sh -c 'echo $RANDOM'; head -c 64 /dev/urandom | tr -dc a-z; echo`
 	first, _ := run(t, script)
 	second, _ := run(t, script)
 	if first != second || strings.Count(first, "\n") != 3 || strings.Contains(first, "moonix:") {

@@ -2,5 +2,7 @@ package builtins
 
 // dataCommands compare, number, encode and reshape data.
 func dataCommands() []*Command {
-	return []*Command{}
+	return []*Command{
+		seqCommand(),
+	}
 }

@@ -62,6 +62,9 @@ Decimals keep the precision of FIRST and INCREMENT, like GNU seq.
 Negative numbers are operands, not options.
 
   $ seq -3 -1
+  -3
+  -2
+  -1
   $ seq -1 -1 -3
   -1
   -2

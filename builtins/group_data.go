@@ -3,8 +3,10 @@ package builtins
 // dataCommands compare, number, encode and reshape data.
 func dataCommands() []*Command {
 	return []*Command{
+		commCommand(),
 		expandCommand(),
 		foldCommand(),
+		joinCommand(),
 		nlCommand(),
 		pasteCommand(),
 		revCommand(),

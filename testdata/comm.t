@@ -32,14 +32,16 @@ never complains).
   $ printf 'b\na\n' > u
   $ comm u a
   \tapple (esc)
-  \t\tbanana (esc)
-  a
-  \tcherry (esc)
+  b
   comm: file 1 is not in sorted order
+  a
+  \tbanana (esc)
+  \tcherry (esc)
   comm: input is not in sorted order
   [1]
-  $ comm --nocheck-order -12 u a
-  banana
+  $ comm --nocheck-order -2 u a
+  b
+  a
   $ comm a
   comm: missing operand after 'a' (try 'comm --help')
   [2]

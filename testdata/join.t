@@ -45,8 +45,8 @@ Unsorted input is reported.
   $ printf '3 c\n1 a\n' > unsorted
   $ printf '1 x\n3 y\n' > sorted
   $ join unsorted sorted
-  3 c y
   join: unsorted:2: is not sorted: 1 a
+  3 c y
   join: input is not in sorted order
   [1]
   $ join --nocheck-order unsorted sorted

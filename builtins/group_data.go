@@ -3,6 +3,7 @@ package builtins
 // dataCommands compare, number, encode and reshape data.
 func dataCommands() []*Command {
 	return []*Command{
+		cmpCommand(),
 		commCommand(),
 		expandCommand(),
 		foldCommand(),

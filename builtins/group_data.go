@@ -5,6 +5,7 @@ func dataCommands() []*Command {
 	return []*Command{
 		cmpCommand(),
 		commCommand(),
+		diffCommand(),
 		expandCommand(),
 		foldCommand(),
 		joinCommand(),

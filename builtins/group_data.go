@@ -3,9 +3,12 @@ package builtins
 // dataCommands compare, number, encode and reshape data.
 func dataCommands() []*Command {
 	return []*Command{
+		base32Command(),
+		base64Command(),
 		cmpCommand(),
 		commCommand(),
 		diffCommand(),
+		md5sumCommand(),
 		expandCommand(),
 		foldCommand(),
 		joinCommand(),
@@ -13,6 +16,11 @@ func dataCommands() []*Command {
 		pasteCommand(),
 		revCommand(),
 		seqCommand(),
+		sha1sumCommand(),
+		sha224sumCommand(),
+		sha256sumCommand(),
+		sha384sumCommand(),
+		sha512sumCommand(),
 		tacCommand(),
 		unexpandCommand(),
 	}

@@ -225,6 +225,10 @@ func sumCheck(c *Call, a sumAlgo, o sumOpts, files []string) int {
 			status = 1
 			continue
 		}
+		shownList := list
+		if list == "-" {
+			shownList = "standard input"
+		}
 		var bad, unreadable, mismatched, good, verified int
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		sc.Buffer(make([]byte, 64*1024), 1<<30)
@@ -242,7 +246,7 @@ func sumCheck(c *Call, a sumAlgo, o sumOpts, files []string) int {
 			if !ok {
 				bad++
 				if o.warnBad {
-					c.Fail("%s: %d: improperly formatted %s checksum line", list, lineNo, a.tag)
+					c.Fail("%s: %d: improperly formatted %s checksum line", shownList, lineNo, a.tag)
 				}
 				continue
 			}
@@ -281,7 +285,7 @@ func sumCheck(c *Call, a sumAlgo, o sumOpts, files []string) int {
 		}
 		if good == 0 {
 			if !o.status {
-				c.Fail("%s: no properly formatted checksum lines found", list)
+				c.Fail("%s: no properly formatted checksum lines found", shownList)
 			}
 			status = 1
 			continue
@@ -297,7 +301,7 @@ func sumCheck(c *Call, a sumAlgo, o sumOpts, files []string) int {
 				c.Fail("WARNING: %d computed %s NOT match", mismatched, plural(mismatched, "checksum did", "checksums did"))
 			}
 			if o.ignoreMissing && verified == 0 {
-				c.Fail("%s: no file was verified", list)
+				c.Fail("%s: no file was verified", shownList)
 			}
 		}
 		if mismatched > 0 || unreadable > 0 || (o.strict && bad > 0) || (o.ignoreMissing && verified == 0) {

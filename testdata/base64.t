@@ -16,7 +16,7 @@ base64 encodes data, wrapping lines at 76 columns; -d decodes.
 Garbage in the input is an error unless -i ignores it.
 
   $ printf 'YW*Jj' | base64 -d
-  base64: invalid input
+  abase64: invalid input
   [1]
   $ printf 'YW*Jj' | base64 -d -i
   abc (no-eol)

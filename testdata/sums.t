@@ -37,5 +37,5 @@ sha256sum, sha1sum, md5sum and sha512sum print checksums.
   sha256sum: WARNING: 1 listed file could not be read
   [1]
   $ echo junk | sha256sum -c
-  sha256sum: -: no properly formatted checksum lines found
+  sha256sum: standard input: no properly formatted checksum lines found
   [1]

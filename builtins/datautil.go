@@ -144,7 +144,7 @@ func (sp cSpec) format(v float64) string {
 	}
 	sign := ""
 	switch {
-	case neg && !math.IsNaN(v):
+	case neg:
 		sign = "-"
 	case sp.plus:
 		sign = "+"

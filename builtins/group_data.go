@@ -11,8 +11,10 @@ func dataCommands() []*Command {
 		md5sumCommand(),
 		expandCommand(),
 		foldCommand(),
+		hexdumpCommand(),
 		joinCommand(),
 		nlCommand(),
+		odCommand(),
 		pasteCommand(),
 		revCommand(),
 		seqCommand(),
@@ -23,5 +25,6 @@ func dataCommands() []*Command {
 		sha512sumCommand(),
 		tacCommand(),
 		unexpandCommand(),
+		xxdCommand(),
 	}
 }

@@ -104,8 +104,15 @@ func (c *Call) Name() string {
 	return name
 }
 
-// Abs makes p absolute against the working directory and cleans it.
-func (c *Call) Abs(p string) string { return vfs.Clean(c.Dir, p) }
+// Abs makes p absolute against the working directory and cleans it. The
+// empty name stays empty, which every FS operation rejects with ENOENT, as
+// POSIX does: `rm ""` must not remove the working directory.
+func (c *Call) Abs(p string) string {
+	if p == "" {
+		return ""
+	}
+	return vfs.Clean(c.Dir, p)
+}
 
 // Getenv returns the value of an exported variable, or "".
 func (c *Call) Getenv(name string) string {
@@ -145,6 +152,8 @@ func Reason(err error) string {
 		err = le.Err
 	}
 	switch {
+	case errors.Is(err, syscall.ENOTEMPTY):
+		return "directory not empty" // ENOTEMPTY also "is" fs.ErrExist
 	case errors.Is(err, fs.ErrNotExist):
 		return "no such file or directory"
 	case errors.Is(err, fs.ErrExist):
@@ -262,6 +271,7 @@ func Run(cmd *Command, c *Call) int {
 	sub.Stdout = out
 	sub.Stderr = flushFirst{out, c.Stderr}
 	sub.Stdin = flushingReader{out, c.Stdin}
+	sub.FS = WithStdio(c.FS, sub.Stdin, sub.Stdout, sub.Stderr)
 	status := cmd.Run(&sub)
 	out.Flush()
 	return status
@@ -282,6 +292,13 @@ type flushingReader struct {
 	r   io.Reader
 }
 
+// Unwrap hands the stream on to another reader (a nested shell), with the
+// command's output flushed first.
+func (f flushingReader) Unwrap() io.Reader {
+	f.out.Flush()
+	return f.r
+}
+
 func (f flushingReader) Read(p []byte) (int, error) {
 	if f.out.Buffered() > 0 {
 		f.out.Flush()
@@ -296,7 +313,7 @@ type table struct {
 
 var registry = sync.OnceValue(func() table {
 	var list []*Command
-	for _, group := range [][]*Command{fileCommands(), textCommands(), dataCommands(), miscCommands()} {
+	for _, group := range [][]*Command{fileCommands(), textCommands(), textCommands2(), dataCommands(), miscCommands()} {
 		list = append(list, group...)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })

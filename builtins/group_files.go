@@ -4,5 +4,22 @@ package builtins
 func fileCommands() []*Command {
 	return []*Command{
 		catCommand(),
+		chmodCommand(),
+		cpCommand(),
+		dfCommand(),
+		duCommand(),
+		findCommand(),
+		lnCommand(),
+		lsCommand(),
+		mkdirCommand(),
+		mktempCommand(),
+		mvCommand(),
+		readlinkCommand(),
+		realpathCommand(),
+		rmCommand(),
+		rmdirCommand(),
+		statCommand(),
+		touchCommand(),
+		treeCommand(),
 	}
 }

@@ -3,5 +3,18 @@ package builtins
 // miscCommands are the remaining utilities: system information, encoding,
 // arithmetic, time.
 func miscCommands() []*Command {
-	return []*Command{}
+	return []*Command{
+		basenameCommand(),
+		clearCommand(),
+		dateCommand(),
+		dirnameCommand(),
+		envCommand(),
+		hostnameCommand(),
+		idCommand(),
+		printenvCommand(),
+		sleepCommand(),
+		unameCommand(),
+		whoamiCommand(),
+		yesCommand(),
+	}
 }

@@ -19,6 +19,13 @@ func testTree(t *testing.T) *vfs.Tree {
 // runCmd runs one builtin on fsys in /work and returns its output.
 func runCmd(t *testing.T, fsys vfs.FS, stdin string, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
+	return runSetup(t, fsys, nil, stdin, args...)
+}
+
+// runSetup is runCmd with a hook to change the Call first (its Env, Clock,
+// Ctx...).
+func runSetup(t *testing.T, fsys vfs.FS, setup func(c *Call), stdin string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
 	cmd := Lookup(args[0])
 	if cmd == nil {
 		t.Fatalf("no builtin %q", args[0])
@@ -45,6 +52,9 @@ func runCmd(t *testing.T, fsys vfs.FS, stdin string, args ...string) (stdout, st
 			return 127
 		}
 		return Run(cmd, sub)
+	}
+	if setup != nil {
+		setup(c)
 	}
 	status = Run(cmd, c)
 	return out.String(), errb.String(), status

@@ -158,6 +158,9 @@ func (t *Tree) lookup(op, name string, followLast bool) (*node, error) {
 
 // walk resolves name and also returns the canonical path of the result.
 func (t *Tree) walk(op, name string, followLast bool, depth int) (*node, string, error) {
+	if name == "" {
+		return nil, "", pathErr(op, name, fs.ErrNotExist)
+	}
 	if !path.IsAbs(name) {
 		return nil, "", pathErr(op, name, fs.ErrInvalid)
 	}
@@ -215,6 +218,9 @@ func (t *Tree) walk(op, name string, followLast bool, depth int) (*node, string,
 // way) and returns it with the final path element. It checks that the caller
 // may add or remove entries in it.
 func (t *Tree) parent(op, name string) (*node, string, error) {
+	if name == "" {
+		return nil, "", pathErr(op, name, fs.ErrNotExist)
+	}
 	if !path.IsAbs(name) {
 		return nil, "", pathErr(op, name, fs.ErrInvalid)
 	}

@@ -123,26 +123,34 @@ func walkDir(fsys FS, name string, d fs.DirEntry, fn fs.WalkDirFunc) error {
 	return nil
 }
 
-// EvalSymlinks returns name with every symlink resolved, like realpath(3).
-// Every element must exist.
-func EvalSymlinks(fsys FS, name string) (string, error) {
-	return resolve(fsys, name, true)
-}
+// Must says which elements of a path must exist for Canonical.
+type Must int
 
-// ResolveParent resolves the symlinks of name's directory part and keeps the
-// last element as it is, like realpath -m for a path that may not exist yet
-// but whose parent does.
-func ResolveParent(fsys FS, name string) (string, error) {
-	return resolve(fsys, name, false)
-}
+const (
+	// AllButLast: every element but the last must exist (readlink -f).
+	AllButLast Must = iota
+	// Existing: every element must exist (realpath -e, realpath(3)).
+	Existing
+	// Nothing needs to exist (realpath -m).
+	Nothing
+)
 
-func resolve(fsys FS, name string, followLast bool) (string, error) {
+// Canonical resolves every symlink, "." and ".." in the absolute path name,
+// like GNU's canonicalize_filename_mode, going through fsys for each step.
+func Canonical(fsys FS, name string, must Must) (string, error) {
+	fail := func(err error) (string, error) {
+		return "", &fs.PathError{Op: "realpath", Path: name, Err: err}
+	}
+	if name == "" {
+		return fail(fs.ErrNotExist)
+	}
 	if !path.IsAbs(name) {
-		return "", &fs.PathError{Op: "realpath", Path: name, Err: fs.ErrInvalid}
+		return fail(fs.ErrInvalid)
 	}
 	todo := splitPath(name)
 	done := "/"
 	hops := 0
+	missing := false // an element was missing (Nothing only)
 	for len(todo) > 0 {
 		part := todo[0]
 		todo = todo[1:]
@@ -154,34 +162,71 @@ func resolve(fsys FS, name string, followLast bool) (string, error) {
 			continue
 		}
 		next := path.Join(done, part)
-		if len(todo) == 0 && !followLast {
-			return next, nil
-		}
-		info, err := fsys.Lstat(next)
-		if err != nil {
-			return "", &fs.PathError{Op: "realpath", Path: name, Err: underlying(err)}
-		}
-		if info.Mode()&fs.ModeSymlink == 0 {
-			if len(todo) > 0 && !info.IsDir() {
-				return "", &fs.PathError{Op: "realpath", Path: name, Err: syscall.ENOTDIR}
-			}
+		if missing {
 			done = next
 			continue
 		}
-		hops++
-		if hops > maxSymlinks {
-			return "", &fs.PathError{Op: "realpath", Path: name, Err: syscall.ELOOP}
-		}
-		target, err := fsys.Readlink(next)
+		info, err := fsys.Lstat(next)
 		if err != nil {
-			return "", err
+			err = underlying(err)
+			switch {
+			case must == Nothing:
+				missing = true
+				done = next
+				continue
+			case must == AllButLast && len(todo) == 0 && errors.Is(err, fs.ErrNotExist):
+				done = next
+				continue
+			}
+			return fail(err)
 		}
-		if path.IsAbs(target) {
-			done = "/"
+		if info.Mode()&fs.ModeSymlink != 0 {
+			hops++
+			if hops > maxSymlinks {
+				return fail(syscall.ELOOP)
+			}
+			target, err := fsys.Readlink(next)
+			if err != nil {
+				return fail(underlying(err))
+			}
+			if path.IsAbs(target) {
+				done = "/"
+			}
+			todo = append(splitPath(target), todo...)
+			continue
 		}
-		todo = append(splitPath(target), todo...)
+		if !info.IsDir() && len(todo) > 0 {
+			if must == Nothing {
+				missing = true
+				done = next
+				continue
+			}
+			return fail(syscall.ENOTDIR)
+		}
+		done = next
 	}
 	return done, nil
+}
+
+// EvalSymlinks returns name with every symlink resolved, like realpath(3).
+// Every element must exist.
+func EvalSymlinks(fsys FS, name string) (string, error) {
+	return Canonical(fsys, name, Existing)
+}
+
+// ResolveParent resolves the symlinks of name's directory part and keeps the
+// last element as it is: the file an operation on name (create, unlink,
+// lstat) really addresses. The directory must exist.
+func ResolveParent(fsys FS, name string) (string, error) {
+	if name == "/" {
+		return name, nil
+	}
+	dir, base := path.Split(path.Clean(name))
+	real, err := Canonical(fsys, dir, Existing)
+	if err != nil {
+		return "", err
+	}
+	return path.Join(real, base), nil
 }
 
 // Clean joins name to dir when it is relative and cleans the result. It keeps

@@ -1,0 +1,177 @@
+package builtins
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+	"syscall"
+)
+
+func mkdirCommand() *Command {
+	return &Command{
+		Name:    "mkdir",
+		Summary: "make directories",
+		Usage: `usage: mkdir [-pv] [-m MODE] DIRECTORY...
+  -p, --parents     make parent directories as needed; no error if existing
+  -m, --mode=MODE   set the mode (as in chmod), not a=rwx minus the umask
+  -v, --verbose     print a message for each created directory
+`,
+		Run: runMkdir,
+	}
+}
+
+func runMkdir(c *Call) int {
+	fl := c.Flags()
+	parents := fl.BoolP("parents", "p", false, "")
+	modeArg := fl.StringP("mode", "m", "", "")
+	verbose := fl.BoolP("verbose", "v", false, "")
+	if !c.Parse(fl) {
+		return 2
+	}
+	ops := fl.Args()
+	if len(ops) == 0 {
+		return fileUsage(c, "missing operand")
+	}
+	umask := filePosix(c.Umask)
+	mode := 0o777 &^ umask
+	explicit := fl.Changed("mode")
+	if explicit {
+		spec, ok := compileMode(*modeArg)
+		if !ok {
+			c.Fail("invalid mode %s", fileQuote(*modeArg))
+			return 1
+		}
+		mode = adjustMode(0o777, true, umask, spec)
+	}
+	// Parents made by -p are always writable and searchable by the owner.
+	parentMode := fileFromPosix(0o777&^umask | 0o300)
+	status := 0
+	made := func(name string) {
+		if *verbose {
+			fmt.Fprintf(c.Stdout, "mkdir: created directory %s\n", fileQuote(name))
+		}
+	}
+	for _, name := range ops {
+		if c.Canceled() {
+			return 130
+		}
+		p := c.Abs(name)
+		if *parents {
+			// Create each missing ancestor, naming it as the user wrote it.
+			trimmed := strings.TrimRight(name, "/")
+			failed := false
+			for i := 0; i < len(trimmed); i++ {
+				if trimmed[i] != '/' || i == 0 || trimmed[i-1] == '/' {
+					continue
+				}
+				prefix := trimmed[:i]
+				pp := c.Abs(prefix)
+				if info, err := c.FS.Stat(pp); err == nil {
+					if !info.IsDir() {
+						fileFail(c, "cannot create directory", prefix, syscall.ENOTDIR)
+						failed = true
+						break
+					}
+					continue
+				}
+				if err := c.FS.Mkdir(pp, parentMode); err != nil && !errors.Is(err, fs.ErrExist) {
+					fileFail(c, "cannot create directory", prefix, err)
+					failed = true
+					break
+				}
+				made(prefix)
+			}
+			if failed {
+				status = 1
+				continue
+			}
+			if info, err := c.FS.Stat(p); err == nil && info.IsDir() {
+				continue
+			}
+		}
+		if err := c.FS.Mkdir(p, fileFromPosix(mode)); err != nil {
+			fileFail(c, "cannot create directory", name, err)
+			status = 1
+			continue
+		}
+		if explicit {
+			if err := c.FS.Chmod(p, fileFromPosix(mode)); err != nil {
+				fileFail(c, "cannot set permissions of", name, err)
+				status = 1
+			}
+		}
+		made(name)
+	}
+	return status
+}
+
+func rmdirCommand() *Command {
+	return &Command{
+		Name:    "rmdir",
+		Summary: "remove empty directories",
+		Usage: `usage: rmdir [-pv] DIRECTORY...
+  -p, --parents   remove DIRECTORY and then each of its named ancestors
+  -v, --verbose   print a message for each removed directory
+      --ignore-fail-on-non-empty  ignore failures caused by a non-empty directory
+`,
+		Run: runRmdir,
+	}
+}
+
+func runRmdir(c *Call) int {
+	fl := c.Flags()
+	parents := fl.BoolP("parents", "p", false, "")
+	verbose := fl.BoolP("verbose", "v", false, "")
+	ignore := fl.Bool("ignore-fail-on-non-empty", false, "")
+	if !c.Parse(fl) {
+		return 2
+	}
+	ops := fl.Args()
+	if len(ops) == 0 {
+		return fileUsage(c, "missing operand")
+	}
+	status := 0
+	remove := func(name string) bool {
+		if *verbose {
+			fmt.Fprintf(c.Stdout, "rmdir: removing directory, %s\n", fileQuote(name))
+		}
+		p := c.Abs(name)
+		info, err := c.FS.Lstat(p)
+		if err == nil && !info.IsDir() {
+			err = syscall.ENOTDIR
+		}
+		if err == nil {
+			err = c.FS.Remove(p)
+		}
+		if err != nil {
+			if *ignore && errors.Is(err, syscall.ENOTEMPTY) {
+				return false
+			}
+			fileFail(c, "failed to remove", name, err)
+			status = 1
+			return false
+		}
+		return true
+	}
+	for _, name := range ops {
+		if c.Canceled() {
+			return 130
+		}
+		if !remove(name) || !*parents {
+			continue
+		}
+		for p := strings.TrimRight(name, "/"); ; {
+			p = path.Dir(p)
+			p = strings.TrimRight(p, "/")
+			if p == "." || p == "" {
+				break
+			}
+			if !remove(p) {
+				break
+			}
+		}
+	}
+	return status
+}

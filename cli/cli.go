@@ -1,0 +1,331 @@
+// Package cli is moonix's command line: the cobra command tree, the
+// readline REPL, the stdin, -c and script modes, and `moonix replay`.
+//
+// The whole CLI is a value, Program, whose Run is a function of stdin,
+// stdout, stderr and the arguments returning an exit status; every other
+// touch of the host (environment, terminals, signals, the user's data
+// directory) is a field, so tests run the CLI in-process. The cobra tree is
+// built anew for every Run: there is no init() and no global state.
+//
+// cli is the one package that reads and writes host files, and only the
+// ones the user named: a script FILE, transcripts given to replay (rewritten
+// by --update), and the workspace directory (for now the REPL history).
+// Nothing else of the host reaches the shell: the host environment is
+// invisible except for variables passed with --env.
+//
+// cli may import shell, transcript, cobra, readline and x/term; it is the
+// only package that imports cobra and readline. A Program is safe for
+// concurrent use (Run keeps all its state on the stack), which the tests use.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+// Version is moonix's version.
+const Version = "0.1.0-dev"
+
+// Program is the moonix command line with its seams to the host. The zero
+// value is valid and sees nothing of the host: no environment variables, no
+// terminal, no signals.
+type Program struct {
+	// LookupEnv reads a host environment variable; it is consulted for
+	// `--env NAME` and to find the default workspace (XDG_DATA_HOME,
+	// HOME), never on the shell's behalf otherwise.
+	LookupEnv func(name string) (string, bool)
+	// IsTerminal reports whether a stdin or stdout handed to Run is a
+	// terminal.
+	IsTerminal func(f any) bool
+	// TermWidth is the width of the terminal f, 0 if unknown.
+	TermWidth func(f any) int
+	// UserDataDir is the directory under which the default workspace
+	// lives (moonix/default inside it). Nil means $XDG_DATA_HOME, else
+	// $HOME/.local/share, both through LookupEnv.
+	UserDataDir func() (string, error)
+	// Notify and StopNotify relay SIGINT to the REPL (signal.Notify and
+	// signal.Stop on the host). Nil: Ctrl-C is not caught.
+	Notify     func(c chan<- os.Signal)
+	StopNotify func(c chan<- os.Signal)
+}
+
+// Host is the Program wired to the real process.
+func Host() *Program {
+	return &Program{
+		LookupEnv:  os.LookupEnv,
+		IsTerminal: isTerminal,
+		TermWidth:  termWidth,
+		Notify:     func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) },
+		StopNotify: func(c chan<- os.Signal) { signal.Stop(c) },
+	}
+}
+
+// Main runs the moonix command line on the host process and returns its
+// exit status.
+func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	return Host().Run(stdin, stdout, stderr, args)
+}
+
+func isTerminal(f any) bool {
+	fd, ok := f.(interface{ Fd() uintptr })
+	return ok && term.IsTerminal(int(fd.Fd()))
+}
+
+func termWidth(f any) int {
+	fd, ok := f.(interface{ Fd() uintptr })
+	if !ok {
+		return 0
+	}
+	w, _, err := term.GetSize(int(fd.Fd()))
+	if err != nil {
+		return 0
+	}
+	return w
+}
+
+// exitError ends Run with a status; usage errors carry status 2.
+type exitError struct {
+	status int
+	msg    string // printed as "moonix: msg" unless empty
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func usageErr(format string, args ...any) error {
+	return &exitError{status: 2, msg: fmt.Sprintf(format, args...)}
+}
+
+// options are the root command's flags.
+type options struct {
+	command   bool // -c
+	stdin     bool // -s
+	env       []string
+	workspace string
+	ephemeral bool
+	timeout   time.Duration
+	version   bool
+	errexit   bool
+	nounset   bool
+	xtrace    bool
+	setOpts   []string // -o NAME
+}
+
+// stdio is what Run was handed.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// Run runs the moonix command line with the given arguments (without the
+// program name) and returns the exit status.
+func (p *Program) Run(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	std := stdio{stdin, stdout, stderr}
+	status := 0
+	root := p.rootCommand(std, &status, wantsSubcommand(args))
+	root.SetArgs(append([]string{}, args...))
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	if err := root.Execute(); err != nil {
+		var ee *exitError
+		if !errors.As(err, &ee) {
+			ee = &exitError{status: 2, msg: err.Error()}
+		}
+		if ee.msg != "" {
+			fmt.Fprintf(stderr, "moonix: %s\n", ee.msg)
+		}
+		return ee.status
+	}
+	return status
+}
+
+// subcommands are the names that select a subcommand when they are the
+// first operand (cobra's hidden completion helpers included).
+var subcommands = map[string]bool{
+	"help": true, "completion": true, "replay": true,
+	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
+}
+
+// wantsSubcommand reports whether args select a subcommand, or could (no
+// operand at all: --help lists them). Once -c or -s is given, or the first
+// operand is not a subcommand name, every operand belongs to the shell, like
+// bash's: `moonix -c 'echo $0' replay` runs the script with $0 = replay.
+func wantsSubcommand(args []string) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return i+1 < len(args) && subcommands[args[i+1]]
+		case a == "-":
+			return false
+		case strings.HasPrefix(a, "--"):
+			name, _, hasValue := strings.Cut(a[2:], "=")
+			if name == "command" || name == "stdin" {
+				return false
+			}
+			if !hasValue && valueFlags[name] {
+				i++
+			}
+		case strings.HasPrefix(a, "-"):
+			cluster := a[1:]
+			if j := strings.IndexByte(cluster, 'o'); j >= 0 {
+				if j == len(cluster)-1 {
+					i++ // -o NAME
+				}
+				cluster = cluster[:j]
+			}
+			if strings.ContainsAny(cluster, "cs") {
+				return false
+			}
+		default:
+			return subcommands[a]
+		}
+	}
+	return true
+}
+
+// valueFlags are the long flags that take a separate value.
+var valueFlags = map[string]bool{"env": true, "workspace": true, "timeout": true}
+
+func (p *Program) rootCommand(std stdio, status *int, withSubcommands bool) *cobra.Command {
+	o := &options{}
+	root := &cobra.Command{
+		Use:   "moonix [flags] [-c SCRIPT [NAME [ARG...]] | -s [ARG...] | FILE [ARG...]]",
+		Short: "a sandboxed POSIX-like shell on a virtual filesystem",
+		Long: `moonix is a POSIX-like shell for AI agents and the people who watch them.
+Commands run against an in-memory virtual filesystem (/work, /tmp, /bin,
+/etc, /dev), never the host: no host file is read or written and no host
+program runs, and host environment variables are invisible unless passed
+with --env.
+
+  moonix                      interactive shell when stdin is a terminal,
+                              else read the script from stdin
+  moonix -c SCRIPT [NAME [ARG...]]
+                              run SCRIPT ($0 = NAME, $1... = ARGs)
+  moonix FILE [ARG...]        run the script FILE, read once from the host
+  moonix -s [ARG...], moonix -
+                              read the script from stdin, statement by
+                              statement, without prompt
+  moonix replay FILE...       replay cram transcripts (.t files)
+
+Options end at the first operand: in 'moonix script.sh -x', -x goes to the
+script.`,
+		Version:               Version,
+		Args:                  cobra.ArbitraryArgs,
+		SilenceErrors:         true,
+		SilenceUsage:          true,
+		DisableFlagsInUseLine: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.version {
+				fmt.Fprintf(std.out, "moonix version %s\n", Version)
+				return nil
+			}
+			st, err := p.runShell(cmd.Context(), o, std, args)
+			*status = st
+			return err
+		},
+	}
+	root.SetVersionTemplate("moonix version {{.Version}}\n")
+	fl := root.Flags()
+	fl.SetInterspersed(false)
+	fl.BoolVarP(&o.command, "command", "c", false, "read commands from the first operand (SCRIPT [NAME [ARG...]])")
+	fl.BoolVarP(&o.stdin, "stdin", "s", false, "read commands from standard input; operands are the positional parameters")
+	fl.BoolVar(&o.ephemeral, "ephemeral", false, "write nothing to the host (no workspace, no history)")
+	fl.StringVar(&o.workspace, "workspace", "", "host directory holding this workspace's state (default $XDG_DATA_HOME/moonix/default)")
+	fl.BoolVarP(&o.errexit, "errexit", "e", false, "exit when a command fails (set -e)")
+	fl.BoolVarP(&o.nounset, "nounset", "u", false, "treat unset variables as an error (set -u)")
+	fl.BoolVarP(&o.xtrace, "xtrace", "x", false, "print commands as they run (set -x)")
+	fl.StringArrayVarP(&o.setOpts, "option", "o", nil, "set a shell option (set -o NAME), repeatable")
+	fl.BoolVar(&o.version, "version", false, "print the version and exit")
+	pf := root.PersistentFlags()
+	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host; repeatable")
+	pf.DurationVar(&o.timeout, "timeout", 0, "cancel the whole run after this long (exit 124)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &exitError{status: 2, msg: err.Error()}
+	})
+	if withSubcommands {
+		root.AddCommand(p.replayCommand(std, o, status))
+	}
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if o.timeout < 0 {
+			return usageErr("--timeout: must not be negative")
+		}
+		return nil
+	}
+	return root
+}
+
+// environ turns --env flags into NAME=VALUE pairs for the shell.
+func (p *Program) environ(flags []string) ([]string, error) {
+	var env []string
+	for _, e := range flags {
+		name, _, hasValue := strings.Cut(e, "=")
+		if !validName(name) {
+			return nil, usageErr("--env %s: not a valid variable name", name)
+		}
+		if hasValue {
+			env = append(env, e)
+			continue
+		}
+		if p.LookupEnv == nil {
+			continue
+		}
+		if v, ok := p.LookupEnv(name); ok {
+			env = append(env, name+"="+v)
+		}
+	}
+	return env, nil
+}
+
+func validName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for _, c := range s {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// workspaceDir is the host directory of this run's workspace, "" when the
+// run is ephemeral. It is not created here.
+func (p *Program) workspaceDir(o *options) (string, error) {
+	if o.ephemeral {
+		return "", nil
+	}
+	if o.workspace != "" {
+		return filepath.Abs(o.workspace)
+	}
+	base := ""
+	if p.UserDataDir != nil {
+		d, err := p.UserDataDir()
+		if err != nil {
+			return "", err
+		}
+		base = d
+	} else if p.LookupEnv != nil {
+		if d, ok := p.LookupEnv("XDG_DATA_HOME"); ok && filepath.IsAbs(d) {
+			base = d
+		} else if h, ok := p.LookupEnv("HOME"); ok && h != "" {
+			base = filepath.Join(h, ".local", "share")
+		}
+	}
+	if base == "" {
+		return "", errors.New("no user data directory (HOME is not set); use --workspace DIR or --ephemeral")
+	}
+	return filepath.Join(base, "moonix", "default"), nil
+}

@@ -1,0 +1,176 @@
+package cli
+
+import (
+	"bytes"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/moonix-sh/moonix/shell"
+)
+
+func TestWantsSubcommand(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{nil, true},
+		{[]string{"--help"}, true},
+		{[]string{"replay", "a.t"}, true},
+		{[]string{"--timeout", "1s", "replay", "a.t"}, true},
+		{[]string{"--env=A=1", "help"}, true},
+		{[]string{"--env", "A=1", "completion", "bash"}, true},
+		{[]string{"script.sh", "replay"}, false},
+		{[]string{"-c", "echo", "replay"}, false},
+		{[]string{"-ec", "echo", "replay"}, false},
+		{[]string{"-s", "replay"}, false},
+		{[]string{"--command", "x"}, false},
+		{[]string{"-", "replay"}, false},
+		{[]string{"-o", "errexit", "replay"}, true},
+		{[]string{"-opipefail", "script"}, false},
+		{[]string{"--", "replay"}, true},
+		{[]string{"--", "x.sh"}, false},
+		{[]string{"__complete", "re"}, true},
+	} {
+		if got := wantsSubcommand(tc.args); got != tc.want {
+			t.Errorf("wantsSubcommand(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
+
+func fakeEnv(vars ...string) func(string) (string, bool) {
+	return func(name string) (string, bool) {
+		for _, kv := range vars {
+			if k, v, _ := strings.Cut(kv, "="); k == name {
+				return v, true
+			}
+		}
+		return "", false
+	}
+}
+
+func TestWorkspaceDir(t *testing.T) {
+	t.Parallel()
+	abs, _ := filepath.Abs("rel/ws")
+	for _, tc := range []struct {
+		name string
+		p    Program
+		o    options
+		want string
+		err  bool
+	}{
+		{"xdg", Program{LookupEnv: fakeEnv("XDG_DATA_HOME=/x/data", "HOME=/h")}, options{}, "/x/data/moonix/default", false},
+		{"relative xdg is ignored", Program{LookupEnv: fakeEnv("XDG_DATA_HOME=data", "HOME=/h")}, options{}, "/h/.local/share/moonix/default", false},
+		{"home", Program{LookupEnv: fakeEnv("HOME=/h")}, options{}, "/h/.local/share/moonix/default", false},
+		{"nothing", Program{}, options{}, "", true},
+		{"seam", Program{UserDataDir: func() (string, error) { return "/d", nil }}, options{}, "/d/moonix/default", false},
+		{"flag", Program{}, options{workspace: "rel/ws"}, abs, false},
+		{"ephemeral", Program{LookupEnv: fakeEnv("HOME=/h")}, options{ephemeral: true}, "", false},
+	} {
+		got, err := tc.p.workspaceDir(&tc.o)
+		if (err != nil) != tc.err || got != tc.want {
+			t.Errorf("%s: got %q, %v; want %q (error %v)", tc.name, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+func TestEnviron(t *testing.T) {
+	t.Parallel()
+	p := &Program{LookupEnv: fakeEnv("TOKEN=abc", "EMPTY=")}
+	got, err := p.environ([]string{"TOKEN", "A=1=2", "MISSING", "EMPTY", "B="})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"TOKEN=abc", "A=1=2", "EMPTY=", "B="}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, bad := range []string{"", "=x", "1A", "A-B=c", "A B"} {
+		if _, err := p.environ([]string{bad}); err == nil {
+			t.Errorf("environ(%q): no error", bad)
+		}
+	}
+	// The zero Program sees no host variable.
+	if got, _ := (&Program{}).environ([]string{"HOME"}); len(got) != 0 {
+		t.Errorf("zero Program copied %q", got)
+	}
+}
+
+// run runs the CLI in-process.
+func run(p *Program, stdin string, args ...string) (status int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	status = p.Run(strings.NewReader(stdin), &out, &errb, args)
+	return status, out.String(), errb.String()
+}
+
+func TestRunInProcess(t *testing.T) {
+	t.Parallel()
+	p := &Program{LookupEnv: fakeEnv("HOST_ONLY=h", "COPY=c")}
+	for _, tc := range []struct {
+		stdin          string
+		args           []string
+		status         int
+		stdout, stderr string
+	}{
+		{"", []string{"-c", `echo "$0:$1:${HOST_ONLY-unset}:$COPY"`, "n", "a"}, 0, "n:a:unset:\n", ""},
+		{"", []string{"--env", "COPY", "-c", `echo "$COPY"`}, 0, "c\n", ""},
+		{"echo one\nread l\nlater line\necho \"[$l]\"\n", nil, 0, "one\n[later line]\n", ""},
+		{"echo $1 $2\n", []string{"-s", "x", "y"}, 0, "x y\n", ""},
+		{"", []string{"-c", "exit 9"}, 9, "", ""},
+		{"", []string{"--version"}, 0, "moonix version " + Version + "\n", ""},
+		{"", []string{"--bogus"}, 2, "", "moonix: unknown flag: --bogus\n"},
+		{"", []string{"-c"}, 2, "", "moonix: -c: option requires an argument\n"},
+		{"", []string{"/nonexistent/moonix-script"}, 127, "", "moonix: /nonexistent/moonix-script: no such file or directory\n"},
+	} {
+		status, stdout, stderr := run(p, tc.stdin, tc.args...)
+		if status != tc.status || stdout != tc.stdout || stderr != tc.stderr {
+			t.Errorf("moonix %q: got %d %q %q, want %d %q %q", tc.args, status, stdout, stderr, tc.status, tc.stdout, tc.stderr)
+		}
+	}
+}
+
+func TestCompleter(t *testing.T) {
+	t.Parallel()
+	sess, err := shell.New(shell.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.Run(t.Context(), "mkdir -p /work/docs/sub; echo > /work/notes.txt; echo > /work/notebook", "")
+	c := completer{sess}
+	for _, tc := range []struct {
+		line string
+		want []string
+		n    int
+	}{
+		{"ech", []string{"o "}, 3},
+		{"cat no", []string{"tebook ", "tes.txt "}, 2},
+		{"cat do", []string{"cs/"}, 2},
+		{"ls docs/s", []string{"ub/"}, 6},
+		{"true && ech", []string{"o "}, 3},
+		{"echo x | ech", []string{"o "}, 3},
+		{"echo ech", nil, 3}, // not a command position: no file matches
+	} {
+		got, n := c.Do([]rune(tc.line), len([]rune(tc.line)))
+		var gs []string
+		for _, g := range got {
+			gs = append(gs, string(g))
+		}
+		if !reflect.DeepEqual(gs, tc.want) || n != tc.n {
+			t.Errorf("complete %q: got %q, %d; want %q, %d", tc.line, gs, n, tc.want, tc.n)
+		}
+	}
+}
+
+func TestCommandPosition(t *testing.T) {
+	t.Parallel()
+	for before, want := range map[string]bool{
+		"": true, "  ": true, "a; ": true, "a | ": true, "a && ": true, "(": true,
+		"if ": true, "then ": true, "do ": true, "xargs ": true,
+		"ls ": false, "echo a ": false, "x=1 ": false,
+	} {
+		if got := commandPosition(before); got != want {
+			t.Errorf("commandPosition(%q) = %v, want %v", before, got, want)
+		}
+	}
+}

@@ -1,0 +1,152 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/moonix-sh/moonix/shell"
+)
+
+// runShell runs the root command: -c, FILE, stdin or the REPL.
+func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []string) (int, error) {
+	if o.workspace != "" && o.ephemeral {
+		return 0, usageErr("--workspace and --ephemeral cannot be used together")
+	}
+	env, err := p.environ(o.env)
+	if err != nil {
+		return 0, err
+	}
+	cfg := shell.Config{
+		Env:     env,
+		Stdin:   std.in,
+		Stdout:  std.out,
+		Stderr:  std.err,
+		Options: shellOptions(o),
+	}
+	if p.IsTerminal != nil && p.TermWidth != nil && p.IsTerminal(std.out) {
+		out := std.out
+		cfg.Width = func() int { return p.TermWidth(out) }
+	}
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+	}
+
+	var run func(ctx context.Context, sess *shell.Session) int
+	switch {
+	case o.command:
+		if len(args) == 0 {
+			return 0, usageErr("-c: option requires an argument")
+		}
+		script := args[0]
+		if len(args) > 1 {
+			cfg.Name, cfg.Args = args[1], args[2:]
+		}
+		run = func(ctx context.Context, sess *shell.Session) int {
+			status, exited := sess.Run(ctx, script, "-c")
+			if !exited {
+				status = sess.Exit(ctx)
+			}
+			return status
+		}
+	case o.stdin || len(args) > 0 && args[0] == "-":
+		if !o.stdin {
+			args = args[1:]
+		}
+		cfg.Args = args
+		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
+	case len(args) > 0:
+		// The script is host input named by the user, read once; it is
+		// not part of the VFS. Statements run as they are parsed, as a
+		// script does in bash: a syntax error late in the file comes
+		// after the output of the lines before it.
+		data, err := os.ReadFile(args[0])
+		if err != nil {
+			return scriptError(args[0], err)
+		}
+		cfg.Name, cfg.Args = args[0], args[1:]
+		run = func(ctx context.Context, sess *shell.Session) int {
+			return sess.RunStream(ctx, bytes.NewReader(data))
+		}
+	case p.IsTerminal != nil && p.IsTerminal(std.in):
+		return p.repl(ctx, o, cfg)
+	default:
+		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
+	}
+
+	sess, err := shell.New(cfg)
+	if err != nil {
+		return 0, &exitError{status: 1, msg: err.Error()}
+	}
+	return p.bounded(ctx, o, std, func(ctx context.Context) int { return run(ctx, sess) }), nil
+}
+
+// shellOptions turns -e, -u, -x and -o NAME into set(1) options.
+func shellOptions(o *options) []string {
+	var opts []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{o.errexit, "-e"}, {o.nounset, "-u"}, {o.xtrace, "-x"}} {
+		if f.on {
+			opts = append(opts, f.name)
+		}
+	}
+	for _, name := range o.setOpts {
+		opts = append(opts, "-o", name)
+	}
+	return opts
+}
+
+// scriptError reports a script FILE that cannot be read, with bash's
+// statuses: 127 when it does not exist, 126 otherwise.
+func scriptError(name string, err error) (int, error) {
+	status := 126
+	if errors.Is(err, fs.ErrNotExist) {
+		status = 127
+	}
+	return 0, hostPathError(name, err, status)
+}
+
+// hostPathError is "NAME: reason" for a host file the user named.
+func hostPathError(name string, err error, status int) *exitError {
+	reason := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		reason = pe.Err.Error()
+	}
+	return &exitError{status: status, msg: name + ": " + reason}
+}
+
+// timeoutGrace is how long a run may take to wind down after its deadline
+// before moonix gives up on it (a read blocked on a host pipe cannot be
+// interrupted).
+const timeoutGrace = 2 * time.Second
+
+// bounded runs fn and turns an expired --timeout into status 124 with a
+// message, even if fn does not return in time: an agent must never hang on
+// moonix.
+func (p *Program) bounded(ctx context.Context, o *options, std stdio, fn func(context.Context) int) int {
+	done := make(chan int, 1)
+	go func() { done <- fn(ctx) }()
+	var status int
+	select {
+	case status = <-done:
+	case <-ctx.Done():
+		select {
+		case status = <-done:
+		case <-time.After(timeoutGrace):
+		}
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		fmt.Fprintf(std.err, "moonix: timed out after %s\n", o.timeout)
+		return 124
+	}
+	return status
+}

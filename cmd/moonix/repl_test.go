@@ -1,0 +1,288 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// term drives a program in a pseudo-terminal.
+type term struct {
+	t    *testing.T
+	ptmx *os.File
+	mu   sync.Mutex
+	out  bytes.Buffer
+	mark int // expect searches output after this offset
+	done chan struct{}
+}
+
+func startTerm(t *testing.T, cmd *exec.Cmd) *term {
+	t.Helper()
+	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := &term{t: t, ptmx: ptmx, done: make(chan struct{})}
+	go func() {
+		defer close(tm.done)
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(buf)
+			tm.mu.Lock()
+			tm.out.Write(buf[:n])
+			tm.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		ptmx.Close()
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	return tm
+}
+
+func (tm *term) send(s string) {
+	tm.t.Helper()
+	if _, err := tm.ptmx.WriteString(s); err != nil {
+		tm.t.Fatalf("writing %q: %v", s, err)
+	}
+}
+
+// ansi matches the escape sequences readline draws with.
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]`)
+
+// expect waits until the output after the mark contains want (escape
+// sequences removed), and moves the mark past it.
+func (tm *term) expect(want string) {
+	tm.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		tm.mu.Lock()
+		raw := tm.out.String()[tm.mark:]
+		tm.mu.Unlock()
+		clean := ansi.ReplaceAllString(raw, "")
+		if i := strings.Index(clean, want); i >= 0 {
+			// Move the mark to the end of the match in the raw output.
+			tm.mu.Lock()
+			tm.mark += rawOffset(raw, i+len(want))
+			tm.mu.Unlock()
+			return
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("timed out waiting for %q; output after mark:\n%q", want, clean)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// rawOffset maps an offset in the output with escape sequences removed back
+// to the raw output.
+func rawOffset(raw string, cleanOff int) int {
+	n := 0
+	for i := 0; i < len(raw); {
+		if loc := ansi.FindStringIndex(raw[i:]); loc != nil && loc[0] == 0 {
+			i += loc[1]
+			continue
+		}
+		if n == cleanOff {
+			return i
+		}
+		n++
+		i++
+	}
+	return len(raw)
+}
+
+// expectPrompt waits until the terminal sits at a fresh prompt: the output
+// ends with it (readline redraws the prompt with every key, so a prompt in
+// the middle of the output proves nothing).
+func (tm *term) expectPrompt(prompt string) {
+	tm.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		tm.mu.Lock()
+		raw := tm.out.String()
+		tm.mu.Unlock()
+		clean := strings.TrimSuffix(ansi.ReplaceAllString(raw[tm.mark:], ""), " \b")
+		if strings.HasSuffix(clean, prompt) {
+			tm.mu.Lock()
+			tm.mark = len(raw)
+			tm.mu.Unlock()
+			return
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("timed out waiting for the prompt %q; output after mark:\n%q", prompt, clean)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// rest is the output after the mark, without escape sequences.
+func (tm *term) rest() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return ansi.ReplaceAllString(tm.out.String()[tm.mark:], "")
+}
+
+func TestREPL(t *testing.T) {
+	ws := filepath.Join(t.TempDir(), "ws")
+	cmd := exec.Command(moonixBin, "--workspace", ws)
+	cmd.Env = []string{"TERM=xterm", "SECRET=hidden"}
+	tm := startTerm(t, cmd)
+	const prompt = "moonix:/work$ "
+	tm.expectPrompt(prompt)
+
+	// A command; host variables are invisible.
+	tm.send("echo hi there \"[$SECRET]\"\r")
+	tm.expect("hi there []\r\n")
+	tm.expectPrompt(prompt)
+
+	// A statement over several lines gets the continuation prompt.
+	tm.send("for i in 1 2; do\r")
+	tm.expectPrompt("> ")
+	tm.send("echo n$i\r")
+	tm.expectPrompt("> ")
+	tm.send("done\r")
+	tm.expect("n1\r\nn2\r\n")
+	tm.expectPrompt(prompt)
+
+	// cd changes the prompt.
+	tm.send("cd /tmp\r")
+	tm.expectPrompt("moonix:/tmp$ ")
+	tm.send("cd\r")
+	tm.expectPrompt(prompt)
+
+	// Ctrl-C cancels a running command, status 130, and the shell goes on.
+	tm.send("echo started; while :; do :; done\r")
+	tm.expect("started\r\n")
+	time.Sleep(100 * time.Millisecond)
+	tm.send("\x03")
+	tm.expectPrompt(prompt)
+	tm.send("echo status=$?\r")
+	tm.expect("status=130")
+	tm.expectPrompt(prompt)
+
+	// read gets the user's next line.
+	tm.send("read -p 'x? ' x; echo \"got <$x>\"\r")
+	tm.expect("x? ")
+	tm.send("hello world\r")
+	tm.expect("got <hello world>")
+	tm.expectPrompt(prompt)
+
+	// Ctrl-C interrupts a read blocked on the terminal.
+	tm.send("read -p 'y? ' y\r")
+	tm.expect("y? ")
+	time.Sleep(100 * time.Millisecond)
+	tm.send("\x03")
+	tm.expectPrompt(prompt)
+	tm.send("echo read=$?\r")
+	tm.expect("read=130")
+	tm.expectPrompt(prompt)
+
+	// cat reads the terminal until Ctrl-D, and Ctrl-C stops it too.
+	tm.send("echo ready; cat\r")
+	tm.expect("ready\r\n")
+	tm.send("typed line\r")
+	tm.expect("typed line\r\ntyped line\r\n")
+	tm.send("\x04")
+	tm.expectPrompt(prompt)
+	tm.send("echo ready; cat; echo cat=$?\r")
+	tm.expect("ready\r\n")
+	time.Sleep(100 * time.Millisecond)
+	tm.send("\x03")
+	tm.expectPrompt(prompt)
+	tm.send("echo cat=$?\r")
+	tm.expect("cat=130")
+	tm.expectPrompt(prompt)
+
+	// Ctrl-C at the prompt drops the line without running it.
+	tm.send("echo dropped")
+	tm.expect("echo dropped")
+	tm.send("\x03")
+	tm.expectPrompt(prompt)
+	tm.send("echo kept\r")
+	tm.expect("kept\r\n")
+	if strings.Contains(tm.rest(), "dropped\r\n") {
+		t.Error("the interrupted line ran")
+	}
+	tm.expectPrompt(prompt)
+
+	// Tab completes command names and paths.
+	tm.send("mkdir -p /work/subdir 2>/dev/null || :\r")
+	tm.expectPrompt(prompt)
+	tm.send("ech\t")
+	tm.expect("echo ")
+	tm.send("completed\r")
+	tm.expect("completed\r\n")
+	tm.expectPrompt(prompt)
+
+	// Ctrl-D leaves with the last status.
+	tm.send("false\r")
+	tm.expectPrompt(prompt)
+	tm.send("\x04")
+	waitExit(t, cmd, tm, 1)
+
+	hist, err := os.ReadFile(filepath.Join(ws, "history"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"echo hi there", "for i in 1 2; do", "read -p 'x? ' x", "false"} {
+		if !strings.Contains(string(hist), want) {
+			t.Errorf("history lacks %q:\n%s", want, hist)
+		}
+	}
+	if strings.Contains(string(hist), "echo dropped") {
+		t.Errorf("history holds the interrupted line:\n%s", hist)
+	}
+}
+
+func TestREPLExitAndEphemeral(t *testing.T) {
+	home := t.TempDir()
+	cmd := exec.Command(moonixBin, "--ephemeral")
+	cmd.Env = []string{"TERM=xterm", "HOME=" + home, "XDG_DATA_HOME=" + home}
+	tm := startTerm(t, cmd)
+	tm.expectPrompt("moonix:/work$ ")
+	tm.send("trap 'echo bye' EXIT; exit 7\r")
+	tm.expect("bye")
+	waitExit(t, cmd, tm, 7)
+	if entries, _ := os.ReadDir(home); len(entries) != 0 {
+		t.Errorf("--ephemeral wrote to the host: %v", entries)
+	}
+}
+
+func waitExit(t *testing.T, cmd *exec.Cmd, tm *term, want int) {
+	t.Helper()
+	errc := make(chan error, 1)
+	go func() { errc <- cmd.Wait() }()
+	select {
+	case <-errc:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("moonix did not exit; output:\n%q", tm.rest())
+	}
+	if got := cmd.ProcessState.ExitCode(); got != want {
+		t.Errorf("exit status %d, want %d; output:\n%q", got, want, tm.rest())
+	}
+}
+
+func TestREPLTimeout(t *testing.T) {
+	cmd := exec.Command(moonixBin, "--ephemeral", "--timeout", "500ms")
+	cmd.Env = []string{"TERM=xterm"}
+	tm := startTerm(t, cmd)
+	tm.expectPrompt("moonix:/work$ ")
+	// Nothing typed: the deadline ends the REPL waiting at the prompt.
+	tm.expect("moonix: timed out after 500ms")
+	waitExit(t, cmd, tm, 124)
+}

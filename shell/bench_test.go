@@ -1,0 +1,44 @@
+package shell
+
+import (
+	"context"
+	"testing"
+)
+
+func benchScript(b *testing.B, script string) {
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := New(Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if status, _ := s.Run(context.Background(), script, "moonix"); status != 0 {
+			b.Fatalf("status %d", status)
+		}
+		s.Exit(context.Background())
+	}
+}
+
+// BenchmarkTrue is the cost of a session that runs one command: what
+// `moonix -c true` pays beyond process start.
+func BenchmarkTrue(b *testing.B) { benchScript(b, "true") }
+
+// BenchmarkArithLoop is the 20,000-iteration loop from the issue.
+func BenchmarkArithLoop(b *testing.B) {
+	benchScript(b, `i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done`)
+}
+
+// BenchmarkRedirects writes and reads files in the VFS.
+func BenchmarkRedirects(b *testing.B) {
+	benchScript(b, `i=0; while [ $i -lt 500 ]; do echo $i > /tmp/f$i; read x < /tmp/f$i; i=$((i+1)); done`)
+}
+
+// BenchmarkPipeline runs builtins connected by pipes.
+func BenchmarkPipeline(b *testing.B) {
+	benchScript(b, `i=0; while [ $i -lt 100 ]; do echo $i | cat | cat >/dev/null; i=$((i+1)); done`)
+}
+
+// BenchmarkFunctions calls a shell function in a loop.
+func BenchmarkFunctions(b *testing.B) {
+	benchScript(b, `f() { x=$1; }; i=0; while [ $i -lt 5000 ]; do f $i; i=$((i+1)); done`)
+}

@@ -1,0 +1,413 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// shellCommand is a command that needs the session itself: nested shells and
+// the commands that describe the shell.
+type shellCommand struct {
+	summary string
+	usage   string
+	run     func(s *Session, c *builtins.Call) int
+}
+
+// Version is moonix's version, set by the CLI.
+var Version = "dev"
+
+// shellCommandNames lists the commands shellCommand knows.
+var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask"}
+
+const shUsage = `usage: sh [-eux] [-o OPTION] [-c SCRIPT [NAME [ARG...]] | -s [ARG...] | FILE [ARG...]]
+Runs a nested shell with the current directory and exported variables.
+  -c SCRIPT  run SCRIPT; NAME becomes $0 and ARGs $1...
+  -s         read the script from standard input (the default without FILE)
+  -e -u -x -f -n -a and -o NAME set shell options as set(1) does
+`
+
+// shellCommand returns the command called name that the shell itself
+// implements.
+func lookupShellCommand(name string) (shellCommand, bool) {
+	switch name {
+	case "sh", "bash", "dash", "moonix":
+		return shellCommand{
+			summary: "run a nested moonix shell on the same filesystem",
+			usage:   shUsage,
+			run:     func(s *Session, c *builtins.Call) int { return s.nested(c, c.Args[:1], c.Args[1:]) },
+		}, true
+	case "which":
+		return shellCommand{
+			summary: "show how each command name would be run",
+			usage: `usage: which NAME...
+Prints the path of a program found on PATH in the VFS, or "NAME: shell builtin".
+Exits 1 if any NAME is not found.
+`,
+			run: (*Session).which,
+		}, true
+	case "help":
+		return shellCommand{
+			summary: "list commands, or show help for one",
+			usage:   "usage: help [NAME...]\n",
+			run:     (*Session).help,
+		}, true
+	case "umask":
+		return shellCommand{
+			summary: "show or set the file creation mask",
+			usage:   "usage: umask [-S] [MODE]\nMODE is octal (022) or symbolic (u=rwx,g=rx,o=).\n",
+			run:     (*Session).umaskCommand,
+		}, true
+	}
+	return shellCommand{}, false
+}
+
+type nestKey struct{}
+
+// maxNesting bounds shells started inside shells.
+const maxNesting = 64
+
+// nested runs a shell inside the session: same filesystem, clock and
+// identity; the caller's directory, exported environment and stdio.
+func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
+	depth, _ := c.Ctx.Value(nestKey{}).(int)
+	if depth >= maxNesting {
+		fmt.Fprintf(c.Stderr, "moonix: %s: too many nested shells\n", argv0[0])
+		return 126
+	}
+	ctx := context.WithValue(c.Ctx, nestKey{}, depth+1)
+	args = append(append([]string{}, argv0[1:]...), args...)
+	mode := ""
+	var opts []string
+	for len(args) > 0 {
+		a := args[0]
+		if a == "--" || a == "-" {
+			args = args[1:]
+			break
+		}
+		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			break
+		}
+		args = args[1:]
+		switch a {
+		case "--version":
+			fmt.Fprintf(c.Stdout, "moonix %s\n", Version)
+			return 0
+		case "--help":
+			fmt.Fprint(c.Stdout, shUsage)
+			return 0
+		case "--posix", "--norc", "--noprofile", "--login", "--noediting":
+			continue
+		case "-o", "+o":
+			if len(args) == 0 {
+				fmt.Fprintf(c.Stderr, "moonix: %s: option requires an argument\n", a)
+				return 2
+			}
+			opts = append(opts, a, args[0])
+			args = args[1:]
+			continue
+		}
+		for _, f := range a[1:] {
+			switch f {
+			case 'c':
+				mode = "c"
+			case 's':
+				mode = "s"
+			case 'i', 'l':
+			case 'e', 'u', 'x', 'f', 'n', 'a', 'v', 'C', 'b', 'h', 'm':
+				if f == 'v' || f == 'C' || f == 'b' || f == 'h' || f == 'm' {
+					continue // accepted, no effect in moonix
+				}
+				opts = append(opts, string(a[0])+string(f))
+			default:
+				fmt.Fprintf(c.Stderr, "moonix: %c%c: invalid option\n", a[0], f)
+				return 2
+			}
+		}
+	}
+	cfg := Config{
+		FS: s.fs, Env: c.Env, Dir: c.Dir,
+		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
+		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts,
+		Name: argv0[0], Commands: s.cfg.Commands,
+	}
+	umask := c.Umask
+	cfg.Umask = &umask
+	switch {
+	case mode == "c":
+		if len(args) == 0 {
+			fmt.Fprintf(c.Stderr, "moonix: -c: option requires an argument\n")
+			return 2
+		}
+		script := args[0]
+		if len(args) > 1 {
+			cfg.Name, cfg.Args = args[1], args[2:]
+		}
+		sub, err := New(cfg)
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
+			return 2
+		}
+		sub.Run(ctx, script, cfg.Name)
+		return sub.Exit(ctx)
+	case mode == "s" || len(args) == 0:
+		cfg.Args = args
+		sub, err := New(cfg)
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
+			return 2
+		}
+		return sub.RunStream(ctx, sub.stdin)
+	default:
+		file := args[0]
+		data, err := vfs.ReadFile(s.fs, c.Abs(file))
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", file, builtins.Reason(err))
+			return 127
+		}
+		cfg.Name, cfg.Args = file, args[1:]
+		sub, err := New(cfg)
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
+			return 2
+		}
+		return sub.RunStream(ctx, strings.NewReader(string(data)))
+	}
+}
+
+func isShellCommand(name string) bool {
+	_, ok := lookupShellCommand(name)
+	return ok
+}
+
+func (s *Session) which(c *builtins.Call) int {
+	names := c.Args[1:]
+	if len(names) > 0 && names[0] == "-a" {
+		names = names[1:] // every name has one meaning: -a finds no more
+	}
+	status := 0
+	for _, name := range names {
+		kind, p := s.lookup(c, name)
+		switch kind {
+		case kindBuiltin:
+			fmt.Fprintf(c.Stdout, "%s: shell builtin\n", name)
+		case kindFile:
+			fmt.Fprintln(c.Stdout, p)
+		default:
+			status = 1
+		}
+	}
+	return status
+}
+
+// shellBuiltinHelp describes the interpreter's builtins for help.
+var shellBuiltinHelp = map[string]string{
+	":":         "do nothing, successfully",
+	".":         "run a file's commands in the current shell",
+	"[":         "evaluate a condition (like test)",
+	"alias":     "define or list aliases",
+	"break":     "leave a loop",
+	"builtin":   "run a shell builtin",
+	"cd":        "change the working directory",
+	"command":   "run a command skipping functions, or describe it (-v, -V)",
+	"continue":  "go to the next loop iteration",
+	"declare":   "declare variables and their attributes",
+	"dirs":      "show the directory stack",
+	"echo":      "print arguments",
+	"eval":      "run arguments as shell code",
+	"exec":      "replace the shell with a command, or apply redirections",
+	"exit":      "leave the shell",
+	"export":    "mark variables for the environment of commands",
+	"false":     "do nothing, unsuccessfully",
+	"getopts":   "parse positional options",
+	"local":     "declare function-local variables",
+	"mapfile":   "read lines into an array",
+	"popd":      "pop the directory stack",
+	"printf":    "format and print arguments",
+	"pushd":     "push onto the directory stack",
+	"pwd":       "print the working directory",
+	"read":      "read a line into variables",
+	"readarray": "read lines into an array",
+	"readonly":  "mark variables read-only",
+	"return":    "return from a function",
+	"set":       "set shell options and positional parameters",
+	"shift":     "shift positional parameters",
+	"shopt":     "set bash options",
+	"source":    "run a file's commands in the current shell",
+	"test":      "evaluate a condition",
+	"times":     "print process times",
+	"trap":      "run commands on EXIT or ERR",
+	"true":      "do nothing, successfully",
+	"type":      "describe how a name would be run",
+	"typeset":   "declare variables and their attributes",
+	"unalias":   "remove aliases",
+	"unset":     "remove variables or functions",
+	"wait":      "wait for background jobs",
+	"let":       "evaluate arithmetic",
+}
+
+var shellBuiltinNames = func() []string {
+	var names []string
+	for name := range shellBuiltinHelp {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}()
+
+func (s *Session) help(c *builtins.Call) int {
+	if len(c.Args) > 1 {
+		status := 0
+		for _, name := range c.Args[1:] {
+			switch {
+			case isShellCommand(name):
+				cmd, _ := lookupShellCommand(name)
+				fmt.Fprintf(c.Stdout, "%s - %s\n\n%s", name, cmd.summary, cmd.usage)
+			case builtins.Lookup(name) != nil:
+				status = max(status, builtins.Run(builtins.Lookup(name), c.Sub(name, "--help")))
+			case shellBuiltinHelp[name] != "":
+				fmt.Fprintf(c.Stdout, "%s - %s (shell builtin)\n", name, shellBuiltinHelp[name])
+			default:
+				c.Fail("no help topics match '%s'", name)
+				status = 1
+			}
+		}
+		return status
+	}
+	type entry struct{ name, summary string }
+	var entries []entry
+	for name, sum := range shellBuiltinHelp {
+		entries = append(entries, entry{name, sum})
+	}
+	for _, name := range shellCommandNames {
+		cmd, _ := lookupShellCommand(name)
+		entries = append(entries, entry{name, cmd.summary})
+	}
+	for _, cmd := range builtins.Commands() {
+		entries = append(entries, entry{cmd.Name, cmd.Summary})
+	}
+	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
+	fmt.Fprintf(c.Stdout, "moonix %s: a sandboxed shell. Commands (help NAME or NAME --help for more):\n\n", Version)
+	for _, e := range entries {
+		fmt.Fprintf(c.Stdout, "  %-10s %s\n", e.name, e.summary)
+	}
+	return 0
+}
+
+func (s *Session) umaskCommand(c *builtins.Call) int {
+	args := c.Args[1:]
+	symbolic := false
+	if len(args) > 0 && args[0] == "-S" {
+		symbolic, args = true, args[1:]
+	}
+	if len(args) == 0 {
+		m := s.getUmask()
+		if symbolic {
+			perm := ^m & 0o777
+			fmt.Fprintf(c.Stdout, "u=%s,g=%s,o=%s\n", rwx(perm>>6), rwx(perm>>3), rwx(perm))
+		} else {
+			fmt.Fprintf(c.Stdout, "%04o\n", m)
+		}
+		return 0
+	}
+	spec := args[0]
+	var mask fs.FileMode
+	if n, err := strconv.ParseUint(spec, 8, 32); err == nil {
+		if n > 0o777 {
+			c.Fail("%s: octal number out of range", spec)
+			return 1
+		}
+		mask = fs.FileMode(n)
+	} else {
+		perm, ok := applySymbolic(^s.getUmask()&0o777, spec)
+		if !ok {
+			c.Fail("%s: invalid symbolic mode", spec)
+			return 1
+		}
+		mask = ^perm & 0o777
+	}
+	s.mu.Lock()
+	s.umask = mask
+	s.mu.Unlock()
+	return 0
+}
+
+func rwx(m fs.FileMode) string {
+	var b strings.Builder
+	for i, ch := range "rwx" {
+		if m&(4>>i) != 0 {
+			b.WriteRune(ch)
+		}
+	}
+	return b.String()
+}
+
+// applySymbolic applies a symbolic umask-style spec (u=rwx,g+w,o-x) to perm.
+func applySymbolic(perm fs.FileMode, spec string) (fs.FileMode, bool) {
+	for _, clause := range strings.Split(spec, ",") {
+		who := 0
+		i := 0
+		for ; i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0; i++ {
+			switch clause[i] {
+			case 'u':
+				who |= 0o700
+			case 'g':
+				who |= 0o070
+			case 'o':
+				who |= 0o007
+			case 'a':
+				who |= 0o777
+			}
+		}
+		if who == 0 {
+			who = 0o777
+		}
+		if i >= len(clause) {
+			return 0, false
+		}
+		op := clause[i]
+		if op != '+' && op != '-' && op != '=' {
+			return 0, false
+		}
+		bits := 0
+		for _, ch := range clause[i+1:] {
+			switch ch {
+			case 'r':
+				bits |= 0o444
+			case 'w':
+				bits |= 0o222
+			case 'x':
+				bits |= 0o111
+			default:
+				return 0, false
+			}
+		}
+		bits &= who
+		switch op {
+		case '+':
+			perm |= fs.FileMode(bits)
+		case '-':
+			perm &^= fs.FileMode(bits)
+		case '=':
+			perm = perm&^fs.FileMode(who) | fs.FileMode(bits)
+		}
+	}
+	return perm, true
+}
+
+// pwdPhysical prints the working directory with symlinks resolved (pwd -P).
+func (s *Session) pwdPhysical(dir string, c *builtins.Call) int {
+	real, err := vfs.EvalSymlinks(s.fs, dir)
+	if err != nil {
+		c.Fail("%s", builtins.Reason(err))
+		return 1
+	}
+	fmt.Fprintln(c.Stdout, real)
+	return 0
+}

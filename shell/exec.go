@@ -1,0 +1,222 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// newCall starts a Call for the session: identity, clock, filesystem and the
+// way back into the exec chain.
+func (s *Session) newCall(ctx context.Context, args []string, dir string, env []string) *builtins.Call {
+	return &builtins.Call{
+		Ctx:   ctx,
+		Args:  args,
+		Dir:   dir,
+		Env:   env,
+		FS:    s.fs,
+		Clock: s.clock,
+		Rand:  s.rand,
+		Who:   s.who,
+		Umask: s.getUmask(),
+		Exec:  s.exec,
+	}
+}
+
+// exec is the session's one exec path (see the package doc for the order).
+// It returns the command's exit status and never runs a host program. Each
+// command that comes this way ticks the logical clock; shell builtins such
+// as echo and assignments do not.
+func (s *Session) exec(c *builtins.Call) int {
+	name := c.Args[0]
+	if c.Ctx.Err() != nil {
+		return 130
+	}
+	s.tick()
+	if cmd, ok := lookupShellCommand(name); ok {
+		return cmd.run(s, c)
+	}
+	if isInterpBuiltin(name) {
+		// Reached through builtins.Call.Exec (xargs echo): run it in a
+		// nested shell, where the interpreter provides it.
+		return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
+	}
+	if strings.Contains(name, "/") {
+		return s.execPath(c, name)
+	}
+	if run := s.commandFor(name); run != nil {
+		return run(c)
+	}
+	if kind, p := s.lookup(c, name); kind == kindFile {
+		return s.execFile(c, p)
+	}
+	fmt.Fprintf(c.Stderr, "moonix: %s: command not found\n", name)
+	return 127
+}
+
+// commandFor returns the runner of a command that is not a file: a nested
+// shell, a shell command or a builtin.
+func (s *Session) commandFor(name string) func(*builtins.Call) int {
+	if cmd, ok := lookupShellCommand(name); ok {
+		return func(c *builtins.Call) int { return cmd.run(s, c) }
+	}
+	if cmd := builtins.Lookup(name); cmd != nil {
+		return func(c *builtins.Call) int { return builtins.Run(cmd, c) }
+	}
+	if run := s.cfg.Commands[name]; run != nil {
+		return run
+	}
+	return nil
+}
+
+// binDirs are where a script may name a builtin by path (#!/bin/sh,
+// /usr/bin/env) although no such file exists.
+var binDirs = map[string]bool{"/bin": true, "/usr/bin": true, "/usr/local/bin": true, "/sbin": true, "/usr/sbin": true}
+
+// execPath runs a command given with a slash.
+func (s *Session) execPath(c *builtins.Call, name string) int {
+	p := c.Abs(name)
+	info, err := s.fs.Stat(p)
+	if err != nil {
+		dir, base := path.Split(p)
+		if errors.Is(err, fs.ErrNotExist) && binDirs[path.Clean(dir)] {
+			if run := s.commandFor(base); run != nil || isInterpBuiltin(base) {
+				sub := c.Sub(append([]string{base}, c.Args[1:]...)...)
+				return s.exec(sub)
+			}
+		}
+		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", name, builtins.Reason(err))
+		if errors.Is(err, fs.ErrPermission) {
+			return 126
+		}
+		return 127
+	}
+	if info.IsDir() {
+		fmt.Fprintf(c.Stderr, "moonix: %s: is a directory\n", name)
+		return 126
+	}
+	return s.execFile(c, p)
+}
+
+// execFile runs the file p (found on PATH or named by path).
+func (s *Session) execFile(c *builtins.Call, p string) int {
+	info, err := s.fs.Stat(p)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", c.Args[0], builtins.Reason(err))
+		return 127
+	}
+	if info.Mode().Perm()&0o100 == 0 {
+		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", c.Args[0])
+		return 126
+	}
+	head, err := readHead(s.fs, p)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", c.Args[0], builtins.Reason(err))
+		return 126
+	}
+	if bytes.HasPrefix(head, []byte("\x00asm")) {
+		fmt.Fprintf(c.Stderr, "moonix: %s: cannot execute binary file: WebAssembly programs are not supported yet\n", c.Args[0])
+		return 126
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		fmt.Fprintf(c.Stderr, "moonix: %s: cannot execute binary file\n", c.Args[0])
+		return 126
+	}
+	if interp, arg, ok := shebang(head); ok && !isShell(path.Base(interp)) {
+		args := []string{interp}
+		if arg != "" {
+			args = append(args, arg)
+		}
+		args = append(args, p)
+		return s.exec(c.Sub(append(args, c.Args[1:]...)...))
+	}
+	return s.nested(c, []string{"sh", p}, c.Args[1:])
+}
+
+// readHead reads the start of a file: enough for a shebang and a magic number.
+func readHead(fsys vfs.FS, p string) ([]byte, error) {
+	f, err := fsys.OpenFile(p, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, 512)
+	n, err := f.Read(buf)
+	if n == 0 && err != nil && err.Error() != "EOF" {
+		return nil, err
+	}
+	return buf[:n], nil
+}
+
+// shebang parses "#!interp [arg]" from the first line.
+func shebang(head []byte) (interp, arg string, ok bool) {
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return "", "", false
+	}
+	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) == 0 {
+		return "", "", false
+	}
+	interp = fields[0]
+	if len(fields) > 1 {
+		arg = strings.Join(fields[1:], " ")
+	}
+	if path.Base(interp) == "env" && arg != "" && !strings.HasPrefix(arg, "-") {
+		interp, arg = arg, ""
+	}
+	return interp, arg, true
+}
+
+func isShell(name string) bool {
+	switch name {
+	case "sh", "bash", "dash", "ash", "ksh", "moonix":
+		return true
+	}
+	return false
+}
+
+type lookupKind int
+
+const (
+	kindNone lookupKind = iota
+	kindBuiltin
+	kindFile
+)
+
+// lookup finds what name runs as, in the exec chain's order: builtins of
+// any kind, then executable files on PATH in the VFS.
+func (s *Session) lookup(c *builtins.Call, name string) (lookupKind, string) {
+	if strings.Contains(name, "/") {
+		p := c.Abs(name)
+		if info, err := s.fs.Stat(p); err == nil && !info.IsDir() && info.Mode().Perm()&0o100 != 0 {
+			return kindFile, name
+		}
+		return kindNone, ""
+	}
+	if isInterpBuiltin(name) || s.commandFor(name) != nil {
+		return kindBuiltin, name
+	}
+	pathVar, _ := c.LookupEnv("PATH")
+	for _, dir := range strings.Split(pathVar, ":") {
+		if dir == "" {
+			dir = "."
+		}
+		p := vfs.Clean(c.Dir, dir+"/"+name)
+		if info, err := s.fs.Stat(p); err == nil && !info.IsDir() && info.Mode().Perm()&0o100 != 0 {
+			if !strings.HasPrefix(dir, "/") {
+				return kindFile, path.Join(dir, name)
+			}
+			return kindFile, p
+		}
+	}
+	return kindNone, ""
+}

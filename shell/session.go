@@ -1,0 +1,440 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/clock"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// Config configures a Session. The zero value is valid: a fresh default
+// tree, cwd /work, no input, output discarded, logical clock, seeded
+// randomness.
+type Config struct {
+	// FS is the filesystem the session works on, already wrapped by whatever
+	// decorators apply. Nil means a fresh vfs.NewDefault tree.
+	FS vfs.FS
+	// Env holds NAME=VALUE pairs added on top of the defaults (HOME, USER,
+	// LOGNAME, PATH, HOSTNAME, SHELL, TMPDIR); later entries win.
+	Env []string
+	// Dir is the initial working directory; default /work.
+	Dir    string
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Clock  clock.Clock
+	Rand   clock.Source
+	// Who is the sandbox identity; zero means user "user", uid 1000, home
+	// /work, host "moonix".
+	Who builtins.Identity
+	// Name is $0; default "moonix".
+	Name string
+	// Args are the positional parameters.
+	Args []string
+	// Options are set(1) options such as "-e" or "-x" to start with.
+	Options []string
+	// Interactive turns on alias expansion, as in an interactive bash.
+	Interactive bool
+	// Width returns the terminal width when Stdout is a terminal; nil when it
+	// is not.
+	Width func() int
+	// Umask for files the session creates; default 022.
+	Umask *fs.FileMode
+	// Commands are extra commands for this session (and its nested
+	// shells), looked up after the builtins: test helpers, embedders' tools.
+	Commands map[string]func(*builtins.Call) int
+}
+
+const defaultName = "moonix"
+
+// DefaultIdentity is who the sandbox user is unless configured.
+var DefaultIdentity = builtins.Identity{
+	User: "user", Group: "user", UID: 1000, GID: 1000, Home: "/work", Host: "moonix",
+}
+
+// Session is a running shell: an interpreter bound to a filesystem. Run and
+// RunStream must not be called concurrently; see the package doc.
+type Session struct {
+	cfg   Config
+	fs    vfs.FS
+	clock clock.Clock
+	rand  clock.Source
+	who   builtins.Identity
+	stdin *os.File
+	// stopStdin ends the copy into stdin, when there is one.
+	stopStdin func()
+	runner    *interp.Runner
+
+	captures captures
+
+	mu          sync.Mutex
+	umask       fs.FileMode
+	signalTraps map[string]string
+	status      int
+	exited      bool // a statement ran exit: the EXIT trap has run
+	closeOnce   sync.Once
+}
+
+// New returns a session ready to run programs.
+func New(cfg Config) (*Session, error) {
+	s := &Session{cfg: cfg, fs: cfg.FS, clock: cfg.Clock, rand: cfg.Rand, who: cfg.Who, umask: 0o022, signalTraps: map[string]string{}}
+	if cfg.Umask != nil {
+		s.umask = *cfg.Umask
+	}
+	if s.who == (builtins.Identity{}) {
+		s.who = DefaultIdentity
+	}
+	if s.clock == nil {
+		s.clock = clock.NewLogical(clock.Epoch)
+	}
+	if s.rand == nil {
+		s.rand = clock.NewSeeded(clock.DefaultSeed)
+	}
+	if s.fs == nil {
+		s.fs = vfs.NewDefault(vfs.Options{Clock: s.clock, Rand: s.rand, Uid: uint32(s.who.UID), Gid: uint32(s.who.GID)})
+	}
+	if s.cfg.Dir == "" {
+		s.cfg.Dir = "/work"
+	}
+	if s.cfg.Name == "" {
+		s.cfg.Name = defaultName
+	}
+	if s.cfg.Stdout == nil {
+		s.cfg.Stdout = io.Discard
+	}
+	if s.cfg.Stderr == nil {
+		s.cfg.Stderr = io.Discard
+	}
+	stdin, stop, err := stdinFile(cfg.Stdin)
+	if err != nil {
+		return nil, err
+	}
+	s.stdin, s.stopStdin = stdin, stop
+	r, err := s.newRunner()
+	if err != nil {
+		return nil, err
+	}
+	s.runner = r
+	// The runner learned its (impossible) temporary directory; scripts get
+	// the real one.
+	tmp := "/tmp"
+	for _, kv := range s.envList() {
+		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok {
+			tmp = v
+		}
+	}
+	s.runner.Reset()
+	if status, _ := s.runProgram(context.Background(), "export TMPDIR="+quoteWord(tmp), "init"); status != 0 {
+		return nil, fmt.Errorf("cannot set TMPDIR to %q", tmp)
+	}
+	return s, nil
+}
+
+// stdinFile gives the interpreter an *os.File for standard input (it
+// requires one). A reader that wraps a file (a builtin's buffered stdin)
+// is unwrapped, so that a nested shell reads the same stream as its caller
+// and takes no more than it uses; any other reader is copied into a pipe by
+// a goroutine, which stop ends.
+func stdinFile(r io.Reader) (f *os.File, stop func(), err error) {
+	for {
+		u, ok := r.(interface{ Unwrap() io.Reader })
+		if !ok {
+			break
+		}
+		r = u.Unwrap()
+	}
+	switch r := r.(type) {
+	case *os.File:
+		return r, func() {}, nil
+	case nil:
+		return stdinFile(strings.NewReader(""))
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		io.Copy(pw, r)
+		pw.Close()
+	}()
+	return pr, func() {
+		pr.Close() // a copy blocked writing to the pipe fails and ends
+		<-done
+	}, nil
+}
+
+// envList is the session's initial exported environment.
+func (s *Session) envList() []string {
+	env := []string{
+		"HOME=" + s.who.Home,
+		"USER=" + s.who.User,
+		"LOGNAME=" + s.who.User,
+		"PATH=/bin:/usr/bin",
+		"HOSTNAME=" + s.who.Host,
+		"SHELL=/bin/sh",
+	}
+	return append(env, s.cfg.Env...)
+}
+
+// Dir is the current working directory.
+func (s *Session) Dir() string { return s.runner.Dir }
+
+// FS is the filesystem the session works on.
+func (s *Session) FS() vfs.FS { return s.fs }
+
+// Status is the exit status of the last command run.
+func (s *Session) Status() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.status
+}
+
+func (s *Session) getUmask() fs.FileMode {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.umask
+}
+
+func (s *Session) tick() {
+	if t, ok := s.clock.(clock.Ticker); ok {
+		t.Tick()
+	}
+}
+
+// Run parses and runs a complete program: the text of -c, one REPL entry,
+// one transcript command. A syntax error runs nothing and gives status 2; it
+// ends a non-interactive shell, as in bash. exited reports whether the shell
+// must stop (exit, an errexit failure, a syntax error).
+// A canceled context gives 130 and an expired deadline 124; the session stays
+// usable after a cancel.
+func (s *Session) Run(ctx context.Context, src, name string) (status int, exited bool) {
+	status, exited = s.runProgram(ctx, src, name)
+	return status, exited
+}
+
+func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) {
+	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
+	if err != nil {
+		s.syntaxError(name, err)
+		return s.finish(2, !s.cfg.Interactive)
+	}
+	return s.runStmts(ctx, file.Stmts)
+}
+
+func (s *Session) syntaxError(name string, err error) {
+	msg := err.Error()
+	if name != "" && !strings.HasPrefix(msg, name) {
+		msg = name + ":" + msg
+	}
+	fmt.Fprintf(s.cfg.Stderr, "moonix: %s\n", msg)
+}
+
+// runStmts prepares and runs statements one at a time.
+func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool) {
+	status := s.Status()
+	for _, st := range stmts {
+		if err := prepare(st); err != nil {
+			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
+			return s.finish(2, false)
+		}
+	}
+	for _, st := range stmts {
+		var exited bool
+		status, exited = s.runStmt(ctx, st)
+		if ctx.Err() != nil {
+			s.SetStatus(status)
+			return s.finish(status, false)
+		}
+		if exited {
+			return s.finish(status, true)
+		}
+	}
+	return s.finish(status, false)
+}
+
+func (s *Session) finish(status int, exited bool) (int, bool) {
+	s.mu.Lock()
+	s.status = status
+	s.exited = s.exited || exited
+	s.mu.Unlock()
+	return status, exited
+}
+
+// Exit ends the session like the end of a script: the EXIT trap runs (unless
+// an exit already ran it) and the final status is returned.
+func (s *Session) Exit(ctx context.Context) int {
+	defer s.Close()
+	status := s.Status()
+	s.mu.Lock()
+	done := s.exited
+	s.exited = true
+	s.mu.Unlock()
+	if done {
+		return status
+	}
+	return s.exitStmt(ctx, status)
+}
+
+// Close releases what the session holds beyond memory (the goroutine that
+// feeds a non-file standard input). Exit calls it; call it when a session
+// is dropped without Exit.
+func (s *Session) Close() {
+	s.closeOnce.Do(s.stopStdin)
+}
+
+// RunStream reads statements from r and runs each as soon as it is complete,
+// like `sh -s`: output of earlier statements appears before a later syntax
+// error, and when r is the session's standard input, `read` in a statement
+// consumes the lines that follow it. It returns the final status after the
+// EXIT trap.
+func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
+	if r == s.cfg.Stdin || r == io.Reader(s.stdin) {
+		r = lineReader{s.stdin}
+	}
+	p := syntax.NewParser()
+	name := ""
+	if s.cfg.Name != defaultName {
+		name = s.cfg.Name // a script file: errors name it
+	}
+	for stmts, err := range p.InteractiveSeq(r) {
+		if err != nil {
+			if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
+				break
+			}
+			s.syntaxError(name, err)
+			s.finish(2, false)
+			return s.Exit(ctx)
+		}
+		if p.Incomplete() {
+			continue
+		}
+		status, exited := s.runStmts(ctx, stmts)
+		if exited {
+			if ctx.Err() != nil {
+				return status
+			}
+			return s.Exit(ctx)
+		}
+	}
+	return s.Exit(ctx)
+}
+
+// lineReader reads one byte at a time so that the parser never takes more
+// than the current line from a stream it shares with the commands it runs.
+type lineReader struct{ f *os.File }
+
+func (l lineReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		m, err := l.f.Read(p[n : n+1])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		if m == 1 && p[n-1] == '\n' {
+			break
+		}
+	}
+	return n, nil
+}
+
+// Incomplete reports whether src ends inside an unfinished statement, for a
+// REPL's continuation prompt.
+func Incomplete(src string) bool {
+	trimmed := strings.TrimRight(src, "\n")
+	if n := len(trimmed) - len(strings.TrimRight(trimmed, "\\")); n%2 == 1 && len(trimmed) == len(src) {
+		return true // a trailing backslash continues the line
+	}
+	_, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	return err != nil && syntax.IsIncomplete(err)
+}
+
+// Complete returns the completions of word: command names when first is
+// true, paths in the VFS (directories with a trailing slash) otherwise.
+func (s *Session) Complete(word string, first bool) []string {
+	var out []string
+	if first && !strings.Contains(word, "/") {
+		for _, name := range s.commandNames() {
+			if strings.HasPrefix(name, word) {
+				out = append(out, name)
+			}
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	dirPart, prefix := "", word
+	if i := strings.LastIndexByte(word, '/'); i >= 0 {
+		dirPart, prefix = word[:i+1], word[i+1:]
+	}
+	dir := dirPart
+	if strings.HasPrefix(dir, "~/") || dir == "~" {
+		dir = s.who.Home + dir[1:]
+	}
+	entries, err := s.fs.ReadDir(vfs.Clean(s.Dir(), dir+"."))
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, prefix) || strings.HasPrefix(name, ".") && !strings.HasPrefix(prefix, ".") {
+			continue
+		}
+		cand := dirPart + name
+		if info, err := s.fs.Stat(vfs.Clean(s.Dir(), dir+name)); err == nil && info.IsDir() {
+			cand += "/"
+		}
+		if first && !strings.HasSuffix(cand, "/") {
+			if info, err := e.Info(); err != nil || info.Mode().Perm()&0o100 == 0 {
+				continue
+			}
+		}
+		out = append(out, cand)
+	}
+	return out
+}
+
+// commandNames lists every command name the session knows.
+func (s *Session) commandNames() []string {
+	names := append([]string{}, shellBuiltinNames...)
+	names = append(names, syntaxKeywords...)
+	for _, c := range builtins.Commands() {
+		names = append(names, c.Name)
+	}
+	names = append(names, shellCommandNames...)
+	for _, dir := range strings.Split(s.getenv("PATH"), ":") {
+		if dir == "" {
+			continue
+		}
+		entries, _ := s.fs.ReadDir(vfs.Clean(s.Dir(), dir))
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil && !info.IsDir() && info.Mode().Perm()&0o100 != 0 {
+				names = append(names, e.Name())
+			}
+		}
+	}
+	return names
+}
+
+// getenv reads a variable of the running shell.
+func (s *Session) getenv(name string) string {
+	return s.runner.Vars[name].String()
+}
+
+var syntaxKeywords = []string{
+	"if", "then", "else", "elif", "fi", "for", "in", "do", "done", "while", "until",
+	"case", "esac", "function", "select", "time", "coproc",
+}

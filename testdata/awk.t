@@ -1,0 +1,80 @@
+awk runs pattern-action programs over lines and fields.
+
+  $ printf 'alice 30 paris\nbob 25 rome\ncarol 35 paris\n' > people.txt
+  $ awk '{ print $1 }' people.txt
+  alice
+  bob
+  carol
+  $ awk '$2 > 28 { print $1, $3 }' people.txt
+  alice paris
+  carol paris
+  $ awk '{ sum += $2 } END { print "total", sum, "avg", sum / NR }' people.txt
+  total 90 avg 30
+  $ awk '/paris/ { n++ } END { print n }' people.txt
+  2
+  $ awk '{ count[$3]++ } END { for (c in count) print c, count[c] | "sort" }' people.txt
+  paris 2
+  rome 1
+
+Field separators (-F), variables (-v and VAR=VALUE operands), and programs
+from files (-f):
+
+  $ echo 'a:b:c' | awk -F: '{ print $2, NF }'
+  b 3
+  $ awk -v who=world 'BEGIN { print "hello", who }'
+  hello world
+  $ printf 'x\n' > one.txt
+  $ awk '{ print v, $0 }' v=1 one.txt v=2 one.txt
+  1 x
+  2 x
+  $ printf '{ print toupper($1) }\n' > up.awk
+  $ awk -f up.awk people.txt
+  ALICE
+  BOB
+  CAROL
+  $ printf 'x,y\n' | awk 'BEGIN { FS = ","; OFS = "-" } { $1 = $1; print }'
+  x-y
+
+FILENAME, FNR and NR across files; ENVIRON holds the exported variables:
+
+  $ awk 'FNR == 1 { print FILENAME, FNR, NR }' people.txt one.txt
+  people.txt 1 1
+  one.txt 1 4
+  $ export GREETING=hi
+  $ awk 'BEGIN { print ENVIRON["GREETING"] }'
+  hi
+  $ printf 'a b\n' | awk '{ printf "%-3s|%5.1f|%d\n", $1, 3.14159, "42x" }'
+  a  |  3.1|42
+
+The program's own input and output stay inside moonix: files are moonix
+files and commands run in moonix's shell.
+
+  $ awk '{ print $1 > ($3 ".txt") }' people.txt
+  $ cat paris.txt
+  alice
+  carol
+  $ awk 'BEGIN { while ((getline line < "rome.txt") > 0) print "read", line }'
+  read bob
+  $ awk 'BEGIN { system("echo from system"); "echo piped" | getline x; print x }'
+  from system
+  piped
+  $ awk 'BEGIN { print "to stderr" > "/dev/stderr" }'
+  to stderr
+  $ awk 'BEGIN { print (getline l < "/etc/passwd") }'
+  -1
+
+Errors:
+
+  $ awk 'BEGIN { print 1/0 }'
+  awk: division by zero
+  [2]
+  $ awk '{ print }' nope.txt
+  awk: cannot open file 'nope.txt' for reading: no such file or directory
+  [2]
+  $ awk 'BEGIN { exit 3 }'
+  [3]
+  $ awk '{ print $1'
+  awk: parse error at 1:11: expected , instead of EOF
+  awk: { print $1
+  awk:           ^
+  [2]

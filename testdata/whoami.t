@@ -1,0 +1,7 @@
+whoami prints the sandbox user's name:
+
+  $ whoami
+  user
+  $ whoami me
+  whoami: extra operand 'me' (try 'whoami --help')
+  [2]

@@ -741,7 +741,7 @@ func shiftBoundaries(changed [2][]bool, keys [2][]string) {
 
 // writeLine writes prefix and line, adding the marker GNU diff prints after
 // a last line without a newline.
-func writeLine(out *bytes.Buffer, prefix, line string) {
+func diffWriteLine(out *bytes.Buffer, prefix, line string) {
 	out.WriteString(prefix)
 	out.WriteString(line)
 	if !strings.HasSuffix(line, "\n") {
@@ -771,13 +771,13 @@ func writeNormal(out *bytes.Buffer, f0, f1 []string, changes []diffChange) {
 		}
 		fmt.Fprintf(out, "%s%c%s\n", normalRange(ch.line0, ch.line0+ch.deleted-1), op, normalRange(ch.line1, ch.line1+ch.inserted-1))
 		for _, l := range f0[ch.line0 : ch.line0+ch.deleted] {
-			writeLine(out, "< ", l)
+			diffWriteLine(out, "< ", l)
 		}
 		if op == 'c' {
 			out.WriteString("---\n")
 		}
 		for _, l := range f1[ch.line1 : ch.line1+ch.inserted] {
-			writeLine(out, "> ", l)
+			diffWriteLine(out, "> ", l)
 		}
 	}
 }
@@ -841,17 +841,17 @@ func writeUnified(out *bytes.Buffer, f0, f1 []string, changes []diffChange, cont
 		k := 0
 		for i <= last0 || j <= last1 {
 			if k >= len(h) || i < h[k].line0 {
-				writeLine(out, " ", f0[i])
+				diffWriteLine(out, " ", f0[i])
 				i++
 				j++
 				continue
 			}
 			for _, l := range f0[i : i+h[k].deleted] {
-				writeLine(out, "-", l)
+				diffWriteLine(out, "-", l)
 			}
 			i += h[k].deleted
 			for _, l := range f1[j : j+h[k].inserted] {
-				writeLine(out, "+", l)
+				diffWriteLine(out, "+", l)
 			}
 			j += h[k].inserted
 			k++
@@ -890,7 +890,7 @@ func writeContext(out *bytes.Buffer, f0, f1 []string, changes []diffChange, cont
 						prefix = "! "
 					}
 				}
-				writeLine(out, prefix, f0[i])
+				diffWriteLine(out, prefix, f0[i])
 			}
 		}
 		fmt.Fprintf(out, "--- %s ----\n", contextRange(first1, last1))
@@ -907,7 +907,7 @@ func writeContext(out *bytes.Buffer, f0, f1 []string, changes []diffChange, cont
 						prefix = "! "
 					}
 				}
-				writeLine(out, prefix, f1[j])
+				diffWriteLine(out, prefix, f1[j])
 			}
 		}
 	}

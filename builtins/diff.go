@@ -101,14 +101,22 @@ func runDiff(c *Call) int {
 	if !c.Parse(fl) {
 		return 2
 	}
-	switch {
-	case *unified || *unifiedN >= 0 || *unifiedLong != "":
+	styles := 0
+	if *unified || *unifiedN >= 0 || *unifiedLong != "" {
 		d.format = diffUnified
-	case *ctx || *ctxN >= 0 || *ctxLong != "":
+		styles++
+	}
+	if *ctx || *ctxN >= 0 || *ctxLong != "" {
 		d.format = diffContext
+		styles++
 	}
 	if *normal {
 		d.format = diffNormal
+		styles++
+	}
+	if styles > 1 {
+		c.Fail("conflicting output style options (try 'diff --help')")
+		return 2
 	}
 	for _, n := range []int{*unifiedN, *ctxN} {
 		if n >= 0 {
@@ -483,7 +491,7 @@ func (d *differ) files(a, b diffOperand, inDir bool) int {
 		fmt.Fprintf(&out, "--- %s\n+++ %s\n", d.header(0, a), d.header(1, b))
 		writeUnified(&out, f0, f1, changes, d.context)
 	case diffContext:
-		fmt.Fprintf(&out, "*** %s\n--- %s\n", d.header(0, a), d.header(1, b))
+		fmt.Fprintf(&out, "*** %s\n--- %s\n", d.ctxHeader(0, a), d.ctxHeader(1, b))
 		writeContext(&out, f0, f1, changes, d.context)
 	}
 	if _, err := d.w.Write(out.Bytes()); err != nil {
@@ -504,6 +512,15 @@ func (d *differ) header(i int, op diffOperand) string {
 		return d.labels[i]
 	}
 	return op.name + "\t" + d.mtime(op).Format("2006-01-02 15:04:05.000000000 -0700")
+}
+
+// ctxHeader is the context format's header: GNU diff prints the time as
+// ctime(3) does there.
+func (d *differ) ctxHeader(i int, op diffOperand) string {
+	if i < len(d.labels) {
+		return d.labels[i]
+	}
+	return op.name + "\t" + d.mtime(op).Format("Mon Jan _2 15:04:05 2006")
 }
 
 func (d *differ) hasIgnores() bool {
@@ -583,7 +600,7 @@ func (d *differ) key(line string) string {
 				space = true
 				continue
 			}
-			if space && b.Len() > 0 {
+			if space {
 				b.WriteByte(' ')
 			}
 			space = false

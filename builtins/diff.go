@@ -37,9 +37,10 @@ func diffCommand() *Command {
                             (give it twice for the second file)
 FILE1 or FILE2 may be - for standard input. When one is a directory, the
 file of the same name in it is used. Exit status: 0 same, 1 different,
-2 trouble. Differences are found by go-udiff's Myers algorithm and then
-slid like GNU diff does; in rare ambiguous cases the hunks may be placed
-differently from GNU diff's, but they always describe a correct edit.
+2 trouble. Differences are found by go-udiff's Myers algorithm (long files
+are first cut at lines unique to both sides) and then slid like GNU diff
+does; where several minimal diffs exist the hunks may occasionally be
+placed differently from GNU diff's, but they always describe a correct edit.
 `,
 		Run: runDiff,
 	}
@@ -642,14 +643,14 @@ func diffScript(keys [2][]string) []diffChange {
 	for f := range 2 {
 		changed[f] = make([]bool, len(keys[f])+2)
 	}
-	for _, dd := range lcs.DiffLines(keys[0], keys[1]) {
+	diffRegion(keys[0], keys[1], 0, 0, func(dd lcs.Diff) {
 		for i := dd.Start; i < dd.End; i++ {
 			changed[0][i+1] = true
 		}
 		for i := dd.ReplStart; i < dd.ReplEnd; i++ {
 			changed[1][i+1] = true
 		}
-	}
+	})
 	shiftBoundaries(changed, keys)
 	var out []diffChange
 	n0, n1 := len(keys[0]), len(keys[1])
@@ -664,6 +665,102 @@ func diffScript(keys [2][]string) []diffChange {
 			}
 			out = append(out, diffChange{line0: l0, line1: l1, deleted: i0 - l0, inserted: i1 - l1})
 		}
+	}
+	return out
+}
+
+// diffRegionMax is the size up to which a region goes to go-udiff whole.
+// go-udiff bounds its search (about 50 edits) and past that returns a
+// correct but far from minimal script, so larger regions are first cut at
+// lines that occur once in each side (patience diff's anchors).
+const diffRegionMax = 400
+
+// diffRegion reports the changes between a and b, whose first lines are
+// lines off0 and off1 of the whole files.
+func diffRegion(a, b []string, off0, off1 int, emit func(lcs.Diff)) {
+	if len(a)+len(b) <= diffRegionMax {
+		// small: go-udiff sees it whole (this is what the GNU cases check)
+		for _, d := range lcs.DiffLines(a, b) {
+			emit(lcs.Diff{Start: d.Start + off0, End: d.End + off0, ReplStart: d.ReplStart + off1, ReplEnd: d.ReplEnd + off1})
+		}
+		return
+	}
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b, off0, off1 = a[1:], b[1:], off0+1, off1+1
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	switch {
+	case len(a) == 0 && len(b) == 0:
+		return
+	case len(a) == 0 || len(b) == 0:
+		emit(lcs.Diff{Start: off0, End: off0 + len(a), ReplStart: off1, ReplEnd: off1 + len(b)})
+		return
+	}
+	anchors := patienceAnchors(a, b)
+	if len(a)+len(b) <= diffRegionMax || len(anchors) == 0 {
+		// small after trimming, or nothing to anchor on
+		for _, d := range lcs.DiffLines(a, b) {
+			emit(lcs.Diff{Start: d.Start + off0, End: d.End + off0, ReplStart: d.ReplStart + off1, ReplEnd: d.ReplEnd + off1})
+		}
+		return
+	}
+	i, j := 0, 0
+	for _, an := range anchors {
+		diffRegion(a[i:an[0]], b[j:an[1]], off0+i, off1+j, emit)
+		i, j = an[0]+1, an[1]+1
+	}
+	diffRegion(a[i:], b[j:], off0+i, off1+j, emit)
+}
+
+// patienceAnchors pairs the lines that occur exactly once in a and once in
+// b, keeping the longest run that is increasing in both.
+func patienceAnchors(a, b []string) [][2]int {
+	type count struct{ na, nb, ia, ib int }
+	counts := map[string]*count{}
+	for i, l := range a {
+		c := counts[l]
+		if c == nil {
+			c = &count{}
+			counts[l] = c
+		}
+		c.na++
+		c.ia = i
+	}
+	for j, l := range b {
+		if c := counts[l]; c != nil {
+			c.nb++
+			c.ib = j
+		}
+	}
+	var pairs [][2]int
+	for i, l := range a {
+		if c := counts[l]; c.na == 1 && c.nb == 1 {
+			pairs = append(pairs, [2]int{i, c.ib})
+		}
+	}
+	// longest increasing subsequence of the b positions (patience sorting)
+	var tops []int // index into pairs of the top card of each pile
+	prev := make([]int, len(pairs))
+	for k, p := range pairs {
+		pile := sort.Search(len(tops), func(t int) bool { return pairs[tops[t]][1] >= p[1] })
+		prev[k] = -1
+		if pile > 0 {
+			prev[k] = tops[pile-1]
+		}
+		if pile == len(tops) {
+			tops = append(tops, k)
+		} else {
+			tops[pile] = k
+		}
+	}
+	if len(tops) == 0 {
+		return nil
+	}
+	out := make([][2]int, len(tops))
+	for k, n := tops[len(tops)-1], len(tops)-1; k >= 0; k, n = prev[k], n-1 {
+		out[n] = pairs[k]
 	}
 	return out
 }

@@ -394,3 +394,26 @@ func applyUnifiedDiff(t *testing.T, a, script string) string {
 	out = append(out, old[next:]...)
 	return strings.Join(out, "")
 }
+
+// TestDiffLarge checks that scattered changes in a long file stay small
+// hunks: go-udiff alone gives up on minimality past about 50 edits.
+func TestDiffLarge(t *testing.T) {
+	t.Parallel()
+	var a, b, want strings.Builder
+	for i := 1; i <= 5000; i++ {
+		fmt.Fprintf(&a, "%d\n", i)
+		if i%50 == 0 {
+			fmt.Fprintf(&b, "x%d\n", i)
+			fmt.Fprintf(&want, "%dc%d\n< %d\n---\n> x%d\n", i, i, i, i)
+		} else {
+			fmt.Fprintf(&b, "%d\n", i)
+		}
+	}
+	fsys := testTree(t)
+	writeFile(t, fsys, "/work/a", a.String())
+	writeFile(t, fsys, "/work/b", b.String())
+	out, _, status := runCmd(t, fsys, "", "diff", "a", "b")
+	if out != want.String() || status != 1 {
+		t.Errorf("diff of scattered changes: got %d bytes [%d], want %d bytes", len(out), status, want.Len())
+	}
+}

@@ -222,6 +222,9 @@ func (d *differ) stat(name string) (diffOperand, error) {
 func (op diffOperand) isDir() bool { return op.info != nil && op.info.IsDir() }
 
 func (d *differ) top(n0, n1 string) int {
+	if n0 == "-" && n1 == "-" {
+		return 0 // standard input against itself
+	}
 	a, errA := d.stat(n0)
 	b, errB := d.stat(n1)
 	for i, err := range []error{errA, errB} {

@@ -60,6 +60,7 @@ func TestDiff(t *testing.T) {
 		{args: "diff n1 n3", out: "2d1\n< b\n\\ No newline at end of file\n", status: 1},
 		{args: "diff long0 long1", out: "2c2\n< 2\n---\n> X\n9c9\n< 9\n---\n> Y\n", status: 1},
 		{args: "diff a -", stdin: "1\n2\n3\n"},
+		{args: "diff - -", stdin: "1\n"},
 		{args: "diff - b", stdin: "x\n", out: "1c1,2\n< x\n---\n> 1\n> 3\n", status: 1},
 		{args: "diff -u a b", out: "--- a" + stamp + "\n+++ b" + stamp + "\n@@ -1,3 +1,2 @@\n 1\n-2\n 3\n", status: 1},
 		{args: "diff -U 0 a b", out: "--- a" + stamp + "\n+++ b" + stamp + "\n@@ -2 +1,0 @@\n-2\n", status: 1},

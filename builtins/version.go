@@ -1,5 +1,4 @@
 package builtins
 
-// Version is moonix's version, reported by `uname -r`. The CLI sets it at
-// start-up (from build information); "dev" is an unreleased build.
-var Version = "dev"
+// Version is moonix's version: uname -r, sh --version and the CLI report it.
+const Version = "0.1.0-dev"

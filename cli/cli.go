@@ -28,12 +28,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/moonix-sh/moonix/builtins"
+
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
 
 // Version is moonix's version.
-const Version = "0.1.0-dev"
+const Version = builtins.Version
 
 // Program is the moonix command line with its seams to the host. The zero
 // value is valid and sees nothing of the host: no environment variables, no

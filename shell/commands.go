@@ -20,9 +20,6 @@ type shellCommand struct {
 	run     func(s *Session, c *builtins.Call) int
 }
 
-// Version is moonix's version, set by the CLI.
-var Version = "dev"
-
 // shellCommandNames lists the commands shellCommand knows.
 var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask"}
 
@@ -97,7 +94,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		args = args[1:]
 		switch a {
 		case "--version":
-			fmt.Fprintf(c.Stdout, "moonix %s\n", Version)
+			fmt.Fprintf(c.Stdout, "moonix %s\n", builtins.Version)
 			return 0
 		case "--help":
 			fmt.Fprint(c.Stdout, shUsage)
@@ -293,7 +290,7 @@ func (s *Session) help(c *builtins.Call) int {
 		entries = append(entries, entry{cmd.Name, cmd.Summary})
 	}
 	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
-	fmt.Fprintf(c.Stdout, "moonix %s: a sandboxed shell. Commands (help NAME or NAME --help for more):\n\n", Version)
+	fmt.Fprintf(c.Stdout, "moonix %s: a sandboxed shell. Commands (help NAME or NAME --help for more):\n\n", builtins.Version)
 	for _, e := range entries {
 		fmt.Fprintf(c.Stdout, "  %-10s %s\n", e.name, e.summary)
 	}

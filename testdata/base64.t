@@ -20,10 +20,3 @@ Garbage in the input is an error unless -i ignores it.
   [1]
   $ printf 'YW*Jj' | base64 -d -i
   abc (no-eol)
-
-base32 works the same way.
-
-  $ printf 'abc' | base32
-  MFRGG===
-  $ echo MFRGG=== | base32 -d
-  abc (no-eol)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -679,15 +680,11 @@ func diffScript(keys [2][]string) []diffChange {
 const diffRegionMax = 400
 
 // diffRegion reports the changes between a and b, whose first lines are
-// lines off0 and off1 of the whole files.
+// lines off0 and off1 of the whole files. Like GNU diff it first sets aside
+// the common head and tail. It runs go-udiff on the reversed lines: among
+// equally short scripts that picks the one GNU diff picks about twice as
+// often as the forward run does (measured with diff_gnu_cases.py).
 func diffRegion(a, b []string, off0, off1 int, emit func(lcs.Diff)) {
-	if len(a)+len(b) <= diffRegionMax {
-		// small: go-udiff sees it whole (this is what the GNU cases check)
-		for _, d := range lcs.DiffLines(a, b) {
-			emit(lcs.Diff{Start: d.Start + off0, End: d.End + off0, ReplStart: d.ReplStart + off1, ReplEnd: d.ReplEnd + off1})
-		}
-		return
-	}
 	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
 		a, b, off0, off1 = a[1:], b[1:], off0+1, off1+1
 	}
@@ -701,11 +698,19 @@ func diffRegion(a, b []string, off0, off1 int, emit func(lcs.Diff)) {
 		emit(lcs.Diff{Start: off0, End: off0 + len(a), ReplStart: off1, ReplEnd: off1 + len(b)})
 		return
 	}
-	anchors := patienceAnchors(a, b)
-	if len(a)+len(b) <= diffRegionMax || len(anchors) == 0 {
-		// small after trimming, or nothing to anchor on
-		for _, d := range lcs.DiffLines(a, b) {
-			emit(lcs.Diff{Start: d.Start + off0, End: d.End + off0, ReplStart: d.ReplStart + off1, ReplEnd: d.ReplEnd + off1})
+	var anchors [][2]int
+	if len(a)+len(b) > diffRegionMax {
+		anchors = patienceAnchors(a, b)
+	}
+	if len(anchors) == 0 {
+		ra, rb := slices.Clone(a), slices.Clone(b)
+		slices.Reverse(ra)
+		slices.Reverse(rb)
+		for _, d := range lcs.DiffLines(ra, rb) {
+			emit(lcs.Diff{
+				Start: off0 + len(a) - d.End, End: off0 + len(a) - d.Start,
+				ReplStart: off1 + len(b) - d.ReplEnd, ReplEnd: off1 + len(b) - d.ReplStart,
+			})
 		}
 		return
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Helpers shared by the data commands (seq, od, nl, diff, ...).
+// Helpers shared by the data commands (seq, od, paste, diff, ...).
 
 // readInput reads the whole operand name ("-" is standard input).
 func readInput(c *Call, name string) ([]byte, error) {
@@ -17,31 +17,6 @@ func readInput(c *Call, name string) ([]byte, error) {
 	}
 	defer r.Close()
 	return io.ReadAll(r)
-}
-
-// splitLinesSep splits data into records ending in sep; the last record may
-// lack the separator. Each record keeps its separator.
-func splitLinesSep(data []byte, sep byte) [][]byte {
-	var out [][]byte
-	for len(data) > 0 {
-		i := indexByte(data, sep)
-		if i < 0 {
-			out = append(out, data)
-			break
-		}
-		out = append(out, data[:i+1])
-		data = data[i+1:]
-	}
-	return out
-}
-
-func indexByte(b []byte, c byte) int {
-	for i, x := range b {
-		if x == c {
-			return i
-		}
-	}
-	return -1
 }
 
 // cSpec is one parsed C printf conversion for a floating-point value:

@@ -132,7 +132,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		FS: s.fs, Env: c.Env, Dir: c.Dir,
 		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
 		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts,
-		Name: argv0[0], Commands: s.cfg.Commands,
+		Name: argv0[0], Commands: s.cfg.Commands, parent: s,
 	}
 	umask := c.Umask
 	cfg.Umask = &umask

@@ -48,6 +48,14 @@ const probeFirst = "\x00?"
 // variable before a program runs.
 const arg0Var = "MOONIX_ARG0"
 
+// pidVar and ppidVar hold $$ and $PPID: virtual process ids, so that no
+// host process id shows inside. Each shell, nested ones included, gets the
+// next number from its root session.
+const (
+	pidVar  = "MOONIX_PID"
+	ppidVar = "MOONIX_PPID"
+)
+
 // newRunner builds an interpreter bound to the session: every handler
 // installed, explicit environment, virtual working directory.
 func (s *Session) newRunner() (*interp.Runner, error) {
@@ -118,6 +126,8 @@ func (s *Session) environ() expand.Environ {
 	set("EUID", strconv.Itoa(s.who.UID), false, true)
 	set("GID", strconv.Itoa(s.who.GID), false, true)
 	set(arg0Var, s.cfg.Name, false, false)
+	set(pidVar, strconv.Itoa(s.pid), false, true)
+	set(ppidVar, strconv.Itoa(s.ppid), false, true)
 	return e
 }
 

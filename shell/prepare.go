@@ -11,9 +11,14 @@ import (
 // with fifos on the host.
 var errProcSubst = errors.New("process substitution is not supported in moonix")
 
+// rewrittenParams are the special parameters that interp answers from the
+// host or from state moonix cannot set: $0 (see arg0Var), and $$ and $PPID,
+// which would be the host's process ids. They read variables instead.
+var rewrittenParams = map[string]string{"0": arg0Var, "$": pidVar, "PPID": ppidVar}
+
 // prepare checks a parsed program before it runs and adapts it to the way
-// moonix runs it: process substitution is refused, and $0 reads the variable
-// that holds the session's name (see arg0Var).
+// moonix runs it: process substitution is refused, and the special
+// parameters in rewrittenParams read moonix's variables.
 func prepare(node syntax.Node) error {
 	var err error
 	syntax.Walk(node, func(n syntax.Node) bool {
@@ -24,8 +29,11 @@ func prepare(node syntax.Node) error {
 			}
 			return false
 		case *syntax.ParamExp:
-			if n.Param != nil && n.Param.Value == "0" {
-				n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: arg0Var}
+			if n.Param == nil {
+				break
+			}
+			if name, ok := rewrittenParams[n.Param.Value]; ok {
+				n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: name}
 				n.Short = false
 			}
 		}
@@ -38,7 +46,7 @@ func prepare(node syntax.Node) error {
 // (eval, trap) and returns it printed back. Text that does not parse is
 // returned unchanged, so that the interpreter reports the syntax error.
 func prepareText(src string) (string, error) {
-	if !strings.Contains(src, "(") && !strings.Contains(src, "$0") && !strings.Contains(src, "${0") {
+	if !strings.Contains(src, "(") && !strings.Contains(src, "$") {
 		return src, nil // nothing to do: the common case stays cheap
 	}
 	file, err := syntax.NewParser().Parse(strings.NewReader(src), "")

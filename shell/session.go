@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
@@ -55,9 +56,15 @@ type Config struct {
 	// Commands are extra commands for this session (and its nested
 	// shells), looked up after the builtins: test helpers, embedders' tools.
 	Commands map[string]func(*builtins.Call) int
+
+	// parent is the session that started this one as a nested shell.
+	parent *Session
 }
 
 const defaultName = "moonix"
+
+// firstPid is $$ in a root session.
+const firstPid = 100
 
 // DefaultIdentity is who the sandbox user is unless configured.
 var DefaultIdentity = builtins.Identity{
@@ -79,6 +86,11 @@ type Session struct {
 
 	captures captures
 
+	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
+	// a root session and the shells nested in it.
+	pid, ppid int
+	pids      *atomic.Int64
+
 	mu          sync.Mutex
 	umask       fs.FileMode
 	signalTraps map[string]string
@@ -93,6 +105,13 @@ func New(cfg Config) (*Session, error) {
 	if cfg.Umask != nil {
 		s.umask = *cfg.Umask
 	}
+	if p := cfg.parent; p != nil {
+		s.pids, s.ppid = p.pids, p.pid
+	} else {
+		s.pids, s.ppid = new(atomic.Int64), 1
+		s.pids.Store(firstPid - 1)
+	}
+	s.pid = int(s.pids.Add(1))
 	if s.who == (builtins.Identity{}) {
 		s.who = DefaultIdentity
 	}
@@ -136,7 +155,10 @@ func New(cfg Config) (*Session, error) {
 		}
 	}
 	s.runner.Reset()
-	if status, _ := s.runProgram(context.Background(), "export TMPDIR="+quoteWord(tmp), "init"); status != 0 {
+	// RANDOM is seeded from the session's source, so that $RANDOM repeats
+	// from run to run like everything else.
+	init := fmt.Sprintf("export TMPDIR=%s; RANDOM=%d", quoteWord(tmp), s.rand.Uint64()%32768)
+	if status, _ := s.runProgram(context.Background(), init, "init"); status != 0 {
 		return nil, fmt.Errorf("cannot set TMPDIR to %q", tmp)
 	}
 	return s, nil

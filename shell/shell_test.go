@@ -117,6 +117,7 @@ func TestScripts(t *testing.T) {
 		{"here doc", "cat <<EOF\nline $((1+1))\nEOF", "line 2\n", 0},
 		{"xargs-free interp builtin via exec", "command echo direct", "direct\n", 0},
 		{"unset HOME tilde", "HOME=/tmp; echo ~", "/tmp\n", 0},
+		{"virtual pids", `echo $$ $PPID ${$}; (echo $$); sh -c 'echo $$ $PPID'; eval 'echo $$'`, "100 1 100\n100\n101 100\n100\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -125,6 +126,16 @@ func TestScripts(t *testing.T) {
 				t.Errorf("script %q\ngot  %q (status %d)\nwant %q (status %d)", tc.script, got, status, tc.want, tc.status)
 			}
 		})
+	}
+}
+
+func TestRandomRepeats(t *testing.T) {
+	t.Parallel()
+	script := `echo $RANDOM $RANDOM; sh -c 'echo $RANDOM'; head -c 64 /dev/urandom | tr -dc a-z; echo`
+	first, _ := run(t, script)
+	second, _ := run(t, script)
+	if first != second || strings.Count(first, "\n") != 3 || strings.Contains(first, "moonix:") {
+		t.Fatalf("two runs differ or fail:\n%s\n%s", first, second)
 	}
 }
 

@@ -1,0 +1,69 @@
+package builtins
+
+import (
+	"bufio"
+	"io"
+	"unicode/utf8"
+)
+
+func revCommand() *Command {
+	return &Command{
+		Name:    "rev",
+		Summary: "reverse the characters of each line",
+		Usage: `usage: rev [FILE]...
+Write each line of the files with its characters in reverse order.
+UTF-8 characters stay whole; other bytes are reversed one by one.
+With no FILE, or when FILE is -, read standard input.
+`,
+		Run: runRev,
+	}
+}
+
+func runRev(c *Call) int {
+	fl := c.Flags()
+	if !c.Parse(fl) {
+		return 2
+	}
+	w := c.Stdout
+	return c.Inputs(fl.Args(), func(name string, r io.Reader) error {
+		br := bufio.NewReader(r)
+		for {
+			if c.Canceled() {
+				return errStop
+			}
+			line, err := br.ReadBytes('\n')
+			if len(line) > 0 {
+				nl := line[len(line)-1] == '\n'
+				if nl {
+					line = line[:len(line)-1]
+				}
+				out := reverseUTF8(line)
+				if nl {
+					out = append(out, '\n')
+				}
+				if _, werr := w.Write(out); werr != nil {
+					return errStop
+				}
+			}
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		}
+	})
+}
+
+// reverseUTF8 reverses b by characters, keeping UTF-8 sequences whole.
+func reverseUTF8(b []byte) []byte {
+	out := make([]byte, len(b))
+	j := len(b)
+	for i := 0; i < len(b); {
+		_, size := utf8.DecodeRune(b[i:])
+		j -= size
+		copy(out[j:], b[i:i+size])
+		i += size
+	}
+	return out
+}

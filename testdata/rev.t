@@ -1,0 +1,12 @@
+rev reverses the characters of each line.
+
+  $ printf 'hello\nworld\n' | rev
+  olleh
+  dlrow
+  $ printf 'abc\nhé!\n' > f
+  $ rev f
+  cba
+  !éh
+  $ rev nope
+  rev: nope: no such file or directory
+  [1]

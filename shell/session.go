@@ -252,6 +252,7 @@ func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) 
 	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
 	if err != nil {
 		s.syntaxError(name, err)
+		s.SetStatus(2)
 		return s.finish(2, !s.cfg.Interactive)
 	}
 	return s.runStmts(ctx, file.Stmts)
@@ -271,6 +272,7 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 	for _, st := range stmts {
 		if err := prepare(st); err != nil {
 			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
+			s.SetStatus(2)
 			return s.finish(2, false)
 		}
 	}

@@ -23,11 +23,12 @@ type shellCommand struct {
 // shellCommandNames lists the commands shellCommand knows.
 var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask"}
 
-const shUsage = `usage: sh [-eux] [-o OPTION] [-c SCRIPT [NAME [ARG...]] | -s [ARG...] | FILE [ARG...]]
+const shUsage = `usage: sh [-eux] [-o OPTION] [-O SHOPT] [-c SCRIPT [NAME [ARG...]] | -s [ARG...] | FILE [ARG...]]
 Runs a nested shell with the current directory and exported variables.
   -c SCRIPT  run SCRIPT; NAME becomes $0 and ARGs $1...
   -s         read the script from standard input (the default without FILE)
   -e -u -x -f -n -a and -o NAME set shell options as set(1) does
+  -O NAME    set a bash option as shopt -s does
 `
 
 // shellCommand returns the command called name that the shell itself
@@ -81,7 +82,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 	ctx := context.WithValue(c.Ctx, nestKey{}, depth+1)
 	args = append(append([]string{}, argv0[1:]...), args...)
 	mode := ""
-	var opts []string
+	var opts, shopts []string
 	for len(args) > 0 {
 		a := args[0]
 		if a == "--" || a == "-" {
@@ -101,13 +102,18 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 			return 0
 		case "--posix", "--norc", "--noprofile", "--login", "--noediting":
 			continue
-		case "-o", "+o":
+		case "-o", "+o", "-O", "+O", "--rcfile", "--init-file":
 			if len(args) == 0 {
 				fmt.Fprintf(c.Stderr, "moonix: %s: option requires an argument\n", a)
 				return 2
 			}
-			opts = append(opts, a, args[0])
-			args = args[1:]
+			switch a {
+			case "-o", "+o":
+				opts = append(opts, a, args[0])
+			case "-O":
+				shopts = append(shopts, args[0])
+			}
+			args = args[1:] // +O is the default; there are no rc files
 			continue
 		}
 		for _, f := range a[1:] {
@@ -131,7 +137,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 	cfg := Config{
 		FS: s.fs, Env: c.Env, Dir: c.Dir,
 		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
-		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts,
+		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts, Shopts: shopts,
 		Name: argv0[0], Commands: s.cfg.Commands, parent: s,
 	}
 	umask := c.Umask

@@ -71,9 +71,6 @@ func (s *Session) newRunner() (*interp.Runner, error) {
 		interp.ExecHandlers(s.execMiddleware),
 		interp.Interactive(s.cfg.Interactive),
 	}
-	if len(s.cfg.Options) > 0 {
-		opts = append(opts, interp.Params(s.cfg.Options...))
-	}
 	opts = append(opts, interp.Params(append([]string{"--"}, s.cfg.Args...)...))
 	r, err := interp.New(opts...)
 	if err != nil {
@@ -163,7 +160,8 @@ func (s *Session) openHandler(ctx context.Context, name string, flag int, perm o
 		}
 	}
 	if flag&os.O_CREATE != 0 {
-		perm &^= s.getUmask()
+		// interp asks for 0644; a shell creates 0666 minus the umask.
+		perm = 0o666 &^ s.getUmask()
 	}
 	f, err := builtins.WithStdio(s.fs, hc.Stdin, hc.Stdout, hc.Stderr).OpenFile(p, flag, perm)
 	if err != nil {
@@ -792,6 +790,20 @@ func (s *Session) runStmt(ctx context.Context, st *syntax.Stmt) (status int, exi
 		exited = false
 	}
 	return status, exited
+}
+
+// setOptions applies the configured set(1) options; New does it after the
+// session's own setup has run, so that -x does not trace it.
+func (s *Session) setOptions() error {
+	if len(s.cfg.Shopts) > 0 {
+		if err := interp.BashOpts(append([]string{"-s"}, s.cfg.Shopts...)...)(s.runner); err != nil {
+			return err
+		}
+	}
+	if len(s.cfg.Options) == 0 {
+		return nil
+	}
+	return interp.Params(s.cfg.Options...)(s.runner)
 }
 
 // exitStmt runs the synthetic `exit N` that ends a session, so that the EXIT

@@ -46,6 +46,8 @@ type Config struct {
 	Args []string
 	// Options are set(1) options such as "-e" or "-x" to start with.
 	Options []string
+	// Shopts are bash options to turn on, as with shopt -s.
+	Shopts []string
 	// Interactive turns on alias expansion, as in an interactive bash.
 	Interactive bool
 	// Width returns the terminal width when Stdout is a terminal; nil when it
@@ -160,6 +162,9 @@ func New(cfg Config) (*Session, error) {
 	init := fmt.Sprintf("export TMPDIR=%s; RANDOM=%d", quoteWord(tmp), s.rand.Uint64()%32768)
 	if status, _ := s.runProgram(context.Background(), init, "init"); status != 0 {
 		return nil, fmt.Errorf("cannot set TMPDIR to %q", tmp)
+	}
+	if err := s.setOptions(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
@@ -327,8 +332,9 @@ func (s *Session) Close() {
 // EXIT trap.
 func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 	if r == s.cfg.Stdin || r == io.Reader(s.stdin) {
-		r = lineReader{s.stdin}
+		r = lineReader{f: s.stdin}
 	}
+	r = &newlineAtEOF{r: r}
 	p := syntax.NewParser()
 	name := ""
 	if s.cfg.Name != defaultName {
@@ -374,6 +380,39 @@ func (l lineReader) Read(p []byte) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// newlineAtEOF ends its input with a newline if it lacks one: the parser
+// only hands over the statements of a line once it has seen its end.
+type newlineAtEOF struct {
+	r       io.Reader
+	last    byte
+	eof     bool // r is done
+	pending bool // a newline is still to be added
+}
+
+func (n *newlineAtEOF) Read(p []byte) (int, error) {
+	if n.eof {
+		if n.pending && len(p) > 0 {
+			n.pending = false
+			p[0] = '\n'
+			return 1, nil
+		}
+		return 0, io.EOF
+	}
+	m, err := n.r.Read(p)
+	if m > 0 {
+		n.last = p[m-1]
+	}
+	if err == io.EOF {
+		n.eof = true
+		n.pending = n.last != 0 && n.last != '\n'
+		err = nil
+		if m == 0 {
+			return n.Read(p)
+		}
+	}
+	return m, err
 }
 
 // Incomplete reports whether src ends inside an unfinished statement, for a

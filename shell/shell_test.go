@@ -117,6 +117,9 @@ func TestScripts(t *testing.T) {
 		{"here doc", "cat <<EOF\nline $((1+1))\nEOF", "line 2\n", 0},
 		{"xargs-free interp builtin via exec", "command echo direct", "direct\n", 0},
 		{"unset HOME tilde", "HOME=/tmp; echo ~", "/tmp\n", 0},
+		{"umask for redirections", "umask 0002; echo one > f; stat -c %a f; umask 077; echo > g; stat -c %a g", "664\n600\n", 0},
+		{"nested shopt", `touch a.x; sh -O nullglob -c 'echo "<" *.y ">"'; sh -O nope -c :; echo $?`, "< >\nmoonix: invalid option name: \"nope\"\n2\n", 0},
+		{"nested xtrace", `sh -x -c 'echo hi'`, "+ echo hi\nhi\n", 0},
 		{"virtual pids", `echo $$ $PPID ${$}; (echo $$); sh -c 'echo $$ $PPID'; eval 'echo $$'`, "100 1 100\n100\n101 100\n100\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -169,6 +172,14 @@ func TestStreamReadConsumesFollowingLines(t *testing.T) {
 	want := "first\ngot: this line is data\n42\nmoonix: 5:1: `if` must be followed by a statement list\n"
 	if out.String() != want || status != 2 {
 		t.Fatalf("got %q (%d), want %q (2)", out.String(), status, want)
+	}
+}
+
+func TestStreamLastLineWithoutNewline(t *testing.T) {
+	t.Parallel()
+	s, out := newTestSession(t, "echo a\necho b")
+	if status := s.RunStream(context.Background(), s.cfg.Stdin); status != 0 || out.String() != "a\nb\n" {
+		t.Fatalf("got %q (%d)", out.String(), status)
 	}
 }
 

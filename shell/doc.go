@@ -18,11 +18,12 @@
 // A simple command that is not a function or an interpreter builtin goes
 // down one chain, in this order:
 //
-//  1. interpreter builtins asked for through Exec (xargs echo) run in a
+//  1. a name with a slash is a path: see 4;
+//  2. the shell's own commands: sh, bash, dash and moonix (a nested shell on
+//     the same VFS), which, help, umask; then moonix builtins (package
+//     builtins), then Config.Commands;
+//  3. interpreter builtins asked for through Exec (xargs echo) run in a
 //     nested shell;
-//  2. sh, bash, dash and moonix run a nested shell on the same VFS;
-//  3. moonix builtins (package builtins), and the shell's own commands
-//     (which, help);
 //  4. PATH lookup in the VFS (or the path as given): scripts run in a nested
 //     shell; /bin/NAME and /usr/bin/NAME name the builtin NAME when no such
 //     file exists;

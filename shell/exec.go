@@ -41,19 +41,16 @@ func (s *Session) exec(c *builtins.Call) int {
 		return 130
 	}
 	s.tick()
-	if cmd, ok := lookupShellCommand(name); ok {
-		return cmd.run(s, c)
-	}
-	if isInterpBuiltin(name) {
-		// Reached through builtins.Call.Exec (xargs echo): run it in a
-		// nested shell, where the interpreter provides it.
-		return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
-	}
 	if strings.Contains(name, "/") {
 		return s.execPath(c, name)
 	}
 	if run := s.commandFor(name); run != nil {
 		return run(c)
+	}
+	if isInterpBuiltin(name) {
+		// Reached through builtins.Call.Exec (xargs echo): run it in a
+		// nested shell, where the interpreter provides it.
+		return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
 	}
 	if kind, p := s.lookup(c, name); kind == kindFile {
 		return s.execFile(c, p)

@@ -243,6 +243,7 @@ func bypassed(ctx context.Context, name string) bool {
 // name still take precedence.
 var intercepted = map[string]bool{
 	"type": true, "help": true, "umask": true, "trap": true, "hash": true,
+	"printf": true,
 }
 
 // callHandler runs before every simple command: it checks and rewrites
@@ -252,7 +253,7 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 	switch name := args[0]; name {
 	case "eval":
 		if len(args) > 1 {
-			src, err := prepareText(strings.Join(args[1:], " "))
+			src, err := prepareText(strings.Join(args[1:], " "), &s.funcs)
 			if err != nil {
 				return failArgs("eval", err), nil
 			}
@@ -260,7 +261,7 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 		}
 	case "trap":
 		if len(args) > 2 && args[1] != "-" && !strings.HasPrefix(args[1], "-") {
-			src, err := prepareText(args[1])
+			src, err := prepareText(args[1], &s.funcs)
 			if err != nil {
 				return failArgs("trap", err), nil
 			}
@@ -293,7 +294,10 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 		return s.cdArgs(ctx, args), nil
 	}
 	if intercepted[args[0]] && !bypassed(ctx, args[0]) {
-		return append([]string{probeFirst + args[0]}, args[1:]...), nil
+		if s.funcs.has(args[0]) {
+			return append([]string{probeFirst + args[0]}, args[1:]...), nil
+		}
+		return append([]string{internal + args[0]}, args[1:]...), nil
 	}
 	return args, nil
 }
@@ -326,7 +330,7 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 		if _, err := syntax.NewParser().Parse(bytes.NewReader(data), file); err != nil {
 			return failArgs(args[0], err)
 		}
-		if _, err := prepareText(string(data)); err != nil {
+		if _, err := prepareText(string(data), &s.funcs); err != nil {
 			return failArgs(args[0], err)
 		}
 		// interp stats the path on the host before opening it through the
@@ -431,6 +435,8 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 	case "status":
 		n, _ := strconv.Atoi(args[1])
 		return exitErr(n)
+	case "printf":
+		return s.printf(ctx, hc, c)
 	case "pwd":
 		dir := hc.Env.Get("PWD").String()
 		if dir == "" {
@@ -604,6 +610,32 @@ func (s *Session) printTraps(ctx context.Context, hc interp.HandlerContext, c *b
 		fmt.Fprintf(c.Stdout, "trap -- %s %s\n", quoteWord(cmd), name)
 	}
 	return nil
+}
+
+// printf runs the printf builtin; with -v VAR the output is assigned to VAR
+// (in the interpreter's current scope) instead of printed.
+func (s *Session) printf(ctx context.Context, hc interp.HandlerContext, c *builtins.Call) error {
+	if len(c.Args) < 2 || c.Args[1] != "-v" {
+		return exitErr(s.exec(c))
+	}
+	if len(c.Args) < 4 {
+		c.Fail("-v: option requires an argument and a format")
+		return exitErr(2)
+	}
+	name := c.Args[2]
+	base, _, _ := strings.Cut(name, "[")
+	if !syntax.ValidName(base) {
+		c.Fail("`%s': not a valid identifier", name)
+		return exitErr(2)
+	}
+	var out bytes.Buffer
+	sub := c.Sub(append([]string{"printf"}, c.Args[3:]...)...)
+	sub.Stdout = &out
+	status := s.exec(sub)
+	if err := hc.Builtin(ctx, []string{"eval", name + "=" + quoteWord(out.String())}); err != nil {
+		return err
+	}
+	return exitErr(status)
 }
 
 // signalNames are the Linux signals by number.

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -19,10 +20,14 @@ var rewrittenParams = map[string]string{"0": arg0Var, "$": pidVar, "PPID": ppidV
 // prepare checks a parsed program before it runs and adapts it to the way
 // moonix runs it: process substitution is refused, and the special
 // parameters in rewrittenParams read moonix's variables.
-func prepare(node syntax.Node) error {
+func prepare(node syntax.Node, funcs *funcNames) error {
 	var err error
 	syntax.Walk(node, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			if n.Name != nil {
+				funcs.add(n.Name.Value)
+			}
 		case *syntax.ProcSubst:
 			if err == nil {
 				err = errProcSubst
@@ -45,7 +50,7 @@ func prepare(node syntax.Node) error {
 // prepareText prepares program text that the interpreter will parse itself
 // (eval, trap) and returns it printed back. Text that does not parse is
 // returned unchanged, so that the interpreter reports the syntax error.
-func prepareText(src string) (string, error) {
+func prepareText(src string, funcs *funcNames) (string, error) {
 	if !strings.Contains(src, "(") && !strings.Contains(src, "$") {
 		return src, nil // nothing to do: the common case stays cheap
 	}
@@ -53,7 +58,7 @@ func prepareText(src string) (string, error) {
 	if err != nil {
 		return src, nil
 	}
-	if err := prepare(file); err != nil {
+	if err := prepare(file, funcs); err != nil {
 		return "", err
 	}
 	var b strings.Builder
@@ -61,4 +66,27 @@ func prepareText(src string) (string, error) {
 		return src, nil
 	}
 	return b.String(), nil
+}
+
+// funcNames remembers every function name a session's programs define, so
+// that an intercepted builtin only asks the interpreter whether a function
+// shadows it when one of that name was ever defined.
+type funcNames struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+func (f *funcNames) add(name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.names == nil {
+		f.names = map[string]bool{}
+	}
+	f.names[name] = true
+}
+
+func (f *funcNames) has(name string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.names[name]
 }

@@ -87,6 +87,7 @@ type Session struct {
 	runner    *interp.Runner
 
 	captures captures
+	funcs    funcNames
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -275,7 +276,7 @@ func (s *Session) syntaxError(name string, err error) {
 func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool) {
 	status := s.Status()
 	for _, st := range stmts {
-		if err := prepare(st); err != nil {
+		if err := prepare(st, &s.funcs); err != nil {
 			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
 			s.SetStatus(2)
 			return s.finish(2, false)

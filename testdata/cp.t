@@ -72,7 +72,7 @@ minus the umask.
   $ cp -p a withp
   $ stat -c '%A %y %n' a nop withp
   -rwxr-x--x 2024-05-06 07:08:09.000000000 +0000 a
-  -rwxr-x--x 2026-01-01 00:00:27.000000000 +0000 nop
+  -rwxr-x--x 2026-01-01 00:00:30.000000000 +0000 nop
   -rwxr-x--x 2024-05-06 07:08:09.000000000 +0000 withp
 
 -n never overwrites, -u only replaces older files:

@@ -22,8 +22,8 @@ change as a command (a: add, d: delete, c: change) with < old and > new lines.
 -u gives a unified diff; file times come from the virtual filesystem.
 
   $ diff -u a b
-  --- a\t2026-01-01 00:00:00.000000000 +0000 (esc)
-  +++ b\t2026-01-01 00:00:00.000000000 +0000 (esc)
+  --- a\t2026-01-01 00:00:01.000000000 +0000 (esc)
+  +++ b\t2026-01-01 00:00:02.000000000 +0000 (esc)
   @@ -1,3 +1,3 @@
    1
   -2

@@ -8,8 +8,8 @@ up (the whole VFS is device 0,42) and there is no birth time.
   Device: 0,42	Inode: 15          Links: 1
   Access: (0644/-rw-r--r--)  Uid: ( 1000/    user)   Gid: ( 1000/    user)
   Access: 2026-01-01 00:00:00.000000000 +0000
-  Modify: 2026-01-01 00:00:00.000000000 +0000
-  Change: 2026-01-01 00:00:00.000000000 +0000
+  Modify: 2026-01-01 00:00:01.000000000 +0000
+  Change: 2026-01-01 00:00:01.000000000 +0000
    Birth: -
   $ ln -s a link
   $ stat link
@@ -17,9 +17,9 @@ up (the whole VFS is device 0,42) and there is no birth time.
     Size: 1         	Blocks: 0          IO Block: 4096   symbolic link
   Device: 0,42	Inode: 16          Links: 1
   Access: (0777/lrwxrwxrwx)  Uid: ( 1000/    user)   Gid: ( 1000/    user)
-  Access: 2026-01-01 00:00:02.000000000 +0000
-  Modify: 2026-01-01 00:00:02.000000000 +0000
-  Change: 2026-01-01 00:00:02.000000000 +0000
+  Access: 2026-01-01 00:00:03.000000000 +0000
+  Modify: 2026-01-01 00:00:03.000000000 +0000
+  Change: 2026-01-01 00:00:03.000000000 +0000
    Birth: -
 
 -c FORMAT prints chosen fields (printf-style widths work); -L follows links.
@@ -46,7 +46,7 @@ up (the whole VFS is device 0,42) and there is no birth time.
   a	6
   d	4096
   $ stat -t a
-  a 6 2 81a4 1000 1000 2a 15 1 0 0 1709208000 1709208000 1767225609 0 4096
+  a 6 2 81a4 1000 1000 2a 15 1 0 0 1709208000 1709208000 1767225610 0 4096
 
 Errors:
 

@@ -271,9 +271,16 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 		if len(args) > 1 {
 			return s.sourceArgs(ctx, args), nil
 		}
+	case "export", "readonly", "declare", "typeset", "local", "let":
+		// The parser makes these declarations; a call reaches here only
+		// when the name was not a literal (`$cmd v=1`, `command export`).
+		return declArgs(args), nil
 	case "command", "builtin":
 		if len(args) > 1 {
 			sub := args[1]
+			if isDecl(sub) {
+				return declArgs(args[1:]), nil
+			}
 			if name == "command" && strings.HasPrefix(sub, "-") && sub != "--" {
 				return append([]string{internal + "command"}, args[1:]...), nil
 			}
@@ -300,6 +307,24 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 		return append([]string{internal + args[0]}, args[1:]...), nil
 	}
 	return args, nil
+}
+
+func isDecl(name string) bool {
+	switch name {
+	case "export", "readonly", "declare", "typeset", "local", "let":
+		return true
+	}
+	return false
+}
+
+// declArgs runs a declaration that came as a call through eval, so that the
+// interpreter parses it as the declaration it is.
+func declArgs(args []string) []string {
+	if args[0] == "let" {
+		// interp's let does not take quoted words; (( a, b )) is let a b.
+		return []string{"eval", "((" + strings.Join(args[1:], ", ") + "))"}
+	}
+	return []string{"eval", quoteWords(args)}
 }
 
 // failArgs turns a call into one that reports err and fails with status 2.

@@ -120,6 +120,8 @@ func TestScripts(t *testing.T) {
 		{"umask for redirections", "umask 0002; echo one > f; stat -c %a f; umask 077; echo > g; stat -c %a g", "664\n600\n", 0},
 		{"nested shopt", `touch a.x; sh -O nullglob -c 'echo "<" *.y ">"'; sh -O nope -c :; echo $?`, "< >\nmoonix: invalid option name: \"nope\"\n2\n", 0},
 		{"nested xtrace", `sh -x -c 'echo hi'`, "+ echo hi\nhi\n", 0},
+		{"declarations as calls", `command export a=1; x=export; $x b="x y"; builtin readonly c=2; c=3; command let "d=1+2"; sh -c 'echo "$a|$b"'; echo $c $d`,
+			"c: readonly variable\n1|x y\n2 3\n", 0},
 		{"virtual pids", `echo $$ $PPID ${$}; (echo $$); sh -c 'echo $$ $PPID'; eval 'echo $$'`, "100 1 100\n100\n101 100\n100\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -291,6 +291,10 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 				return append([]string{internal + sub}, args[2:]...), nil
 			}
 		}
+	case "read":
+		if readNeedsMoonix(args[1:]) && !bypassed(ctx, "read") {
+			return append([]string{internal + "read"}, args[1:]...), nil
+		}
 	case "pwd":
 		for _, a := range args[1:] {
 			if a == "-P" {
@@ -462,6 +466,8 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 		return exitErr(n)
 	case "printf":
 		return s.printf(ctx, hc, c)
+	case "read":
+		return s.read(ctx, hc, c)
 	case "pwd":
 		dir := hc.Env.Get("PWD").String()
 		if dir == "" {
@@ -659,6 +665,22 @@ func (s *Session) printf(ctx context.Context, hc interp.HandlerContext, c *built
 	status := s.exec(sub)
 	if err := hc.Builtin(ctx, []string{"eval", name + "=" + quoteWord(out.String())}); err != nil {
 		return err
+	}
+	return exitErr(status)
+}
+
+// read runs read with the options interp lacks (see read.go) and assigns
+// the variables in the interpreter's current scope.
+func (s *Session) read(ctx context.Context, hc interp.HandlerContext, c *builtins.Call) error {
+	ifs := " \t\n"
+	if v := hc.Env.Get("IFS"); v.IsSet() {
+		ifs = v.String()
+	}
+	assign, status := readAssign(ctx, c, ifs)
+	if assign != "" {
+		if err := hc.Builtin(ctx, []string{"eval", assign}); err != nil {
+			return err
+		}
 	}
 	return exitErr(status)
 }

@@ -1,0 +1,36 @@
+read takes a line (or less, or more) from standard input and splits it on
+IFS. The options interp lacks (-n -N -d -t -u) are moonix's own:
+
+  $ printf 'abcdef' | { read -n 3 x; echo "[$x]"; read -n 2 y; echo "[$y]"; }
+  [abc]
+  [de]
+  $ printf 'hello world' | { read -N 20 x; echo "$?[$x]"; }
+  1[hello world]
+  $ printf 'a:b:c\0d e\0' | while IFS=: read -r -d '' a b; do echo "<$a|$b>"; done
+  <a|b:c>
+  <d e|>
+  $ printf '  x  y  z  \n' | { read -n 50 a b; echo "[$a][$b]"; }
+  [x][y  z]
+  $ echo '1 2 3' | { read -a arr -n 10; echo ${#arr[@]} ${arr[2]}; }
+  3 3
+  $ printf 'a,b,,c,\n' | { IFS=, read -d '' -r p q r; echo "[$p][$q][$r]"; }
+  [a][b][,c,
+  ]
+  $ printf 'x\\\ny\n' | { read -n 10 v; echo "[$v]"; }
+  [xy]
+  $ sleep 1 | { read -t 0.1 x; echo $?; }
+  142
+  $ read -u 3 x
+  read: 3: invalid file descriptor: only 0 exists in moonix
+  [1]
+  $ read -n x v
+  read: x: invalid number
+  [1]
+
+Plain reads are the interpreter's:
+
+  $ echo 'one two three' | { read a b; echo "[$a][$b]"; }
+  [one][two three]
+  $ printf 'l1\nl2\n' | while read line; do echo "got $line"; done
+  got l1
+  got l2

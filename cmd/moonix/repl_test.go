@@ -116,7 +116,12 @@ func (tm *term) expectPrompt(prompt string) {
 		tm.mu.Lock()
 		raw := tm.out.String()
 		tm.mu.Unlock()
-		clean := strings.TrimSuffix(ansi.ReplaceAllString(raw[tm.mark:], ""), " \b")
+		clean := ansi.ReplaceAllString(raw[tm.mark:], "")
+		// readline ends a redraw with " \b" and sometimes a bare "\r".
+		for trimmed := ""; trimmed != clean; {
+			trimmed = clean
+			clean = strings.TrimSuffix(strings.TrimSuffix(clean, "\r"), " \b")
+		}
 		if strings.HasSuffix(clean, prompt) {
 			tm.mu.Lock()
 			tm.mark = len(raw)

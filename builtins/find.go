@@ -788,33 +788,14 @@ func (f *finder) printf(format string, it *findItem) string {
 		if ch == '\\' && i+1 < len(format) {
 			i++
 			switch e := format[i]; e {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'r':
-				b.WriteByte('\r')
-			case 'a':
-				b.WriteByte('\a')
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'v':
-				b.WriteByte('\v')
 			case '\\':
 				b.WriteByte('\\')
 			case 'c':
 				return b.String()
 			default:
-				if e >= '0' && e <= '7' {
-					v, n := int(e-'0'), 1
-					for n < 3 && i+1 < len(format) && format[i+1] >= '0' && format[i+1] <= '7' {
-						i++
-						v = v*8 + int(format[i]-'0')
-						n++
-					}
-					b.WriteByte(byte(v))
+				if v, last, ok := cEscape(format, i); ok {
+					b.WriteByte(v)
+					i = last
 				} else {
 					b.WriteByte('\\')
 					b.WriteByte(e)

@@ -44,7 +44,8 @@ written instead of standard output.
 	}
 }
 
-// readDumpInput concatenates the operands after skipping and limiting.
+// readDumpInput concatenates the operands (od and hexdump skip and limit
+// the whole, not each file).
 // It returns ok false when every operand failed.
 func readDumpInput(c *Call, names []string) (data []byte, status int, ok bool) {
 	if len(names) == 0 {
@@ -63,6 +64,52 @@ func readDumpInput(c *Call, names []string) (data []byte, status int, ok bool) {
 	return data, status, ok
 }
 
+// dumpCount parses an optional byte-count option of od or hexdump; an
+// empty arg is def. A bad one is reported with msg, a format taking arg.
+func dumpCount(c *Call, arg string, def int64, msg string) (int64, bool) {
+	if arg == "" {
+		return def, true
+	}
+	n, ok := parseOdBytes(arg)
+	if !ok {
+		c.Fail(msg, arg)
+	}
+	return n, ok
+}
+
+// dumpLines is the loop od and hexdump share: it cuts data into lines of
+// width bytes, squeezes a run of full lines equal to the one before into
+// one "*" line when squeeze is set, and has line render each other line
+// into out, which it flushes to Stdout every 32 KiB. It returns errStop when
+// a write failed and the context's error when the command was canceled;
+// what is left in out is for the caller to finish and write.
+func dumpLines(c *Call, out *bytes.Buffer, data []byte, width int, squeeze bool, line func(off int, block []byte)) error {
+	var prev []byte
+	starred := false
+	for off := 0; off < len(data); off += width {
+		if c.Canceled() {
+			return c.Ctx.Err()
+		}
+		block := data[off:min(off+width, len(data))]
+		if squeeze && prev != nil && len(block) == width && bytes.Equal(block, prev) {
+			if !starred {
+				out.WriteString("*\n")
+				starred = true
+			}
+			continue
+		}
+		starred, prev = false, block
+		line(off, block)
+		if out.Len() > 32*1024 {
+			if _, err := c.Stdout.Write(out.Bytes()); err != nil {
+				return errStop
+			}
+			out.Reset()
+		}
+	}
+	return nil
+}
+
 func runHexdump(c *Call) int {
 	fl := c.Flags()
 	canonical := fl.BoolP("canonical", "C", false, "")
@@ -72,22 +119,10 @@ func runHexdump(c *Call) int {
 	if !c.Parse(fl) {
 		return 2
 	}
-	var skip, length int64 = 0, -1
-	if *skipArg != "" {
-		n, ok := parseOdBytes(*skipArg)
-		if !ok {
-			c.Fail("invalid skip argument: '%s'", *skipArg)
-			return 1
-		}
-		skip = n
-	}
-	if *lengthArg != "" {
-		n, ok := parseOdBytes(*lengthArg)
-		if !ok {
-			c.Fail("invalid length argument: '%s'", *lengthArg)
-			return 1
-		}
-		length = n
+	skip, ok1 := dumpCount(c, *skipArg, 0, "invalid skip argument: '%s'")
+	length, ok2 := dumpCount(c, *lengthArg, -1, "invalid length argument: '%s'")
+	if !ok1 || !ok2 {
+		return 1
 	}
 	data, status, ok := readDumpInput(c, fl.Args())
 	if !ok {
@@ -103,18 +138,7 @@ func runHexdump(c *Call) int {
 		return status
 	}
 	var out bytes.Buffer
-	var prev []byte
-	starred := false
-	for off := 0; off < len(data); off += 16 {
-		line := data[off:min(off+16, len(data))]
-		if !*verbose && prev != nil && len(line) == 16 && bytes.Equal(line, prev) {
-			if !starred {
-				out.WriteString("*\n")
-				starred = true
-			}
-			continue
-		}
-		starred, prev = false, line
+	err := dumpLines(c, &out, data, 16, !*verbose, func(off int, line []byte) {
 		addr := skip + int64(off)
 		if *canonical {
 			fmt.Fprintf(&out, "%08x  ", addr)
@@ -144,15 +168,12 @@ func runHexdump(c *Call) int {
 			}
 			out.WriteByte('\n')
 		}
-		if out.Len() > 32*1024 {
-			if _, err := c.Stdout.Write(out.Bytes()); err != nil {
-				return status
-			}
-			out.Reset()
-		}
-		if c.Canceled() {
-			return 130
-		}
+	})
+	switch {
+	case err == errStop:
+		return status
+	case err != nil:
+		return 130
 	}
 	if *canonical {
 		fmt.Fprintf(&out, "%08x\n", skip+int64(len(data)))

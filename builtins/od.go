@@ -307,22 +307,10 @@ func runOd(c *Call) int {
 		c.Fail("invalid output address radix '%s'; it must be one character from [doxn]", *radix)
 		return 1
 	}
-	var skip, count int64 = 0, -1
-	if *skipArg != "" {
-		n, ok := parseOdBytes(*skipArg)
-		if !ok {
-			c.Fail("invalid -j argument '%s'", *skipArg)
-			return 1
-		}
-		skip = n
-	}
-	if *countArg != "" {
-		n, ok := parseOdBytes(*countArg)
-		if !ok {
-			c.Fail("invalid -N argument '%s'", *countArg)
-			return 1
-		}
-		count = n
+	skip, ok1 := dumpCount(c, *skipArg, 0, "invalid -j argument '%s'")
+	count, ok2 := dumpCount(c, *countArg, -1, "invalid -N argument '%s'")
+	if !ok1 || !ok2 {
+		return 1
 	}
 	width := 16
 	lcm := 1
@@ -352,24 +340,8 @@ func runOd(c *Call) int {
 		specs[i].pad = perLine - specs[i].width*(width/specs[i].size)
 	}
 
-	// read the combined input
-	var data []byte
-	names := fl.Args()
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
-	status, read := 0, 0
-	for _, name := range names {
-		b, err := readInput(c, name)
-		if err != nil {
-			c.FailErr(name, err)
-			status = 1
-			continue
-		}
-		data = append(data, b...)
-		read++
-	}
-	if read == 0 {
+	data, status, ok := readDumpInput(c, fl.Args())
+	if !ok {
 		return status
 	}
 	if skip > int64(len(data)) {
@@ -385,23 +357,8 @@ func runOd(c *Call) int {
 	if addrFmt != "" {
 		addrWidth = len(fmt.Sprintf(addrFmt, 0))
 	}
-	var prev []byte
-	starred := false
 	var out bytes.Buffer
-	for off := 0; off < len(data); off += width {
-		if c.Canceled() {
-			return 130
-		}
-		block := data[off:min(off+width, len(data))]
-		if !*verbose && prev != nil && len(block) == width && bytes.Equal(block, prev) {
-			if !starred {
-				out.WriteString("*\n")
-				starred = true
-			}
-			continue
-		}
-		starred = false
-		prev = block
+	err := dumpLines(c, &out, data, width, !*verbose, func(off int, block []byte) {
 		for i, sp := range specs {
 			if addrFmt != "" {
 				if i == 0 {
@@ -413,12 +370,12 @@ func runOd(c *Call) int {
 			odLine(&out, sp, block, width)
 			out.WriteByte('\n')
 		}
-		if out.Len() > 32*1024 {
-			if _, err := w.Write(out.Bytes()); err != nil {
-				return status
-			}
-			out.Reset()
-		}
+	})
+	switch {
+	case err == errStop:
+		return status
+	case err != nil:
+		return 130
 	}
 	if addrFmt != "" {
 		fmt.Fprintf(&out, addrFmt+"\n", skip+int64(len(data)))

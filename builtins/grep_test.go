@@ -38,13 +38,7 @@ func grepFixture(t *testing.T) vfs.FS {
 func TestGrep(t *testing.T) {
 	t.Parallel()
 	fsys := grepFixture(t)
-	for _, tc := range []struct {
-		args   []string
-		stdin  string
-		out    string
-		err    string
-		status int
-	}{
+	runCases(t, fsys, []cmdCase{
 		{[]string{`grep`, `foo`, `a.txt`}, "", "foo\nbaz foo_x\n", "", 0},
 		{[]string{`grep`, `-i`, `foo`, `a.txt`}, "", "foo\nFoo bar\nbaz foo_x\n", "", 0},
 		{[]string{`grep`, `-y`, `FOO`, `a.txt`}, "", "foo\nFoo bar\nbaz foo_x\n", "", 0},
@@ -155,12 +149,7 @@ func TestGrep(t *testing.T) {
 		{[]string{`grep`, `-E`, `-w`, `-o`, `[a-z]+`, `a.txt`}, "", "foo\nbar\nbar\nbaz\n", "", 0},
 		{[]string{`grep`, `-e`, `foo`, `-f`, `pats`, `-c`, `a.txt`}, "", "4\n", "", 0},
 		{[]string{`grep`, `-r`, `zzz`}, "", "", "", 1},
-	} {
-		out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)
-		if out != tc.out || errs != tc.err || status != tc.status {
-			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
-		}
-	}
+	})
 }
 
 func TestGrepSymlinkLoop(t *testing.T) {

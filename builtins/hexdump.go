@@ -77,18 +77,19 @@ func dumpCount(c *Call, arg string, def int64, msg string) (int64, bool) {
 	return n, ok
 }
 
-// dumpLines is the loop od and hexdump share: it cuts data into lines of
-// width bytes, squeezes a run of full lines equal to the one before into
-// one "*" line when squeeze is set, and has line render each other line
-// into out, which it flushes to Stdout every 32 KiB. It returns errStop when
-// a write failed and the context's error when the command was canceled;
-// what is left in out is for the caller to finish and write.
-func dumpLines(c *Call, out *bytes.Buffer, data []byte, width int, squeeze bool, line func(off int, block []byte)) error {
+// dump is the loop od and hexdump share: it cuts data into lines of width
+// bytes, squeezes a run of full lines equal to the one before into one "*"
+// line when squeeze is set, and has line render each other line into out,
+// which it flushes to Stdout every 32 KiB; end renders what follows the
+// last line. It returns the command's exit status: status, or 130 when the
+// command was canceled. A failed write ends the dump quietly.
+func dump(c *Call, status int, data []byte, width int, squeeze bool, line func(out *bytes.Buffer, off int, block []byte), end func(out *bytes.Buffer)) int {
+	var out bytes.Buffer
 	var prev []byte
 	starred := false
 	for off := 0; off < len(data); off += width {
 		if c.Canceled() {
-			return c.Ctx.Err()
+			return 130
 		}
 		block := data[off:min(off+width, len(data))]
 		if squeeze && prev != nil && len(block) == width && bytes.Equal(block, prev) {
@@ -99,15 +100,17 @@ func dumpLines(c *Call, out *bytes.Buffer, data []byte, width int, squeeze bool,
 			continue
 		}
 		starred, prev = false, block
-		line(off, block)
+		line(&out, off, block)
 		if out.Len() > 32*1024 {
 			if _, err := c.Stdout.Write(out.Bytes()); err != nil {
-				return errStop
+				return status
 			}
 			out.Reset()
 		}
 	}
-	return nil
+	end(&out)
+	c.Stdout.Write(out.Bytes())
+	return status
 }
 
 func runHexdump(c *Call) int {
@@ -137,11 +140,10 @@ func runHexdump(c *Call) int {
 	if len(data) == 0 && skip == 0 {
 		return status
 	}
-	var out bytes.Buffer
-	err := dumpLines(c, &out, data, 16, !*verbose, func(off int, line []byte) {
+	return dump(c, status, data, 16, !*verbose, func(out *bytes.Buffer, off int, line []byte) {
 		addr := skip + int64(off)
 		if *canonical {
-			fmt.Fprintf(&out, "%08x  ", addr)
+			fmt.Fprintf(out, "%08x  ", addr)
 			var hexPart strings.Builder
 			for i, b := range line {
 				if i == 8 {
@@ -149,39 +151,32 @@ func runHexdump(c *Call) int {
 				}
 				fmt.Fprintf(&hexPart, "%02x ", b)
 			}
-			fmt.Fprintf(&out, "%-49s |", hexPart.String())
+			fmt.Fprintf(out, "%-49s |", hexPart.String())
 			for _, b := range line {
 				out.WriteByte(printableOrDot(b))
 			}
 			out.WriteString("|\n")
 		} else {
-			fmt.Fprintf(&out, "%07x", addr)
+			fmt.Fprintf(out, "%07x", addr)
 			for i := 0; i < 16; i += 2 {
 				switch {
 				case i+1 < len(line):
-					fmt.Fprintf(&out, " %02x%02x", line[i+1], line[i])
+					fmt.Fprintf(out, " %02x%02x", line[i+1], line[i])
 				case i < len(line):
-					fmt.Fprintf(&out, " 00%02x", line[i])
+					fmt.Fprintf(out, " 00%02x", line[i])
 				default:
 					out.WriteString("     ")
 				}
 			}
 			out.WriteByte('\n')
 		}
+	}, func(out *bytes.Buffer) {
+		if *canonical {
+			fmt.Fprintf(out, "%08x\n", skip+int64(len(data)))
+		} else {
+			fmt.Fprintf(out, "%07x\n", skip+int64(len(data)))
+		}
 	})
-	switch {
-	case err == errStop:
-		return status
-	case err != nil:
-		return 130
-	}
-	if *canonical {
-		fmt.Fprintf(&out, "%08x\n", skip+int64(len(data)))
-	} else {
-		fmt.Fprintf(&out, "%07x\n", skip+int64(len(data)))
-	}
-	c.Stdout.Write(out.Bytes())
-	return status
 }
 
 func printableOrDot(b byte) byte {

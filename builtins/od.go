@@ -352,36 +352,27 @@ func runOd(c *Call) int {
 	if count >= 0 && count < int64(len(data)) {
 		data = data[:count]
 	}
-	w := c.Stdout
 	addrWidth := 0
 	if addrFmt != "" {
 		addrWidth = len(fmt.Sprintf(addrFmt, 0))
 	}
-	var out bytes.Buffer
-	err := dumpLines(c, &out, data, width, !*verbose, func(off int, block []byte) {
+	return dump(c, status, data, width, !*verbose, func(out *bytes.Buffer, off int, block []byte) {
 		for i, sp := range specs {
 			if addrFmt != "" {
 				if i == 0 {
-					fmt.Fprintf(&out, addrFmt, skip+int64(off))
+					fmt.Fprintf(out, addrFmt, skip+int64(off))
 				} else {
 					out.WriteString(strings.Repeat(" ", addrWidth))
 				}
 			}
-			odLine(&out, sp, block, width)
+			odLine(out, sp, block, width)
 			out.WriteByte('\n')
 		}
+	}, func(out *bytes.Buffer) {
+		if addrFmt != "" {
+			fmt.Fprintf(out, addrFmt+"\n", skip+int64(len(data)))
+		}
 	})
-	switch {
-	case err == errStop:
-		return status
-	case err != nil:
-		return 130
-	}
-	if addrFmt != "" {
-		fmt.Fprintf(&out, addrFmt+"\n", skip+int64(len(data)))
-	}
-	w.Write(out.Bytes())
-	return status
 }
 
 // odTypeFlag collects -t values, and the legacy letters as their types,

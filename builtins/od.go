@@ -60,52 +60,14 @@ func parseOdType(s string) ([]odSpec, error) {
 		case 'a', 'c':
 			sp.size = 1
 		case 'd', 'o', 'u', 'x':
-			sp.size = 4
-			if i < len(s) {
-				switch s[i] {
-				case 'C':
-					sp.size, i = 1, i+1
-				case 'S':
-					sp.size, i = 2, i+1
-				case 'I':
-					sp.size, i = 4, i+1
-				case 'L':
-					sp.size, i = 8, i+1
-				default:
-					j := i
-					for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-						j++
-					}
-					if j > i {
-						n, _ := strconv.Atoi(s[i:j])
-						if n != 1 && n != 2 && n != 4 && n != 8 {
-							return nil, fmt.Errorf("invalid type string '%s';\nthis system doesn't provide a %d-byte integral type", s, n)
-						}
-						sp.size, i = n, j
-					}
-				}
+			var err error
+			if sp.size, i, err = odTypeSize(s, i, 4, odIntSizes, "integral"); err != nil {
+				return nil, err
 			}
 		case 'f':
-			sp.size = 8
-			if i < len(s) {
-				switch s[i] {
-				case 'F':
-					sp.size, i = 4, i+1
-				case 'D', 'L':
-					sp.size, i = 8, i+1
-				default:
-					j := i
-					for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-						j++
-					}
-					if j > i {
-						n, _ := strconv.Atoi(s[i:j])
-						if n != 4 && n != 8 {
-							return nil, fmt.Errorf("invalid type string '%s';\nthis system doesn't provide a %d-byte floating point type", s, n)
-						}
-						sp.size, i = n, j
-					}
-				}
+			var err error
+			if sp.size, i, err = odTypeSize(s, i, 8, odFloatSizes, "floating point"); err != nil {
+				return nil, err
 			}
 		default:
 			return nil, fmt.Errorf("invalid character '%c' in type string '%s'", k, s)
@@ -118,6 +80,40 @@ func parseOdType(s string) ([]odSpec, error) {
 		out = append(out, sp)
 	}
 	return out, nil
+}
+
+// The sizes an integer or float type may have, by letter (dC, fF...);
+// the values are also the sizes that may be written in digits (d2, f4).
+var (
+	odIntSizes   = map[byte]int{'C': 1, 'S': 2, 'I': 4, 'L': 8}
+	odFloatSizes = map[byte]int{'F': 4, 'D': 8, 'L': 8}
+)
+
+// odTypeSize reads the optional size that follows a type letter at s[i]:
+// a letter of sizes or a decimal byte count, which must be one of sizes'
+// values; def is the size when there is none. It returns the size and the
+// index after it.
+func odTypeSize(s string, i, def int, sizes map[byte]int, kind string) (int, int, error) {
+	if i >= len(s) {
+		return def, i, nil
+	}
+	if n, ok := sizes[s[i]]; ok {
+		return n, i + 1, nil
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == i {
+		return def, i, nil
+	}
+	n, _ := strconv.Atoi(s[i:j])
+	for _, v := range sizes {
+		if v == n {
+			return n, j, nil
+		}
+	}
+	return 0, 0, fmt.Errorf("invalid type string '%s';\nthis system doesn't provide a %d-byte %s type", s, n, kind)
 }
 
 // parseOdBytes reads a byte count: decimal, 0x hex or 0 octal, with an

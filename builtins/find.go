@@ -6,6 +6,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -267,34 +268,24 @@ func (f *finder) parse() (*findExpr, error) {
 	return e, nil
 }
 
-func (f *finder) parseComma() (*findExpr, error) {
-	l, err := f.parseOr()
-	if err != nil {
-		return nil, err
-	}
-	for f.peek() == "," {
-		f.pos++
-		r, err := f.parseOr()
-		if err != nil {
-			return nil, err
-		}
-		l = &findExpr{op: ',', l: l, r: r}
-	}
-	return l, nil
-}
+func (f *finder) parseComma() (*findExpr, error) { return f.parseChain(',', f.parseOr, ",") }
 
-func (f *finder) parseOr() (*findExpr, error) {
-	l, err := f.parseAnd()
+func (f *finder) parseOr() (*findExpr, error) { return f.parseChain('o', f.parseAnd, "-o", "-or") }
+
+// parseChain parses next (word next)*, word one of words, into a
+// left-leaning chain of op nodes.
+func (f *finder) parseChain(op byte, next func() (*findExpr, error), words ...string) (*findExpr, error) {
+	l, err := next()
 	if err != nil {
 		return nil, err
 	}
-	for f.peek() == "-o" || f.peek() == "-or" {
+	for slices.Contains(words, f.peek()) {
 		f.pos++
-		r, err := f.parseAnd()
+		r, err := next()
 		if err != nil {
 			return nil, err
 		}
-		l = &findExpr{op: 'o', l: l, r: r}
+		l = &findExpr{op: op, l: l, r: r}
 	}
 	return l, nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/vfs"
@@ -113,6 +114,31 @@ func runCasesFresh(t *testing.T, files map[string]string, cases []cmdCase) {
 			}
 			tc.run(t, fsys)
 		})
+	}
+}
+
+// runCanceled runs a command that would not end by itself, cancels it
+// after 20ms and checks that it then stops with status 130. setup may
+// change the Call first.
+func runCanceled(t *testing.T, setup func(c *Call), args ...string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	done := make(chan int)
+	go func() {
+		_, _, status := runSetup(t, testTree(t), func(c *Call) {
+			c.Ctx = ctx
+			setup(c)
+		}, "", args...)
+		done <- status
+	}()
+	select {
+	case status := <-done:
+		if status != 130 {
+			t.Errorf("%q: status %d, want 130", args, status)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%q did not stop when canceled", args)
 	}
 }
 

@@ -10,8 +10,7 @@ import (
 // grepFixture builds the files the grep tests search.
 func grepFixture(t *testing.T) vfs.FS {
 	t.Helper()
-	fsys := testTree(t)
-	for name, content := range map[string]string{
+	return setupFiles(t, map[string]string{
 		"a.txt":     "foo\nbar\nFoo bar\nbaz foo_x\n",
 		"b.txt":     "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\n",
 		"d/x.c":     "int foo;\n",
@@ -22,15 +21,9 @@ func grepFixture(t *testing.T) vfs.FS {
 		"pats":      "bar\nbaz\n",
 		"noeol":     "foo",
 		"z":         "a\x00foo\x00b\x00",
-	} {
-		writeFile(t, fsys, "/work/"+name, content)
-	}
-	for target, name := range map[string]string{"x.c": "/work/d/link", "sub": "/work/d/sublink"} {
-		if err := fsys.Symlink(target, name); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return fsys
+		"d/link":    "->x.c",
+		"d/sublink": "->sub",
+	})
 }
 
 // Expectations are GNU grep 3.8's, except: directories are walked in

@@ -8,8 +8,7 @@ import (
 
 func sedFixture(t *testing.T) vfs.FS {
 	t.Helper()
-	fsys := testTree(t)
-	for name, content := range map[string]string{
+	return setupFiles(t, map[string]string{
 		"n.txt": "one\ntwo\nthree\nfour\nfive\n",
 		"h.txt": "hello world\nfoo bar\n",
 		"noeol": "a\nb",
@@ -17,10 +16,7 @@ func sedFixture(t *testing.T) vfs.FS {
 		"s.sed": "s/o/0/g\n2d\n",
 		"q.sed": "#n\n/o/p\n",
 		"z":     "a\x00b\x00",
-	} {
-		writeFile(t, fsys, "/work/"+name, content)
-	}
-	return fsys
+	})
 }
 
 // Expectations are GNU sed 4.9's (LC_ALL=C), with lower-case reasons and

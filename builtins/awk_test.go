@@ -20,7 +20,7 @@ var awkFiles = map[string]string{
 
 func TestAwk(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []t2Case{
+	for _, tc := range []cmdCase{
 		{[]string{"awk", "{ print $2, $1 }", "a"}, "", "1 one\n2 two\n3 three\n", "", 0},
 		{[]string{"awk", "{ print NF, $NF }"}, "a b c\n\nx\n", "3 c\n0 \n1 x\n", "", 0},
 		{[]string{"awk", "-F:", "{ print $2 }", "b"}, "", "y\nw\n", "", 0},
@@ -86,9 +86,7 @@ func TestAwk(t *testing.T) {
 			writeFile(t, fsys, "/work/old", "before\n")
 			writeFile(t, fsys, "/work/paras", "a\nb\n\n\nc\n")
 			out, errs, st := runT2Shell(t, fsys, &t2Shell{}, tc.stdin, tc.args...)
-			if out != tc.out || errs != tc.err || st != tc.status {
-				t.Errorf("got (%q, %q, %d), want (%q, %q, %d)", out, errs, st, tc.out, tc.err, tc.status)
-			}
+			tc.check(t, out, errs, st)
 		})
 	}
 }

@@ -175,6 +175,20 @@ func adjustMode(old uint32, dir bool, umask uint32, changes []modeChange) uint32
 	return mode & modeAllBits
 }
 
+// ParseMode applies a chmod MODE (octal, or symbolic like u=rwx,g-w) to the
+// mode bits base of a file that is not a directory, and returns the new
+// bits. Bits are numbers as chmod prints them (0o7777: setuid 0o4000,
+// setgid 0o2000, sticky 0o1000), not fs.FileMode's flags. Clauses naming no
+// u, g, o or a leave out the bits set in umask, as chmod does; a zero umask
+// makes them apply to all. The shell's umask builtin uses it.
+func ParseMode(spec string, base, umask fs.FileMode) (fs.FileMode, error) {
+	changes, ok := compileMode(spec)
+	if !ok {
+		return 0, fmt.Errorf("invalid mode: %s", fileQuote(spec))
+	}
+	return fs.FileMode(adjustMode(uint32(base), false, uint32(umask), changes)), nil
+}
+
 // isModeArg reports whether a "-..." argument is a symbolic mode (chmod -w)
 // rather than an option.
 func isModeArg(a string) bool {

@@ -44,16 +44,7 @@ func runComm(c *Call) int {
 		return 2
 	}
 	names := fl.Args()
-	switch len(names) {
-	case 0:
-		c.Fail("missing operand (try 'comm --help')")
-		return 2
-	case 1:
-		c.Fail("missing operand after '%s' (try 'comm --help')", names[0])
-		return 2
-	case 2:
-	default:
-		c.Fail("extra operand '%s' (try 'comm --help')", names[2])
+	if !twoOperands(c, names) {
 		return 2
 	}
 	if *delim == "" {
@@ -63,23 +54,12 @@ func runComm(c *Call) int {
 	if *zero {
 		eol = 0
 	}
-	check := 0
-	if *checkOrder {
-		check = 1
+	check := orderCheck(*checkOrder, *noCheck)
+	readers, closeAll, ok := openTwo(c, names)
+	if !ok {
+		return 1
 	}
-	if *noCheck {
-		check = -1
-	}
-	var readers [2]*bufio.Reader
-	for i, name := range names {
-		r, err := c.Open(name)
-		if err != nil {
-			c.FailErr(name, err)
-			return 1
-		}
-		defer r.Close()
-		readers[i] = bufio.NewReader(r)
-	}
+	defer closeAll()
 	// column prefixes
 	var prefix [3]string
 	shown := 0
@@ -169,6 +149,56 @@ func runComm(c *Call) int {
 	}
 	if warned[0] || warned[1] {
 		c.Fail("input is not in sorted order")
+		return 1
+	}
+	return 0
+}
+
+// twoOperands checks that comm or join got exactly two file operands,
+// reporting a usage error like GNU's otherwise.
+func twoOperands(c *Call, names []string) bool {
+	switch len(names) {
+	case 0:
+		c.Fail("missing operand (try '%s --help')", c.Name())
+	case 1:
+		c.Fail("missing operand after '%s' (try '%s --help')", names[0], c.Name())
+	case 2:
+		return true
+	default:
+		c.Fail("extra operand '%s' (try '%s --help')", names[2], c.Name())
+	}
+	return false
+}
+
+// openTwo opens comm's or join's two operands. On failure it reports the
+// error, closes what it opened and returns ok false.
+func openTwo(c *Call, names []string) (readers [2]*bufio.Reader, closeAll func(), ok bool) {
+	var files []io.Closer
+	closeAll = func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	for i, name := range names {
+		r, err := c.Open(name)
+		if err != nil {
+			c.FailErr(name, err)
+			closeAll()
+			return readers, nil, false
+		}
+		files = append(files, r)
+		readers[i] = bufio.NewReader(r)
+	}
+	return readers, closeAll, true
+}
+
+// orderCheck is the sortedness check comm and join make: 1 with
+// --check-order, -1 with --nocheck-order (which wins), 0 by default.
+func orderCheck(checkOrder, noCheck bool) int {
+	switch {
+	case noCheck:
+		return -1
+	case checkOrder:
 		return 1
 	}
 	return 0

@@ -8,6 +8,7 @@ import (
 	"syscall"
 
 	"github.com/moonix-sh/moonix/vfs"
+	"github.com/spf13/pflag"
 )
 
 func cpCommand() *Command {
@@ -68,8 +69,7 @@ func runCp(c *Call) int {
 	fl.BoolVarP(&x.hardLink, "link", "l", false, "")
 	fl.BoolVarP(&x.symLink, "symbolic-link", "s", false, "")
 	fl.BoolVarP(&x.verbose, "verbose", "v", false, "")
-	noTarget := fl.BoolP("no-target-directory", "T", false, "")
-	targetDir := fl.StringP("target-directory", "t", "", "")
+	targets := cpTargetFlags(fl)
 	if !c.Parse(fl) {
 		return 2
 	}
@@ -97,7 +97,27 @@ func runCp(c *Call) int {
 	default:
 		x.deref = 'L'
 	}
-	pairs, status := cpTargets(c, fl.Args(), *noTarget, *targetDir, fl.Changed("target-directory"))
+	return targets.each(c, fl, func(src, dst string) bool { return x.copy(src, dst, true) })
+}
+
+// cpTargetOpts are the -T and -t options cp and mv share.
+type cpTargetOpts struct {
+	noTarget  *bool
+	targetDir *string
+}
+
+func cpTargetFlags(fl *pflag.FlagSet) cpTargetOpts {
+	return cpTargetOpts{
+		noTarget:  fl.BoolP("no-target-directory", "T", false, ""),
+		targetDir: fl.StringP("target-directory", "t", "", ""),
+	}
+}
+
+// each runs fn on every (source, destination) pair that cpTargets makes of
+// the operands; fn reports its own errors and returns false for them. each
+// returns the exit status.
+func (o cpTargetOpts) each(c *Call, fl *pflag.FlagSet, fn func(src, dst string) bool) int {
+	pairs, status := cpTargets(c, fl.Args(), *o.noTarget, *o.targetDir, fl.Changed("target-directory"))
 	if pairs == nil {
 		return status
 	}
@@ -105,7 +125,7 @@ func runCp(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		if !x.copy(pr[0], pr[1], true) {
+		if !fn(pr[0], pr[1]) {
 			status = 1
 		}
 	}

@@ -9,13 +9,7 @@ func TestCut(t *testing.T) {
 	fsys := testTree(t)
 	writeFile(t, fsys, "/work/c.txt", "a:b:c\nd\ne:f\n")
 	writeFile(t, fsys, "/work/t.txt", "one\ttwo\tthree\n")
-	for _, tc := range []struct {
-		args   []string
-		stdin  string
-		out    string
-		err    string
-		status int
-	}{
+	runCases(t, fsys, []cmdCase{
 		{[]string{`cut`, `-d:`, `-f2`, `c.txt`}, "", "b\nd\nf\n", "", 0},
 		{[]string{`cut`, `-d`, `:`, `-f`, `1,3`, `c.txt`}, "", "a:c\nd\ne\n", "", 0},
 		{[]string{`cut`, `-d:`, `-f2-`, `c.txt`}, "", "b:c\nd\nf\n", "", 0},
@@ -69,10 +63,5 @@ func TestCut(t *testing.T) {
 		{[]string{`cut`, `-b`, `1-2,3-4`, `--output-delimiter=/`}, "abcdef\n", "ab/cd\n", "", 0},
 		{[]string{`cut`, `-c`, `2-`, `--output-delimiter=/`}, "abc\n", "bc\n", "", 0},
 		{[]string{`cut`, `-f`, `1`, `/work`}, "", "", "cut: /work: is a directory\n", 1},
-	} {
-		out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)
-		if out != tc.out || errs != tc.err || status != tc.status {
-			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
-		}
-	}
+	})
 }

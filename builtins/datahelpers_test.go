@@ -17,27 +17,23 @@ type dataCase struct {
 	status int
 }
 
-// runDataCases runs each case on a tree made by setup (files relative to
-// /work) and compares stdout, stderr and status exactly.
+// runDataCases runs the cases with runCasesFresh, files being relative to
+// /work.
 func runDataCases(t *testing.T, files map[string]string, cases []dataCase) {
 	t.Helper()
-	for _, tc := range cases {
+	abs := make(map[string]string, len(files))
+	for name, content := range files {
+		abs["/work/"+name] = content
+	}
+	cmds := make([]cmdCase, len(cases))
+	for i, tc := range cases {
 		argv := tc.argv
 		if argv == nil {
 			argv = strings.Fields(tc.args)
 		}
-		t.Run(strings.Join(argv, " "), func(t *testing.T) {
-			t.Parallel()
-			fsys := testTree(t)
-			for name, content := range files {
-				writeFile(t, fsys, "/work/"+name, content)
-			}
-			out, errs, status := runCmd(t, fsys, tc.stdin, argv...)
-			if out != tc.out || errs != tc.err || status != tc.status {
-				t.Errorf("%q:\n got (%q, %q, %d)\nwant (%q, %q, %d)", argv, out, errs, status, tc.out, tc.err, tc.status)
-			}
-		})
+		cmds[i] = cmdCase{args: argv, stdin: tc.stdin, out: tc.out, err: tc.err, status: tc.status}
 	}
+	runCasesFresh(t, abs, cmds)
 }
 
 var _ vfs.FS = (*vfs.Tree)(nil)

@@ -8,47 +8,37 @@ import (
 func TestEnv(t *testing.T) {
 	t.Parallel()
 	fsys := testTree(t)
-	for _, tc := range []struct {
-		args   []string
-		out    string
-		err    string
-		status int
-	}{
-		{[]string{"env"}, "HOME=/work\nPATH=/bin:/usr/bin\n", "", 0},
-		{[]string{"env", "-0"}, "HOME=/work\x00PATH=/bin:/usr/bin\x00", "", 0},
-		{[]string{"env", "-i"}, "", "", 0},
-		{[]string{"env", "-i", "A=1", "B=2"}, "A=1\nB=2\n", "", 0},
-		{[]string{"env", "-", "A=1"}, "A=1\n", "", 0},
-		{[]string{"env", "--ignore-environment", "A=x=y"}, "A=x=y\n", "", 0},
-		{[]string{"env", "-u", "HOME"}, "PATH=/bin:/usr/bin\n", "", 0},
-		{[]string{"env", "--unset=HOME", "-u", "PATH"}, "", "", 0},
-		{[]string{"env", "HOME=/x", "Z="}, "HOME=/x\nPATH=/bin:/usr/bin\nZ=\n", "", 0},
-		{[]string{"env", "printenv", "HOME"}, "/work\n", "", 0},
-		{[]string{"env", "HOME=/x", "printenv", "HOME"}, "/x\n", "", 0},
-		{[]string{"env", "-i", "A=1", "printenv"}, "A=1\n", "", 0},
-		{[]string{"env", "-u", "PATH", "printenv", "PATH"}, "", "", 1},
-		{[]string{"env", "-i", "printenv", "-0", "X"}, "", "", 1},
-		{[]string{"env", "nosuch"}, "", "nosuch: command not found\n", 127},
-		{[]string{"env", "-C", "nowhere", "printenv"}, "", "env: cannot change directory to 'nowhere': no such file or directory\n", 125},
-		{[]string{"env", "-C", "/work"}, "", "env: must specify command with --chdir (-C) (try 'env --help')\n", 125},
-		{[]string{"env", "-0", "printenv"}, "", "env: cannot specify --null (-0) with command (try 'env --help')\n", 125},
-		{[]string{"env", "-u", "A=B"}, "", "env: cannot unset 'A=B': invalid argument\n", 125},
-		{[]string{"env", "--bogus"}, "", "env: unknown flag: --bogus (try 'env --help')\n", 125},
-		{[]string{"printenv"}, "HOME=/work\nPATH=/bin:/usr/bin\n", "", 0},
-		{[]string{"printenv", "-0"}, "HOME=/work\x00PATH=/bin:/usr/bin\x00", "", 0},
-		{[]string{"printenv", "HOME"}, "/work\n", "", 0},
-		{[]string{"printenv", "HOME", "PATH"}, "/work\n/bin:/usr/bin\n", "", 0},
-		{[]string{"printenv", "--null", "HOME"}, "/work\x00", "", 0},
-		{[]string{"printenv", "NOPE"}, "", "", 1},
-		{[]string{"printenv", "HOME", "NOPE", "PATH"}, "/work\n/bin:/usr/bin\n", "", 1},
-		{[]string{"printenv", "HOME=/work"}, "", "", 1},
-		{[]string{"printenv", "-x"}, "", "printenv: unknown shorthand flag: 'x' in -x (try 'printenv --help')\n", 2},
-	} {
-		out, errs, status := runCmd(t, fsys, "", tc.args...)
-		if out != tc.out || errs != tc.err || status != tc.status {
-			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
-		}
-	}
+	runCases(t, fsys, []cmdCase{
+		{[]string{"env"}, "", "HOME=/work\nPATH=/bin:/usr/bin\n", "", 0},
+		{[]string{"env", "-0"}, "", "HOME=/work\x00PATH=/bin:/usr/bin\x00", "", 0},
+		{[]string{"env", "-i"}, "", "", "", 0},
+		{[]string{"env", "-i", "A=1", "B=2"}, "", "A=1\nB=2\n", "", 0},
+		{[]string{"env", "-", "A=1"}, "", "A=1\n", "", 0},
+		{[]string{"env", "--ignore-environment", "A=x=y"}, "", "A=x=y\n", "", 0},
+		{[]string{"env", "-u", "HOME"}, "", "PATH=/bin:/usr/bin\n", "", 0},
+		{[]string{"env", "--unset=HOME", "-u", "PATH"}, "", "", "", 0},
+		{[]string{"env", "HOME=/x", "Z="}, "", "HOME=/x\nPATH=/bin:/usr/bin\nZ=\n", "", 0},
+		{[]string{"env", "printenv", "HOME"}, "", "/work\n", "", 0},
+		{[]string{"env", "HOME=/x", "printenv", "HOME"}, "", "/x\n", "", 0},
+		{[]string{"env", "-i", "A=1", "printenv"}, "", "A=1\n", "", 0},
+		{[]string{"env", "-u", "PATH", "printenv", "PATH"}, "", "", "", 1},
+		{[]string{"env", "-i", "printenv", "-0", "X"}, "", "", "", 1},
+		{[]string{"env", "nosuch"}, "", "", "nosuch: command not found\n", 127},
+		{[]string{"env", "-C", "nowhere", "printenv"}, "", "", "env: cannot change directory to 'nowhere': no such file or directory\n", 125},
+		{[]string{"env", "-C", "/work"}, "", "", "env: must specify command with --chdir (-C) (try 'env --help')\n", 125},
+		{[]string{"env", "-0", "printenv"}, "", "", "env: cannot specify --null (-0) with command (try 'env --help')\n", 125},
+		{[]string{"env", "-u", "A=B"}, "", "", "env: cannot unset 'A=B': invalid argument\n", 125},
+		{[]string{"env", "--bogus"}, "", "", "env: unknown flag: --bogus (try 'env --help')\n", 125},
+		{[]string{"printenv"}, "", "HOME=/work\nPATH=/bin:/usr/bin\n", "", 0},
+		{[]string{"printenv", "-0"}, "", "HOME=/work\x00PATH=/bin:/usr/bin\x00", "", 0},
+		{[]string{"printenv", "HOME"}, "", "/work\n", "", 0},
+		{[]string{"printenv", "HOME", "PATH"}, "", "/work\n/bin:/usr/bin\n", "", 0},
+		{[]string{"printenv", "--null", "HOME"}, "", "/work\x00", "", 0},
+		{[]string{"printenv", "NOPE"}, "", "", "", 1},
+		{[]string{"printenv", "HOME", "NOPE", "PATH"}, "", "/work\n/bin:/usr/bin\n", "", 1},
+		{[]string{"printenv", "HOME=/work"}, "", "", "", 1},
+		{[]string{"printenv", "-x"}, "", "", "printenv: unknown shorthand flag: 'x' in -x (try 'printenv --help')\n", 2},
+	})
 }
 
 // TestEnvExec checks what env hands to the command it runs.

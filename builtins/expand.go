@@ -1,9 +1,7 @@
 package builtins
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -117,26 +115,8 @@ func runExpand(c *Call) int {
 		c.Fail("%s", err)
 		return 1
 	}
-	w := c.Stdout
-	return c.Inputs(fl.Args(), func(name string, r io.Reader) error {
-		br := bufio.NewReader(r)
-		for {
-			if c.Canceled() {
-				return errStop
-			}
-			line, rerr := br.ReadBytes('\n')
-			if len(line) > 0 {
-				if _, err := w.Write(expandLine(line, ts, *initial)); err != nil {
-					return errStop
-				}
-			}
-			if rerr == io.EOF {
-				return nil
-			}
-			if rerr != nil {
-				return rerr
-			}
-		}
+	return c.mapLines(fl.Args(), func(line []byte) []byte {
+		return expandLine(line, ts, *initial)
 	})
 }
 
@@ -189,26 +169,8 @@ func runUnexpand(c *Call) int {
 		return 1
 	}
 	convertAll := (*all || len(*tabs) > 0) && !*firstOnly
-	w := c.Stdout
-	return c.Inputs(fl.Args(), func(name string, r io.Reader) error {
-		br := bufio.NewReader(r)
-		for {
-			if c.Canceled() {
-				return errStop
-			}
-			line, rerr := br.ReadBytes('\n')
-			if len(line) > 0 {
-				if _, err := w.Write(unexpandLine(line, ts, convertAll)); err != nil {
-					return errStop
-				}
-			}
-			if rerr == io.EOF {
-				return nil
-			}
-			if rerr != nil {
-				return rerr
-			}
-		}
+	return c.mapLines(fl.Args(), func(line []byte) []byte {
+		return unexpandLine(line, ts, convertAll)
 	})
 }
 

@@ -6,13 +6,7 @@ import "testing"
 func TestExpr(t *testing.T) {
 	t.Parallel()
 	fsys := testTree(t)
-	for _, tc := range []struct {
-		args   []string
-		stdin  string
-		out    string
-		err    string
-		status int
-	}{
+	runCases(t, fsys, []cmdCase{
 		{[]string{`expr`, `1`, `+`, `2`}, "", "3\n", "", 0},
 		{[]string{`expr`, `5`, `-`, `7`}, "", "-2\n", "", 0},
 		{[]string{`expr`, `3`, `*`, `4`}, "", "12\n", "", 0},
@@ -104,10 +98,5 @@ func TestExpr(t *testing.T) {
 		{[]string{`expr`, `a`, `|`, `b`, `c`}, "", "", "expr: syntax error: unexpected argument 'c'\n", 2},
 		{[]string{`expr`, `length`, `+`, `length`}, "", "6\n", "", 0},
 		{[]string{`expr`, `index`, `abc`}, "", "", "expr: syntax error: missing argument after 'abc'\n", 2},
-	} {
-		out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)
-		if out != tc.out || errs != tc.err || status != tc.status {
-			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
-		}
-	}
+	})
 }

@@ -150,24 +150,36 @@ func fileFromPosix(p uint32) fs.FileMode {
 	return m
 }
 
-// fileTypeChar is the first letter of ls -l's mode column.
-func fileTypeChar(m fs.FileMode) byte {
+// fileType is what a mode's type bits say a file is, in each of the forms
+// the commands print it.
+type fileType struct {
+	char byte   // ls -l's first letter
+	name string // stat's %F
+	bits uint32 // the S_IFMT bits of st_mode
+}
+
+// fileTypeOf classifies m; anything that is not a directory, symlink, fifo,
+// socket or device counts as a regular file.
+func fileTypeOf(m fs.FileMode) fileType {
 	switch {
 	case m.IsDir():
-		return 'd'
+		return fileType{'d', "directory", 0o040000}
 	case m&fs.ModeSymlink != 0:
-		return 'l'
+		return fileType{'l', "symbolic link", 0o120000}
 	case m&fs.ModeNamedPipe != 0:
-		return 'p'
+		return fileType{'p', "fifo", 0o010000}
 	case m&fs.ModeSocket != 0:
-		return 's'
+		return fileType{'s', "socket", 0o140000}
 	case m&fs.ModeCharDevice != 0:
-		return 'c'
+		return fileType{'c', "character special file", 0o020000}
 	case m&fs.ModeDevice != 0:
-		return 'b'
+		return fileType{'b', "block special file", 0o060000}
 	}
-	return '-'
+	return fileType{'-', "regular file", 0o100000}
 }
+
+// fileTypeChar is the first letter of ls -l's mode column.
+func fileTypeChar(m fs.FileMode) byte { return fileTypeOf(m).char }
 
 // filePermString renders the nine permission letters with setuid, setgid
 // and sticky folded in: "rwsr-xr-t".
@@ -200,44 +212,16 @@ func fileModeString(m fs.FileMode) string {
 
 // fileTypeName is stat's %F.
 func fileTypeName(info fs.FileInfo) string {
-	m := info.Mode()
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "fifo"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character special file"
-	case m&fs.ModeDevice != 0:
-		return "block special file"
-	case info.Size() == 0:
+	k := fileTypeOf(info.Mode())
+	if k.char == '-' && info.Size() == 0 {
 		return "regular empty file"
 	}
-	return "regular file"
+	return k.name
 }
 
 // fileRawMode is st_mode as a number (stat %f): type bits and permissions.
 func fileRawMode(m fs.FileMode) uint32 {
-	t := uint32(0o100000)
-	switch {
-	case m.IsDir():
-		t = 0o040000
-	case m&fs.ModeSymlink != 0:
-		t = 0o120000
-	case m&fs.ModeNamedPipe != 0:
-		t = 0o010000
-	case m&fs.ModeSocket != 0:
-		t = 0o140000
-	case m&fs.ModeCharDevice != 0:
-		t = 0o020000
-	case m&fs.ModeDevice != 0:
-		t = 0o060000
-	}
-	return t | filePosix(m)
+	return fileTypeOf(m).bits | filePosix(m)
 }
 
 // fileKiB is the space a file takes in the VFS's accounting, in 1 KiB

@@ -1,7 +1,6 @@
 package builtins
 
 import (
-	"context"
 	"io/fs"
 	"maps"
 	"slices"
@@ -9,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -75,11 +73,7 @@ func runFileCases(t *testing.T, cases []fileCase) {
 					t.Fatalf("%q: status %d: %s", pre, st, errs)
 				}
 			}
-			out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)
-			if out != tc.out || errs != tc.err || status != tc.status {
-				t.Errorf("%q:\ngot  out=%q\n     err=%q status %d\nwant out=%q\n     err=%q status %d",
-					tc.args, out, errs, status, tc.out, tc.err, tc.status)
-			}
+			cmdCase{args: tc.args, stdin: tc.stdin, out: tc.out, err: tc.err, status: tc.status}.run(t, fsys)
 			if tc.check != nil {
 				tc.check(t, fsys)
 			}
@@ -223,20 +217,7 @@ type stringsBuilder = strings.Builder
 
 // testCall is a Call like runCmd's, for tests that need to adjust it.
 func testCall(fsys vfs.FS, out, errb *strings.Builder, args ...string) *Call {
-	return &Call{
-		Ctx:    context.Background(),
-		Args:   args,
-		Stdin:  strings.NewReader(""),
-		Stdout: out,
-		Stderr: errb,
-		Dir:    "/work",
-		Env:    []string{"HOME=/work", "PATH=/bin:/usr/bin"},
-		FS:     fsys,
-		Clock:  clock.NewLogical(clock.Epoch),
-		Rand:   clock.NewSeeded(1),
-		Who:    Identity{User: "user", Group: "user", UID: 1000, GID: 1000, Home: "/work", Host: "moonix"},
-		Umask:  0o022,
-	}
+	return newTestCall(fsys, "", out, errb, args...)
 }
 
 // An empty operand names no file; c.Abs("") would be the working directory.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -267,34 +268,24 @@ func (f *finder) parse() (*findExpr, error) {
 	return e, nil
 }
 
-func (f *finder) parseComma() (*findExpr, error) {
-	l, err := f.parseOr()
-	if err != nil {
-		return nil, err
-	}
-	for f.peek() == "," {
-		f.pos++
-		r, err := f.parseOr()
-		if err != nil {
-			return nil, err
-		}
-		l = &findExpr{op: ',', l: l, r: r}
-	}
-	return l, nil
-}
+func (f *finder) parseComma() (*findExpr, error) { return f.parseChain(',', f.parseOr, ",") }
 
-func (f *finder) parseOr() (*findExpr, error) {
-	l, err := f.parseAnd()
+func (f *finder) parseOr() (*findExpr, error) { return f.parseChain('o', f.parseAnd, "-o", "-or") }
+
+// parseChain parses next (word next)*, word one of words, into a
+// left-leaning chain of op nodes.
+func (f *finder) parseChain(op byte, next func() (*findExpr, error), words ...string) (*findExpr, error) {
+	l, err := next()
 	if err != nil {
 		return nil, err
 	}
-	for f.peek() == "-o" || f.peek() == "-or" {
+	for slices.Contains(words, f.peek()) {
 		f.pos++
-		r, err := f.parseAnd()
+		r, err := next()
 		if err != nil {
 			return nil, err
 		}
-		l = &findExpr{op: 'o', l: l, r: r}
+		l = &findExpr{op: op, l: l, r: r}
 	}
 	return l, nil
 }
@@ -788,33 +779,14 @@ func (f *finder) printf(format string, it *findItem) string {
 		if ch == '\\' && i+1 < len(format) {
 			i++
 			switch e := format[i]; e {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'r':
-				b.WriteByte('\r')
-			case 'a':
-				b.WriteByte('\a')
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'v':
-				b.WriteByte('\v')
 			case '\\':
 				b.WriteByte('\\')
 			case 'c':
 				return b.String()
 			default:
-				if e >= '0' && e <= '7' {
-					v, n := int(e-'0'), 1
-					for n < 3 && i+1 < len(format) && format[i+1] >= '0' && format[i+1] <= '7' {
-						i++
-						v = v*8 + int(format[i]-'0')
-						n++
-					}
-					b.WriteByte(byte(v))
+				if v, last, ok := cEscape(format, i); ok {
+					b.WriteByte(v)
+					i = last
 				} else {
 					b.WriteByte('\\')
 					b.WriteByte(e)

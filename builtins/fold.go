@@ -1,8 +1,6 @@
 package builtins
 
 import (
-	"bufio"
-	"io"
 	"regexp"
 	"strconv"
 	"unicode/utf8"
@@ -56,26 +54,8 @@ func runFold(c *Call) int {
 		c.Fail("invalid number of columns: '%s'", *widthArg)
 		return 1
 	}
-	w := c.Stdout
-	return c.Inputs(fl.Args(), func(name string, r io.Reader) error {
-		br := bufio.NewReader(r)
-		for {
-			if c.Canceled() {
-				return errStop
-			}
-			line, rerr := br.ReadBytes('\n')
-			if len(line) > 0 {
-				if _, err := w.Write(foldLine(line, width, *bytesMode, *spaces)); err != nil {
-					return errStop
-				}
-			}
-			if rerr == io.EOF {
-				return nil
-			}
-			if rerr != nil {
-				return rerr
-			}
-		}
+	return c.mapLines(fl.Args(), func(line []byte) []byte {
+		return foldLine(line, width, *bytesMode, *spaces)
 	})
 }
 

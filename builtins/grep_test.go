@@ -10,8 +10,7 @@ import (
 // grepFixture builds the files the grep tests search.
 func grepFixture(t *testing.T) vfs.FS {
 	t.Helper()
-	fsys := testTree(t)
-	for name, content := range map[string]string{
+	return setupFiles(t, map[string]string{
 		"a.txt":     "foo\nbar\nFoo bar\nbaz foo_x\n",
 		"b.txt":     "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\n",
 		"d/x.c":     "int foo;\n",
@@ -22,15 +21,9 @@ func grepFixture(t *testing.T) vfs.FS {
 		"pats":      "bar\nbaz\n",
 		"noeol":     "foo",
 		"z":         "a\x00foo\x00b\x00",
-	} {
-		writeFile(t, fsys, "/work/"+name, content)
-	}
-	for target, name := range map[string]string{"x.c": "/work/d/link", "sub": "/work/d/sublink"} {
-		if err := fsys.Symlink(target, name); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return fsys
+		"d/link":    "->x.c",
+		"d/sublink": "->sub",
+	})
 }
 
 // Expectations are GNU grep 3.8's, except: directories are walked in
@@ -38,13 +31,7 @@ func grepFixture(t *testing.T) vfs.FS {
 func TestGrep(t *testing.T) {
 	t.Parallel()
 	fsys := grepFixture(t)
-	for _, tc := range []struct {
-		args   []string
-		stdin  string
-		out    string
-		err    string
-		status int
-	}{
+	runCases(t, fsys, []cmdCase{
 		{[]string{`grep`, `foo`, `a.txt`}, "", "foo\nbaz foo_x\n", "", 0},
 		{[]string{`grep`, `-i`, `foo`, `a.txt`}, "", "foo\nFoo bar\nbaz foo_x\n", "", 0},
 		{[]string{`grep`, `-y`, `FOO`, `a.txt`}, "", "foo\nFoo bar\nbaz foo_x\n", "", 0},
@@ -155,12 +142,7 @@ func TestGrep(t *testing.T) {
 		{[]string{`grep`, `-E`, `-w`, `-o`, `[a-z]+`, `a.txt`}, "", "foo\nbar\nbar\nbaz\n", "", 0},
 		{[]string{`grep`, `-e`, `foo`, `-f`, `pats`, `-c`, `a.txt`}, "", "4\n", "", 0},
 		{[]string{`grep`, `-r`, `zzz`}, "", "", "", 1},
-	} {
-		out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)
-		if out != tc.out || errs != tc.err || status != tc.status {
-			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
-		}
-	}
+	})
 }
 
 func TestGrepSymlinkLoop(t *testing.T) {

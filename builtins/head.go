@@ -188,18 +188,53 @@ func (h *fileHeaders) header(name string) {
 }
 
 func runHead(c *Call) int {
-	c.Args = obsoleteCount(c.Args, false, "qvz")
+	return runHeadTail(c, false, func(c *Call, r io.Reader, cnt lineCount, byBytes bool, sep byte) error {
+		switch {
+		case byBytes && !cnt.minus:
+			_, err := copyCtx(c, c.Stdout, io.LimitReader(r, cnt.n))
+			return err
+		case byBytes:
+			return headAllButBytes(c, r, cnt.n)
+		case !cnt.minus:
+			return headLines(c, r, cnt.n, sep)
+		default:
+			return headAllButLines(c, r, cnt.n, sep)
+		}
+	})
+}
+
+// headTailEmitter writes the part of one input that head or tail wants.
+// errStop ends the command quietly; any other error is a read error.
+type headTailEmitter func(c *Call, r io.Reader, cnt lineCount, byBytes bool, sep byte) error
+
+// runHeadTail is the driver head and tail share: options, the file loop,
+// headers and error messages. tail also takes "+NUM" and refuses -f/-F.
+func runHeadTail(c *Call, tail bool, emit headTailEmitter) int {
+	extra := "qvz"
+	if tail {
+		extra = "qvzf"
+	}
+	c.Args = obsoleteCount(c.Args, tail, extra)
 	fl := c.Flags()
 	// The last of -n/-c and of -q/-v wins, as in GNU.
 	byBytes, spec := false, "10"
 	headers := 0 // -1 never, 1 always
+	follow := false
 	fl.VarP(callbackFlag(func(v string) error { byBytes, spec = false, v; return nil }), "lines", "n", "")
 	fl.VarP(callbackFlag(func(v string) error { byBytes, spec = true, v; return nil }), "bytes", "c", "")
 	callbackBoolFlag(fl, "quiet", "q", func() { headers = -1 })
 	callbackBoolFlag(fl, "silent", "", func() { headers = -1 })
 	callbackBoolFlag(fl, "verbose", "v", func() { headers = 1 })
+	if tail {
+		callbackBoolFlag(fl, "follow", "f", func() { follow = true })
+		callbackBoolFlag(fl, "retry-follow", "F", func() { follow = true })
+	}
 	zero := fl.BoolP("zero-terminated", "z", false, "")
 	if !c.Parse(fl) {
+		return 2
+	}
+	if follow {
+		c.Fail("following files (-f, -F) is not supported")
 		return 2
 	}
 	cnt, why := parseLineCount(spec)
@@ -233,17 +268,7 @@ func runHead(c *Call) int {
 			continue
 		}
 		hw.header(name)
-		var werr error
-		switch {
-		case byBytes && !cnt.minus:
-			_, werr = copyCtx(c, c.Stdout, io.LimitReader(r, cnt.n))
-		case byBytes:
-			werr = headAllButBytes(c, r, cnt.n)
-		case !cnt.minus:
-			werr = headLines(c, r, cnt.n, sep)
-		default:
-			werr = headAllButLines(c, r, cnt.n, sep)
-		}
+		werr := emit(c, r, cnt, byBytes, sep)
 		r.Close()
 		if werr == errStop {
 			return status

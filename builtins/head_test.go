@@ -11,7 +11,7 @@ var text2Files = map[string]string{
 
 func TestHead(t *testing.T) {
 	t.Parallel()
-	runT2Cases(t, text2Files, []t2Case{
+	runCasesFresh(t, text2Files, []cmdCase{
 		{[]string{"head", "twelve"}, "", "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\n", "", 0},
 		{[]string{"head", "-n", "3", "twelve"}, "", "one\ntwo\nthree\n", "", 0},
 		{[]string{"head", "-3", "twelve"}, "", "one\ntwo\nthree\n", "", 0},

@@ -3,8 +3,10 @@ package builtins
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/vfs"
@@ -31,20 +33,7 @@ func runSetup(t *testing.T, fsys vfs.FS, setup func(c *Call), stdin string, args
 		t.Fatalf("no builtin %q", args[0])
 	}
 	var out, errb bytes.Buffer
-	c := &Call{
-		Ctx:    context.Background(),
-		Args:   args,
-		Stdin:  strings.NewReader(stdin),
-		Stdout: &out,
-		Stderr: &errb,
-		Dir:    "/work",
-		Env:    []string{"HOME=/work", "PATH=/bin:/usr/bin"},
-		FS:     fsys,
-		Clock:  clock.NewLogical(clock.Epoch),
-		Rand:   clock.NewSeeded(1),
-		Who:    Identity{User: "user", Group: "user", UID: 1000, GID: 1000, Home: "/work", Host: "moonix"},
-		Umask:  0o022,
-	}
+	c := newTestCall(fsys, stdin, &out, &errb, args...)
 	c.Exec = func(sub *Call) int {
 		cmd := Lookup(sub.Args[0])
 		if cmd == nil {
@@ -58,6 +47,99 @@ func runSetup(t *testing.T, fsys vfs.FS, setup func(c *Call), stdin string, args
 	}
 	status = Run(cmd, c)
 	return out.String(), errb.String(), status
+}
+
+// newTestCall is the Call the tests run builtins with: in /work, as user
+// 1000, on a logical clock, with no exec path.
+func newTestCall(fsys vfs.FS, stdin string, stdout, stderr io.Writer, args ...string) *Call {
+	return &Call{
+		Ctx:    context.Background(),
+		Args:   args,
+		Stdin:  strings.NewReader(stdin),
+		Stdout: stdout,
+		Stderr: stderr,
+		Dir:    "/work",
+		Env:    []string{"HOME=/work", "PATH=/bin:/usr/bin"},
+		FS:     fsys,
+		Clock:  clock.NewLogical(clock.Epoch),
+		Rand:   clock.NewSeeded(1),
+		Who:    Identity{User: "user", Group: "user", UID: 1000, GID: 1000, Home: "/work", Host: "moonix"},
+		Umask:  0o022,
+	}
+}
+
+// cmdCase is one run of a builtin in a table test: its arguments and
+// standard input, and the exact stdout, stderr and status it must give.
+type cmdCase struct {
+	args   []string
+	stdin  string
+	out    string
+	err    string
+	status int
+}
+
+// run runs the case on fsys with runCmd and checks what it gave.
+func (tc cmdCase) run(t *testing.T, fsys vfs.FS) {
+	t.Helper()
+	out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)
+	tc.check(t, out, errs, status)
+}
+
+// check compares a run's stdout, stderr and status with the case's.
+func (tc cmdCase) check(t *testing.T, out, errs string, status int) {
+	t.Helper()
+	if out != tc.out || errs != tc.err || status != tc.status {
+		t.Errorf("%q:\n got (%q, %q, %d)\nwant (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
+	}
+}
+
+// runCases runs the cases one after the other on the same fsys.
+func runCases(t *testing.T, fsys vfs.FS, cases []cmdCase) {
+	t.Helper()
+	for _, tc := range cases {
+		tc.run(t, fsys)
+	}
+}
+
+// runCasesFresh runs each case as a parallel subtest on a fresh tree holding
+// files (absolute names to contents).
+func runCasesFresh(t *testing.T, files map[string]string, cases []cmdCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			fsys := testTree(t)
+			for name, content := range files {
+				writeFile(t, fsys, name, content)
+			}
+			tc.run(t, fsys)
+		})
+	}
+}
+
+// runCanceled runs a command that would not end by itself, cancels it
+// after 20ms and checks that it then stops with status 130. setup may
+// change the Call first.
+func runCanceled(t *testing.T, setup func(c *Call), args ...string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	done := make(chan int)
+	go func() {
+		_, _, status := runSetup(t, testTree(t), func(c *Call) {
+			c.Ctx = ctx
+			setup(c)
+		}, "", args...)
+		done <- status
+	}()
+	select {
+	case status := <-done:
+		if status != 130 {
+			t.Errorf("%q: status %d, want 130", args, status)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%q did not stop when canceled", args)
+	}
 }
 
 func writeFile(t *testing.T, fsys vfs.FS, name, content string) {
@@ -82,13 +164,7 @@ func TestCat(t *testing.T) {
 	t.Parallel()
 	fsys := testTree(t)
 	writeFile(t, fsys, "/work/a", "one\n\n\ntwo\n")
-	for _, tc := range []struct {
-		args   []string
-		stdin  string
-		out    string
-		err    string
-		status int
-	}{
+	runCases(t, fsys, []cmdCase{
 		{[]string{"cat", "a"}, "", "one\n\n\ntwo\n", "", 0},
 		{[]string{"cat", "-n", "a"}, "", "     1\tone\n     2\t\n     3\t\n     4\ttwo\n", "", 0},
 		{[]string{"cat", "-sb", "a"}, "", "     1\tone\n\n     2\ttwo\n", "", 0},
@@ -96,10 +172,5 @@ func TestCat(t *testing.T) {
 		{[]string{"cat", "nope"}, "", "", "cat: nope: no such file or directory\n", 1},
 		{[]string{"cat", "/work"}, "", "", "cat: /work: is a directory\n", 1},
 		{[]string{"cat", "-z"}, "", "", "cat: unknown shorthand flag: 'z' in -z (try 'cat --help')\n", 2},
-	} {
-		out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)
-		if out != tc.out || errs != tc.err || status != tc.status {
-			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
-		}
-	}
+	})
 }

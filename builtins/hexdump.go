@@ -44,7 +44,8 @@ written instead of standard output.
 	}
 }
 
-// readDumpInput concatenates the operands after skipping and limiting.
+// readDumpInput concatenates the operands (od and hexdump skip and limit
+// the whole, not each file).
 // It returns ok false when every operand failed.
 func readDumpInput(c *Call, names []string) (data []byte, status int, ok bool) {
 	if len(names) == 0 {
@@ -63,6 +64,55 @@ func readDumpInput(c *Call, names []string) (data []byte, status int, ok bool) {
 	return data, status, ok
 }
 
+// dumpCount parses an optional byte-count option of od or hexdump; an
+// empty arg is def. A bad one is reported with msg, a format taking arg.
+func dumpCount(c *Call, arg string, def int64, msg string) (int64, bool) {
+	if arg == "" {
+		return def, true
+	}
+	n, ok := parseOdBytes(arg)
+	if !ok {
+		c.Fail(msg, arg)
+	}
+	return n, ok
+}
+
+// dump is the loop od and hexdump share: it cuts data into lines of width
+// bytes, squeezes a run of full lines equal to the one before into one "*"
+// line when squeeze is set, and has line render each other line into out,
+// which it flushes to Stdout every 32 KiB; end renders what follows the
+// last line. It returns the command's exit status: status, or 130 when the
+// command was canceled. A failed write ends the dump quietly.
+func dump(c *Call, status int, data []byte, width int, squeeze bool, line func(out *bytes.Buffer, off int, block []byte), end func(out *bytes.Buffer)) int {
+	var out bytes.Buffer
+	var prev []byte
+	starred := false
+	for off := 0; off < len(data); off += width {
+		if c.Canceled() {
+			return 130
+		}
+		block := data[off:min(off+width, len(data))]
+		if squeeze && prev != nil && len(block) == width && bytes.Equal(block, prev) {
+			if !starred {
+				out.WriteString("*\n")
+				starred = true
+			}
+			continue
+		}
+		starred, prev = false, block
+		line(&out, off, block)
+		if out.Len() > 32*1024 {
+			if _, err := c.Stdout.Write(out.Bytes()); err != nil {
+				return status
+			}
+			out.Reset()
+		}
+	}
+	end(&out)
+	c.Stdout.Write(out.Bytes())
+	return status
+}
+
 func runHexdump(c *Call) int {
 	fl := c.Flags()
 	canonical := fl.BoolP("canonical", "C", false, "")
@@ -72,22 +122,10 @@ func runHexdump(c *Call) int {
 	if !c.Parse(fl) {
 		return 2
 	}
-	var skip, length int64 = 0, -1
-	if *skipArg != "" {
-		n, ok := parseOdBytes(*skipArg)
-		if !ok {
-			c.Fail("invalid skip argument: '%s'", *skipArg)
-			return 1
-		}
-		skip = n
-	}
-	if *lengthArg != "" {
-		n, ok := parseOdBytes(*lengthArg)
-		if !ok {
-			c.Fail("invalid length argument: '%s'", *lengthArg)
-			return 1
-		}
-		length = n
+	skip, ok1 := dumpCount(c, *skipArg, 0, "invalid skip argument: '%s'")
+	length, ok2 := dumpCount(c, *lengthArg, -1, "invalid length argument: '%s'")
+	if !ok1 || !ok2 {
+		return 1
 	}
 	data, status, ok := readDumpInput(c, fl.Args())
 	if !ok {
@@ -102,22 +140,10 @@ func runHexdump(c *Call) int {
 	if len(data) == 0 && skip == 0 {
 		return status
 	}
-	var out bytes.Buffer
-	var prev []byte
-	starred := false
-	for off := 0; off < len(data); off += 16 {
-		line := data[off:min(off+16, len(data))]
-		if !*verbose && prev != nil && len(line) == 16 && bytes.Equal(line, prev) {
-			if !starred {
-				out.WriteString("*\n")
-				starred = true
-			}
-			continue
-		}
-		starred, prev = false, line
+	return dump(c, status, data, 16, !*verbose, func(out *bytes.Buffer, off int, line []byte) {
 		addr := skip + int64(off)
 		if *canonical {
-			fmt.Fprintf(&out, "%08x  ", addr)
+			fmt.Fprintf(out, "%08x  ", addr)
 			var hexPart strings.Builder
 			for i, b := range line {
 				if i == 8 {
@@ -125,42 +151,32 @@ func runHexdump(c *Call) int {
 				}
 				fmt.Fprintf(&hexPart, "%02x ", b)
 			}
-			fmt.Fprintf(&out, "%-49s |", hexPart.String())
+			fmt.Fprintf(out, "%-49s |", hexPart.String())
 			for _, b := range line {
 				out.WriteByte(printableOrDot(b))
 			}
 			out.WriteString("|\n")
 		} else {
-			fmt.Fprintf(&out, "%07x", addr)
+			fmt.Fprintf(out, "%07x", addr)
 			for i := 0; i < 16; i += 2 {
 				switch {
 				case i+1 < len(line):
-					fmt.Fprintf(&out, " %02x%02x", line[i+1], line[i])
+					fmt.Fprintf(out, " %02x%02x", line[i+1], line[i])
 				case i < len(line):
-					fmt.Fprintf(&out, " 00%02x", line[i])
+					fmt.Fprintf(out, " 00%02x", line[i])
 				default:
 					out.WriteString("     ")
 				}
 			}
 			out.WriteByte('\n')
 		}
-		if out.Len() > 32*1024 {
-			if _, err := c.Stdout.Write(out.Bytes()); err != nil {
-				return status
-			}
-			out.Reset()
+	}, func(out *bytes.Buffer) {
+		if *canonical {
+			fmt.Fprintf(out, "%08x\n", skip+int64(len(data)))
+		} else {
+			fmt.Fprintf(out, "%07x\n", skip+int64(len(data)))
 		}
-		if c.Canceled() {
-			return 130
-		}
-	}
-	if *canonical {
-		fmt.Fprintf(&out, "%08x\n", skip+int64(len(data)))
-	} else {
-		fmt.Fprintf(&out, "%07x\n", skip+int64(len(data)))
-	}
-	c.Stdout.Write(out.Bytes())
-	return status
+	})
 }
 
 func printableOrDot(b byte) byte {

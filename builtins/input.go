@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"bufio"
 	"io"
 )
 
@@ -35,6 +36,32 @@ func (c *Call) Inputs(operands []string, fn func(name string, r io.Reader) error
 		}
 	}
 	return status
+}
+
+// mapLines is the line filter several text commands share: each line of
+// each operand (standard input when there are none), with its newline if it
+// has one, goes through fn, and what fn returns is written to Stdout.
+func (c *Call) mapLines(operands []string, fn func(line []byte) []byte) int {
+	return c.Inputs(operands, func(_ string, r io.Reader) error {
+		br := bufio.NewReader(r)
+		for {
+			if c.Canceled() {
+				return errStop
+			}
+			line, rerr := br.ReadBytes('\n')
+			if len(line) > 0 {
+				if _, err := c.Stdout.Write(fn(line)); err != nil {
+					return errStop
+				}
+			}
+			if rerr == io.EOF {
+				return nil
+			}
+			if rerr != nil {
+				return rerr
+			}
+		}
+	})
 }
 
 // errStop ends an Inputs loop early without an error message.

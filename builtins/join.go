@@ -1,7 +1,6 @@
 package builtins
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 	"strconv"
@@ -163,39 +162,19 @@ func runJoin(c *Call) int {
 		}
 	}
 	names := fl.Args()
-	switch len(names) {
-	case 0:
-		c.Fail("missing operand (try 'join --help')")
-		return 2
-	case 1:
-		c.Fail("missing operand after '%s' (try 'join --help')", names[0])
-		return 2
-	case 2:
-	default:
-		c.Fail("extra operand '%s' (try 'join --help')", names[2])
+	if !twoOperands(c, names) {
 		return 2
 	}
 	if names[0] == "-" && names[1] == "-" {
 		c.Fail("both files cannot be standard input")
 		return 1
 	}
-	var readers [2]*bufio.Reader
-	for i, name := range names {
-		r, err := c.Open(name)
-		if err != nil {
-			c.FailErr(name, err)
-			return 1
-		}
-		defer r.Close()
-		readers[i] = bufio.NewReader(r)
+	readers, closeAll, ok := openTwo(c, names)
+	if !ok {
+		return 1
 	}
-	check := 0 // 0 default, 1 enabled, -1 disabled
-	if *checkOrder {
-		check = 1
-	}
-	if *noCheck {
-		check = -1
-	}
+	defer closeAll()
+	check := orderCheck(*checkOrder, *noCheck)
 
 	// input state per file
 	var lineNo [2]int

@@ -17,7 +17,7 @@ func TestJQ(t *testing.T) {
 		"/work/prog.jq":  ".b + 1\n",
 		"/work/lines":    "one\ntwo\n",
 	}
-	runT2Cases(t, files, []t2Case{
+	runCasesFresh(t, files, []cmdCase{
 		{[]string{"jq", ".", "j.json"}, "", "{\n  \"b\": 1,\n  \"a\": [\n    1,\n    2,\n    {\n      \"z\": null,\n      \"y\": true\n    }\n  ],\n  \"s\": \"x\\ty\"\n}\n", "", 0},
 		{[]string{"jq"}, `{"k":[]}`, "{\n  \"k\": []\n}\n", "", 0},
 		{[]string{"jq", "-c", ".", "j.json"}, "", `{"b":1,"a":[1,2,{"z":null,"y":true}],"s":"x\ty"}` + "\n", "", 0},

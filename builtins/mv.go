@@ -32,61 +32,46 @@ func runMv(c *Call) int {
 	noClobber := fl.BoolP("no-clobber", "n", false, "")
 	update := fl.BoolP("update", "u", false, "")
 	verbose := fl.BoolP("verbose", "v", false, "")
-	noTarget := fl.BoolP("no-target-directory", "T", false, "")
-	targetDir := fl.StringP("target-directory", "t", "", "")
+	targets := cpTargetFlags(fl)
 	if !c.Parse(fl) {
 		return 2
 	}
-	pairs, status := cpTargets(c, fl.Args(), *noTarget, *targetDir, fl.Changed("target-directory"))
-	if pairs == nil {
-		return status
-	}
-	for _, pr := range pairs {
-		if c.Canceled() {
-			return 130
-		}
-		src, dst := pr[0], pr[1]
+	return targets.each(c, fl, func(src, dst string) bool {
 		sp, dp := c.Abs(src), c.Abs(dst)
 		info, err := fileLstat(c, src)
 		if err != nil {
 			fileFail(c, "cannot stat", src, err)
-			status = 1
-			continue
+			return false
 		}
 		dinfo, derr := c.FS.Lstat(dp)
 		exists := derr == nil
 		if exists && (sp == dp || fileSame(info, dinfo)) {
 			c.Fail("%s and %s are the same file", fileQuote(src), fileQuote(dst))
-			status = 1
-			continue
+			return false
 		}
 		if info.IsDir() {
 			real, err1 := vfs.Canonical(c.FS, sp, vfs.Existing)
 			into, err2 := vfs.Canonical(c.FS, dp, vfs.Nothing)
 			if err1 == nil && err2 == nil && pathWithin(into, real) {
 				c.Fail("cannot move %s to a subdirectory of itself, %s", fileQuote(src), fileQuote(dst))
-				status = 1
-				continue
+				return false
 			}
 		}
 		if exists {
 			if *noClobber || *update && !info.ModTime().After(dinfo.ModTime()) {
-				continue
+				return true
 			}
 			switch {
 			case info.IsDir() && !dinfo.IsDir():
 				c.Fail("cannot overwrite non-directory %s with directory %s", fileQuote(dst), fileQuote(src))
-				status = 1
-				continue
+				return false
 			case !info.IsDir() && dinfo.IsDir():
 				c.Fail("cannot overwrite directory %s with non-directory", fileQuote(dst))
-				status = 1
-				continue
+				return false
 			}
 		} else if fileTrailingSlash(dst) && !info.IsDir() {
 			c.Fail("cannot move %s to %s: %s", fileQuote(src), fileQuote(dst), Reason(syscall.ENOTDIR))
-			status = 1
-			continue
+			return false
 		}
 		if err := c.FS.Rename(sp, dp); err != nil {
 			if errors.Is(err, syscall.EINVAL) {
@@ -94,12 +79,11 @@ func runMv(c *Call) int {
 			} else {
 				c.Fail("cannot move %s to %s: %s", fileQuote(src), fileQuote(dst), Reason(err))
 			}
-			status = 1
-			continue
+			return false
 		}
 		if *verbose {
 			fmt.Fprintf(c.Stdout, "renamed %s -> %s\n", fileQuote(src), fileQuote(dst))
 		}
-	}
-	return status
+		return true
+	})
 }

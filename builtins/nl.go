@@ -1,10 +1,8 @@
 package builtins
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -118,68 +116,46 @@ func runNl(c *Call) int {
 	section := 1
 	line := first
 	blanks := int64(0)
-	w := c.Stdout
-	return c.Inputs(fl.Args(), func(name string, r io.Reader) error {
-		br := bufio.NewReader(r)
-		for {
-			if c.Canceled() {
-				return errStop
-			}
-			text, rerr := br.ReadBytes('\n')
-			if len(text) == 0 {
-				if rerr == io.EOF {
-					return nil
-				}
-				return rerr
-			}
-			text = bytes.TrimSuffix(text, []byte("\n"))
-			isDelim := false
-			if d != "" {
-				for i, dl := range delims {
-					if bytes.Equal(text, dl) {
-						section, isDelim = i, true
-						if !*noRenumber {
-							line = first
-						}
-						blanks = 0
-						break
+	return c.mapLines(fl.Args(), func(text []byte) []byte {
+		text = bytes.TrimSuffix(text, []byte("\n"))
+		isDelim := false
+		if d != "" {
+			for i, dl := range delims {
+				if bytes.Equal(text, dl) {
+					section, isDelim = i, true
+					if !*noRenumber {
+						line = first
 					}
+					blanks = 0
+					break
 				}
-			}
-			var out string
-			if isDelim {
-				out = "\n"
-			} else {
-				st := styles[section]
-				number := false
-				switch st.kind {
-				case 'a':
-					if len(text) == 0 {
-						blanks++
-						if blanks >= joinN {
-							number, blanks = true, 0
-						}
-					} else {
-						number, blanks = true, 0
-					}
-				case 't':
-					number = len(text) > 0
-				case 'p':
-					number = st.re.Match(text)
-				}
-				if number {
-					out = fmt.Sprintf(numFmt, width, line) + *sep + string(text) + "\n"
-					line += step
-				} else {
-					out = blankFill + string(text) + "\n"
-				}
-			}
-			if _, err := io.WriteString(w, out); err != nil {
-				return errStop
-			}
-			if rerr == io.EOF {
-				return nil
 			}
 		}
+		if isDelim {
+			return []byte("\n")
+		}
+		st := styles[section]
+		number := false
+		switch st.kind {
+		case 'a':
+			if len(text) == 0 {
+				blanks++
+				if blanks >= joinN {
+					number, blanks = true, 0
+				}
+			} else {
+				number, blanks = true, 0
+			}
+		case 't':
+			number = len(text) > 0
+		case 'p':
+			number = st.re.Match(text)
+		}
+		if number {
+			out := fmt.Sprintf(numFmt, width, line) + *sep + string(text) + "\n"
+			line += step
+			return []byte(out)
+		}
+		return []byte(blankFill + string(text) + "\n")
 	})
 }

@@ -60,52 +60,14 @@ func parseOdType(s string) ([]odSpec, error) {
 		case 'a', 'c':
 			sp.size = 1
 		case 'd', 'o', 'u', 'x':
-			sp.size = 4
-			if i < len(s) {
-				switch s[i] {
-				case 'C':
-					sp.size, i = 1, i+1
-				case 'S':
-					sp.size, i = 2, i+1
-				case 'I':
-					sp.size, i = 4, i+1
-				case 'L':
-					sp.size, i = 8, i+1
-				default:
-					j := i
-					for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-						j++
-					}
-					if j > i {
-						n, _ := strconv.Atoi(s[i:j])
-						if n != 1 && n != 2 && n != 4 && n != 8 {
-							return nil, fmt.Errorf("invalid type string '%s';\nthis system doesn't provide a %d-byte integral type", s, n)
-						}
-						sp.size, i = n, j
-					}
-				}
+			var err error
+			if sp.size, i, err = odTypeSize(s, i, 4, odIntSizes, "integral"); err != nil {
+				return nil, err
 			}
 		case 'f':
-			sp.size = 8
-			if i < len(s) {
-				switch s[i] {
-				case 'F':
-					sp.size, i = 4, i+1
-				case 'D', 'L':
-					sp.size, i = 8, i+1
-				default:
-					j := i
-					for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-						j++
-					}
-					if j > i {
-						n, _ := strconv.Atoi(s[i:j])
-						if n != 4 && n != 8 {
-							return nil, fmt.Errorf("invalid type string '%s';\nthis system doesn't provide a %d-byte floating point type", s, n)
-						}
-						sp.size, i = n, j
-					}
-				}
+			var err error
+			if sp.size, i, err = odTypeSize(s, i, 8, odFloatSizes, "floating point"); err != nil {
+				return nil, err
 			}
 		default:
 			return nil, fmt.Errorf("invalid character '%c' in type string '%s'", k, s)
@@ -118,6 +80,40 @@ func parseOdType(s string) ([]odSpec, error) {
 		out = append(out, sp)
 	}
 	return out, nil
+}
+
+// The sizes an integer or float type may have, by letter (dC, fF...);
+// the values are also the sizes that may be written in digits (d2, f4).
+var (
+	odIntSizes   = map[byte]int{'C': 1, 'S': 2, 'I': 4, 'L': 8}
+	odFloatSizes = map[byte]int{'F': 4, 'D': 8, 'L': 8}
+)
+
+// odTypeSize reads the optional size that follows a type letter at s[i]:
+// a letter of sizes or a decimal byte count, which must be one of sizes'
+// values; def is the size when there is none. It returns the size and the
+// index after it.
+func odTypeSize(s string, i, def int, sizes map[byte]int, kind string) (int, int, error) {
+	if i >= len(s) {
+		return def, i, nil
+	}
+	if n, ok := sizes[s[i]]; ok {
+		return n, i + 1, nil
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == i {
+		return def, i, nil
+	}
+	n, _ := strconv.Atoi(s[i:j])
+	for _, v := range sizes {
+		if v == n {
+			return n, j, nil
+		}
+	}
+	return 0, 0, fmt.Errorf("invalid type string '%s';\nthis system doesn't provide a %d-byte %s type", s, n, kind)
 }
 
 // parseOdBytes reads a byte count: decimal, 0x hex or 0 octal, with an
@@ -307,22 +303,10 @@ func runOd(c *Call) int {
 		c.Fail("invalid output address radix '%s'; it must be one character from [doxn]", *radix)
 		return 1
 	}
-	var skip, count int64 = 0, -1
-	if *skipArg != "" {
-		n, ok := parseOdBytes(*skipArg)
-		if !ok {
-			c.Fail("invalid -j argument '%s'", *skipArg)
-			return 1
-		}
-		skip = n
-	}
-	if *countArg != "" {
-		n, ok := parseOdBytes(*countArg)
-		if !ok {
-			c.Fail("invalid -N argument '%s'", *countArg)
-			return 1
-		}
-		count = n
+	skip, ok1 := dumpCount(c, *skipArg, 0, "invalid -j argument '%s'")
+	count, ok2 := dumpCount(c, *countArg, -1, "invalid -N argument '%s'")
+	if !ok1 || !ok2 {
+		return 1
 	}
 	width := 16
 	lcm := 1
@@ -352,24 +336,8 @@ func runOd(c *Call) int {
 		specs[i].pad = perLine - specs[i].width*(width/specs[i].size)
 	}
 
-	// read the combined input
-	var data []byte
-	names := fl.Args()
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
-	status, read := 0, 0
-	for _, name := range names {
-		b, err := readInput(c, name)
-		if err != nil {
-			c.FailErr(name, err)
-			status = 1
-			continue
-		}
-		data = append(data, b...)
-		read++
-	}
-	if read == 0 {
+	data, status, ok := readDumpInput(c, fl.Args())
+	if !ok {
 		return status
 	}
 	if skip > int64(len(data)) {
@@ -380,51 +348,27 @@ func runOd(c *Call) int {
 	if count >= 0 && count < int64(len(data)) {
 		data = data[:count]
 	}
-	w := c.Stdout
 	addrWidth := 0
 	if addrFmt != "" {
 		addrWidth = len(fmt.Sprintf(addrFmt, 0))
 	}
-	var prev []byte
-	starred := false
-	var out bytes.Buffer
-	for off := 0; off < len(data); off += width {
-		if c.Canceled() {
-			return 130
-		}
-		block := data[off:min(off+width, len(data))]
-		if !*verbose && prev != nil && len(block) == width && bytes.Equal(block, prev) {
-			if !starred {
-				out.WriteString("*\n")
-				starred = true
-			}
-			continue
-		}
-		starred = false
-		prev = block
+	return dump(c, status, data, width, !*verbose, func(out *bytes.Buffer, off int, block []byte) {
 		for i, sp := range specs {
 			if addrFmt != "" {
 				if i == 0 {
-					fmt.Fprintf(&out, addrFmt, skip+int64(off))
+					fmt.Fprintf(out, addrFmt, skip+int64(off))
 				} else {
 					out.WriteString(strings.Repeat(" ", addrWidth))
 				}
 			}
-			odLine(&out, sp, block, width)
+			odLine(out, sp, block, width)
 			out.WriteByte('\n')
 		}
-		if out.Len() > 32*1024 {
-			if _, err := w.Write(out.Bytes()); err != nil {
-				return status
-			}
-			out.Reset()
+	}, func(out *bytes.Buffer) {
+		if addrFmt != "" {
+			fmt.Fprintf(out, addrFmt+"\n", skip+int64(len(data)))
 		}
-	}
-	if addrFmt != "" {
-		fmt.Fprintf(&out, addrFmt+"\n", skip+int64(len(data)))
-	}
-	w.Write(out.Bytes())
-	return status
+	})
 }
 
 // odTypeFlag collects -t values, and the legacy letters as their types,

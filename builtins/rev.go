@@ -1,8 +1,6 @@
 package builtins
 
 import (
-	"bufio"
-	"io"
 	"unicode/utf8"
 )
 
@@ -24,34 +22,16 @@ func runRev(c *Call) int {
 	if !c.Parse(fl) {
 		return 2
 	}
-	w := c.Stdout
-	return c.Inputs(fl.Args(), func(name string, r io.Reader) error {
-		br := bufio.NewReader(r)
-		for {
-			if c.Canceled() {
-				return errStop
-			}
-			line, err := br.ReadBytes('\n')
-			if len(line) > 0 {
-				nl := line[len(line)-1] == '\n'
-				if nl {
-					line = line[:len(line)-1]
-				}
-				out := reverseUTF8(line)
-				if nl {
-					out = append(out, '\n')
-				}
-				if _, werr := w.Write(out); werr != nil {
-					return errStop
-				}
-			}
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
+	return c.mapLines(fl.Args(), func(line []byte) []byte {
+		nl := line[len(line)-1] == '\n'
+		if nl {
+			line = line[:len(line)-1]
 		}
+		out := reverseUTF8(line)
+		if nl {
+			out = append(out, '\n')
+		}
+		return out
 	})
 }
 

@@ -8,8 +8,7 @@ import (
 
 func sedFixture(t *testing.T) vfs.FS {
 	t.Helper()
-	fsys := testTree(t)
-	for name, content := range map[string]string{
+	return setupFiles(t, map[string]string{
 		"n.txt": "one\ntwo\nthree\nfour\nfive\n",
 		"h.txt": "hello world\nfoo bar\n",
 		"noeol": "a\nb",
@@ -17,23 +16,14 @@ func sedFixture(t *testing.T) vfs.FS {
 		"s.sed": "s/o/0/g\n2d\n",
 		"q.sed": "#n\n/o/p\n",
 		"z":     "a\x00b\x00",
-	} {
-		writeFile(t, fsys, "/work/"+name, content)
-	}
-	return fsys
+	})
 }
 
 // Expectations are GNU sed 4.9's (LC_ALL=C), with lower-case reasons and
 // moonix's wording for usage errors.
 func TestSed(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		args   []string
-		stdin  string
-		out    string
-		err    string
-		status int
-	}{
+	for _, tc := range []cmdCase{
 		{[]string{`sed`, `s/o/0/`, `n.txt`}, "", "0ne\ntw0\nthree\nf0ur\nfive\n", "", 0},
 		{[]string{`sed`, `s/o/0/g`, `n.txt`, `h.txt`}, "", "0ne\ntw0\nthree\nf0ur\nfive\nhell0 w0rld\nf00 bar\n", "", 0},
 		{[]string{`sed`, `-n`, `s/o/0/gp`, `n.txt`}, "", "0ne\ntw0\nf0ur\n", "", 0},
@@ -258,11 +248,7 @@ func TestSed(t *testing.T) {
 		{[]string{`sed`, `-z`, "i\\\nfoo"}, "a\x00", "foo\x00a\x00", "", 0},
 		{[]string{`sed`, `-z`, `$!N;s/\x00/+/`}, "a\x00b\x00", "a+b\x00", "", 0},
 	} {
-		fsys := sedFixture(t)
-		out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)
-		if out != tc.out || errs != tc.err || status != tc.status {
-			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
-		}
+		tc.run(t, sedFixture(t))
 	}
 }
 
@@ -326,10 +312,7 @@ func TestSedFiles(t *testing.T) {
 			if err := fsys.Symlink("r.txt", "/work/link"); err != nil {
 				t.Fatal(err)
 			}
-			out, errs, status := runCmd(t, fsys, "", tc.args...)
-			if out != tc.out || errs != tc.err || status != tc.status {
-				t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
-			}
+			cmdCase{args: tc.args, out: tc.out, err: tc.err, status: tc.status}.run(t, fsys)
 			for _, f := range tc.files {
 				data, err := vfs.ReadFile(fsys, "/work/"+f.name)
 				if err != nil || string(data) != f.content {

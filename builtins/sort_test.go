@@ -19,7 +19,7 @@ func TestSort(t *testing.T) {
 		"/work/two":    "b\na\n",
 		"/work/abc":    "a\nb\nc",
 	}
-	runT2Cases(t, files, []t2Case{
+	runCasesFresh(t, files, []cmdCase{
 		{[]string{"sort", "kv"}, "", "B 3\na 10\na 2\nb 2\nc 1\n", "", 0},
 		{[]string{"sort", "-r", "kv"}, "", "c 1\nb 2\na 2\na 10\nB 3\n", "", 0},
 		{[]string{"sort", "-f", "kv"}, "", "a 10\na 2\nb 2\nB 3\nc 1\n", "", 0},

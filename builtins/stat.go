@@ -265,20 +265,6 @@ func statEscapes(s string) string {
 		}
 		i++
 		switch ch := s[i]; ch {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'v':
-			b.WriteByte('\v')
 		case 'e':
 			b.WriteByte(0x1b)
 		case '\\', '"', '\'', '?':
@@ -296,14 +282,9 @@ func statEscapes(s string) string {
 				b.WriteByte(byte(v))
 			}
 		default:
-			if ch >= '0' && ch <= '7' {
-				v, n := int(ch-'0'), 1
-				for n < 3 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
-					i++
-					v = v*8 + int(s[i]-'0')
-					n++
-				}
-				b.WriteByte(byte(v))
+			if v, last, ok := cEscape(s, i); ok {
+				b.WriteByte(v)
+				i = last
 			} else {
 				b.WriteByte('\\')
 				b.WriteByte(ch)

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bytes"
+	"io"
 	"regexp"
 )
 
@@ -39,20 +40,10 @@ func runTac(c *Call) int {
 			return 1
 		}
 	}
-	names := fl.Args()
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
-	status := 0
-	for _, name := range names {
-		if c.Canceled() {
-			return 130
-		}
-		data, err := readInput(c, name)
+	return c.Inputs(fl.Args(), func(name string, r io.Reader) error {
+		data, err := io.ReadAll(r)
 		if err != nil {
-			c.FailErr(name, err)
-			status = 1
-			continue
+			return err
 		}
 		// bounds of every separator match
 		var seps [][2]int
@@ -99,9 +90,9 @@ func runTac(c *Call) int {
 		w := c.Stdout
 		for i := len(recs) - 1; i >= 0; i-- {
 			if _, err := w.Write(recs[i]); err != nil {
-				return status
+				return errStop
 			}
 		}
-	}
-	return status
+		return nil
+	})
 }

@@ -30,78 +30,18 @@ while a command runs.
 }
 
 func runTail(c *Call) int {
-	c.Args = obsoleteCount(c.Args, true, "qvzf")
-	fl := c.Flags()
-	byBytes, spec := false, "10"
-	headers := 0
-	follow := false
-	fl.VarP(callbackFlag(func(v string) error { byBytes, spec = false, v; return nil }), "lines", "n", "")
-	fl.VarP(callbackFlag(func(v string) error { byBytes, spec = true, v; return nil }), "bytes", "c", "")
-	callbackBoolFlag(fl, "quiet", "q", func() { headers = -1 })
-	callbackBoolFlag(fl, "silent", "", func() { headers = -1 })
-	callbackBoolFlag(fl, "verbose", "v", func() { headers = 1 })
-	callbackBoolFlag(fl, "follow", "f", func() { follow = true })
-	callbackBoolFlag(fl, "retry-follow", "F", func() { follow = true })
-	zero := fl.BoolP("zero-terminated", "z", false, "")
-	if !c.Parse(fl) {
-		return 2
-	}
-	if follow {
-		c.Fail("following files (-f, -F) is not supported")
-		return 2
-	}
-	cnt, why := parseLineCount(spec)
-	if why != "" {
-		badLineCount(c, byBytes, spec, why)
-		return 1
-	}
-	files := fl.Args()
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	hw := &fileHeaders{w: c.Stdout, show: headers == 1 || headers == 0 && len(files) > 1, first: true}
-	sep := byte('\n')
-	if *zero {
-		sep = 0
-	}
-	status := 0
-	for _, name := range files {
-		if c.Canceled() {
-			return 130
-		}
-		r, err := c.Open(name)
-		if err != nil {
-			if isEISDIR(err) {
-				hw.header(name)
-				c.Fail("error reading '%s': %s", name, Reason(err))
-			} else {
-				c.Fail("cannot open '%s' for reading: %s", name, Reason(err))
-			}
-			status = 1
-			continue
-		}
-		hw.header(name)
-		var werr error
+	return runHeadTail(c, true, func(c *Call, r io.Reader, cnt lineCount, byBytes bool, sep byte) error {
 		switch {
 		case byBytes && cnt.plus:
-			werr = tailFromByte(c, r, cnt.n)
+			return tailFromByte(c, r, cnt.n)
 		case byBytes:
-			werr = tailLastBytes(c, r, cnt.n)
+			return tailLastBytes(c, r, cnt.n)
 		case cnt.plus:
-			werr = tailFromLine(c, r, cnt.n, sep)
+			return tailFromLine(c, r, cnt.n, sep)
 		default:
-			werr = tailLastLines(c, r, cnt.n, sep)
+			return tailLastLines(c, r, cnt.n, sep)
 		}
-		r.Close()
-		if werr == errStop {
-			return status
-		}
-		if werr != nil {
-			c.Fail("error reading '%s': %s", name, Reason(werr))
-			status = 1
-		}
-	}
-	return status
+	})
 }
 
 // tailFromByte copies from 1-based byte offset n on (+0 is +1).

@@ -8,7 +8,7 @@ import (
 
 func TestTail(t *testing.T) {
 	t.Parallel()
-	runT2Cases(t, text2Files, []t2Case{
+	runCasesFresh(t, text2Files, []cmdCase{
 		{[]string{"tail", "twelve"}, "", "three\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n", "", 0},
 		{[]string{"tail", "-n", "3", "twelve"}, "", "ten\neleven\ntwelve\n", "", 0},
 		{[]string{"tail", "-3", "twelve"}, "", "ten\neleven\ntwelve\n", "", 0},

@@ -35,10 +35,7 @@ func TestTee(t *testing.T) {
 			fsys := testTree(t)
 			writeFile(t, fsys, "/work/old", "before\n")
 			writeFile(t, fsys, "/work/dir/f", "")
-			out, errs, st := runCmd(t, fsys, "hi\n", tc.args...)
-			if out != tc.out || errs != tc.err || st != tc.status {
-				t.Errorf("got (%q, %q, %d), want (%q, %q, %d)", out, errs, st, tc.out, tc.err, tc.status)
-			}
+			cmdCase{args: tc.args, stdin: "hi\n", out: tc.out, err: tc.err, status: tc.status}.run(t, fsys)
 			for name, want := range tc.files {
 				got, err := vfs.ReadFile(fsys, name)
 				if err != nil || string(got) != want {

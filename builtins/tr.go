@@ -62,21 +62,11 @@ func parseTrSet(s string) ([]trElem, error) {
 			continue
 		}
 		i++
+		if b, ok := cControl(s[i]); ok {
+			cs = append(cs, ch{b, true})
+			continue
+		}
 		switch n := s[i]; n {
-		case 'a':
-			cs = append(cs, ch{'\a', true})
-		case 'b':
-			cs = append(cs, ch{'\b', true})
-		case 'f':
-			cs = append(cs, ch{'\f', true})
-		case 'n':
-			cs = append(cs, ch{'\n', true})
-		case 'r':
-			cs = append(cs, ch{'\r', true})
-		case 't':
-			cs = append(cs, ch{'\t', true})
-		case 'v':
-			cs = append(cs, ch{'\v', true})
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			j := i
 			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {

@@ -10,13 +10,7 @@ import (
 func TestTr(t *testing.T) {
 	t.Parallel()
 	fsys := testTree(t)
-	for _, tc := range []struct {
-		args   []string
-		stdin  string
-		out    string
-		err    string
-		status int
-	}{
+	runCases(t, fsys, []cmdCase{
 		{[]string{`tr`, `a-z`, `A-Z`}, "hello\n", "HELLO\n", "", 0},
 		{[]string{`tr`, `lo`, `x`}, "hello\n", "hexxx\n", "", 0},
 		{[]string{`tr`, `-t`, `lo`, `xy`}, "hello\n", "hexxy\n", "", 0},
@@ -82,12 +76,7 @@ func TestTr(t *testing.T) {
 		{[]string{`tr`, `a\`, `x`}, "a\\b\n", "xxb\n", "", 0},
 		{[]string{`tr`, `[=ab=]`, `x`}, "", "", "tr: ab: equivalence class operand must be a single character\n", 1},
 		{[]string{`tr`, "\x80-\xff", `_`}, "a\xc3\xa9\n", "a__\n", "", 0},
-	} {
-		out, errs, status := runCmd(t, fsys, tc.stdin, tc.args...)
-		if out != tc.out || errs != tc.err || status != tc.status {
-			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", tc.args, out, errs, status, tc.out, tc.err, tc.status)
-		}
-	}
+	})
 }
 
 func TestTrLargeInput(t *testing.T) {

@@ -13,7 +13,7 @@ func TestUniq(t *testing.T) {
 		"/work/f3":  "x 1 foo\ny 2 foo\nz 1 bar\n",
 		"/work/abc": "a\nb\nc",
 	}
-	runT2Cases(t, files, []t2Case{
+	runCasesFresh(t, files, []cmdCase{
 		{[]string{"uniq", "u"}, "", "a\nb\nB\nc\n", "", 0},
 		{[]string{"uniq", "-c", "u"}, "", "      2 a\n      1 b\n      1 B\n      3 c\n", "", 0},
 		{[]string{"uniq", "-d", "u"}, "", "a\nc\n", "", 0},

@@ -13,7 +13,7 @@ func TestWc(t *testing.T) {
 		"/work/abc":   "a\nb\nc",
 		"/work/dir/f": "x\n",
 	}
-	runT2Cases(t, files, []t2Case{
+	runCasesFresh(t, files, []cmdCase{
 		{[]string{"wc", "words"}, "", " 2  5 25 words\n", "", 0},
 		{[]string{"wc", "-l", "words"}, "", "2 words\n", "", 0},
 		{[]string{"wc", "-w", "words"}, "", "5 words\n", "", 0},

@@ -287,21 +287,10 @@ func xargsDelim(s string) (int, bool) {
 	if len(s) < 2 || s[0] != '\\' {
 		return 0, false
 	}
+	if b, ok := cControl(s[1]); ok {
+		return int(b), len(s) == 2
+	}
 	switch s[1] {
-	case 'a':
-		return 7, len(s) == 2
-	case 'b':
-		return 8, len(s) == 2
-	case 'f':
-		return 12, len(s) == 2
-	case 'n':
-		return 10, len(s) == 2
-	case 'r':
-		return 13, len(s) == 2
-	case 't':
-		return 9, len(s) == 2
-	case 'v':
-		return 11, len(s) == 2
 	case '\\':
 		return '\\', len(s) == 2
 	case 'x':

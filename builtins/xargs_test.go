@@ -8,7 +8,7 @@ import (
 
 func TestXargs(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []t2Case{
+	for _, tc := range []cmdCase{
 		{[]string{"xargs"}, "a b\n\"c d\" e\\ f\n", "a b c d e f\n", "", 0},
 		{[]string{"xargs", "-n", "2"}, "a b c d e\n", "a b\nc d\ne\n", "", 0},
 		{[]string{"xargs", "-n2", "echo", "x"}, "a b c\n", "x a b\nx c\n", "", 0},
@@ -57,9 +57,7 @@ func TestXargs(t *testing.T) {
 			fsys := testTree(t)
 			writeFile(t, fsys, "/work/list", "from\nfile\n")
 			out, errs, st := runT2Shell(t, fsys, &t2Shell{}, tc.stdin, tc.args...)
-			if out != tc.out || errs != tc.err || st != tc.status {
-				t.Errorf("got (%q, %q, %d), want (%q, %q, %d)", out, errs, st, tc.out, tc.err, tc.status)
-			}
+			tc.check(t, out, errs, st)
 		})
 	}
 }

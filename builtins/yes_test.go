@@ -1,11 +1,9 @@
 package builtins
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
-	"time"
 )
 
 // closingWriter takes n bytes, then fails like a pipe whose reader left.
@@ -57,19 +55,5 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 func TestYesCanceled(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(20*time.Millisecond, cancel)
-	done := make(chan int)
-	go func() {
-		_, _, status := runSetup(t, testTree(t), func(c *Call) { c.Ctx, c.Stdout = ctx, discard{} }, "", "yes")
-		done <- status
-	}()
-	select {
-	case status := <-done:
-		if status != 130 {
-			t.Errorf("status %d, want 130", status)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("yes did not stop when canceled")
-	}
+	runCanceled(t, func(c *Call) { c.Stdout = discard{} }, "yes")
 }

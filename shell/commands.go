@@ -328,8 +328,8 @@ func (s *Session) umaskCommand(c *builtins.Call) int {
 		}
 		mask = fs.FileMode(n)
 	} else {
-		perm, ok := applySymbolic(^s.getUmask()&0o777, spec)
-		if !ok {
+		perm, err := builtins.ParseMode(spec, ^s.getUmask()&0o777, 0)
+		if err != nil || !umaskSymbolic(spec) {
 			c.Fail("%s: invalid symbolic mode", spec)
 			return 1
 		}
@@ -351,57 +351,24 @@ func rwx(m fs.FileMode) string {
 	return b.String()
 }
 
-// applySymbolic applies a symbolic umask-style spec (u=rwx,g+w,o-x) to perm.
-func applySymbolic(perm fs.FileMode, spec string) (fs.FileMode, bool) {
+// umaskSymbolic reports whether spec keeps to the symbolic modes bash's
+// umask takes: comma-separated clauses [ugoa]*[-+=][rwx]*. chmod's wider
+// grammar (X, s, t, u=g, several operators in a clause) is refused, as bash
+// refuses it.
+func umaskSymbolic(spec string) bool {
 	for _, clause := range strings.Split(spec, ",") {
-		who := 0
 		i := 0
-		for ; i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0; i++ {
-			switch clause[i] {
-			case 'u':
-				who |= 0o700
-			case 'g':
-				who |= 0o070
-			case 'o':
-				who |= 0o007
-			case 'a':
-				who |= 0o777
-			}
+		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
+			i++
 		}
-		if who == 0 {
-			who = 0o777
+		if i == len(clause) || strings.IndexByte("+-=", clause[i]) < 0 {
+			return false
 		}
-		if i >= len(clause) {
-			return 0, false
-		}
-		op := clause[i]
-		if op != '+' && op != '-' && op != '=' {
-			return 0, false
-		}
-		bits := 0
-		for _, ch := range clause[i+1:] {
-			switch ch {
-			case 'r':
-				bits |= 0o444
-			case 'w':
-				bits |= 0o222
-			case 'x':
-				bits |= 0o111
-			default:
-				return 0, false
-			}
-		}
-		bits &= who
-		switch op {
-		case '+':
-			perm |= fs.FileMode(bits)
-		case '-':
-			perm &^= fs.FileMode(bits)
-		case '=':
-			perm = perm&^fs.FileMode(who) | fs.FileMode(bits)
+		if strings.Trim(clause[i+1:], "rwx") != "" {
+			return false
 		}
 	}
-	return perm, true
+	return true
 }
 
 // pwdPhysical prints the working directory with symlinks resolved (pwd -P).

@@ -350,27 +350,21 @@ func unescapeC(s string, all bool) (string, int, bool) {
 		}
 		ch := s[i+1]
 		n := 2
+		if c, ok := cControl(ch); ok {
+			b.WriteByte(c)
+			i += n
+			if !all {
+				return b.String(), i, false
+			}
+			continue
+		}
 		switch ch {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
 		case 'e', 'E':
 			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
 		case '\\':
 			b.WriteByte('\\')
 		case '"', '\'', '?':
-			if all && ch != '\'' && ch != '"' {
+			if all && ch == '?' {
 				b.WriteString(s[i : i+2])
 			} else {
 				b.WriteByte(ch)
@@ -401,18 +395,16 @@ func unescapeC(s string, all bool) (string, int, bool) {
 				n += k
 			}
 		default:
-			if ch >= '0' && ch <= '7' {
-				start := i + 1
-				if all && ch == '0' {
-					start = i + 2 // %b takes \0NNN
-				}
-				v, k := 0, 0
-				for k < 3 && start+k < len(s) && s[start+k] >= '0' && s[start+k] <= '7' {
-					v = v*8 + int(s[start+k]-'0')
-					k++
-				}
-				b.WriteByte(byte(v))
-				n = start + k - i
+			start := i + 1
+			if all && ch == '0' {
+				start = i + 2 // %b takes \0NNN
+			}
+			if start < len(s) && s[start] >= '0' && s[start] <= '7' {
+				v, last, _ := cEscape(s, start)
+				b.WriteByte(v)
+				n = last + 1 - i
+			} else if all && ch == '0' {
+				b.WriteByte(0)
 			} else {
 				b.WriteString(s[i : i+2])
 			}

@@ -33,7 +33,10 @@ type Options struct {
 // file without its owner read bit cannot be read, a directory without its
 // search bit cannot be traversed, and so on.
 type Tree struct {
-	mu      sync.RWMutex
+	mu sync.RWMutex
+	// dirty is set by every change and cleared when the tree is known to
+	// equal a snapshot (history code).
+	dirty   bool
 	root    *node
 	clock   clock.Clock
 	rand    io.Reader
@@ -45,6 +48,17 @@ type Tree struct {
 var _ FS = (*Tree)(nil)
 
 type node struct {
+	// parents are the directories that hold this node (more than one for
+	// a hard-linked file); the history code invalidates cached hashes up
+	// through them.
+	parents []*node
+	// hash is the node's git object id (blob or tree) when hashed is set;
+	// stored says the object (and every object below it) is in the
+	// repository. Any change clears both, up to the root.
+	hash   [20]byte
+	hashed bool
+	stored bool
+
 	ino    uint64
 	mode   fs.FileMode // type bits and permissions
 	data   []byte      // regular files
@@ -250,25 +264,61 @@ func underlying(err error) error {
 // link adds n to dir under base. The caller holds t.mu for writing.
 func (t *Tree) link(dir *node, base string, n *node) {
 	dir.kids[base] = n
+	n.parents = append(n.parents, dir)
 	if n.mode.IsDir() {
 		dir.nlink++
 	}
 	now := t.clock.Now()
 	dir.mtime, dir.ctime = now, now
+	t.changed(dir)
 }
 
 func (t *Tree) unlink(dir *node, base string) {
 	n := dir.kids[base]
-	delete(dir.kids, base)
+	t.detach(dir, base)
 	if n.mode.IsDir() {
-		dir.nlink--
 		n.nlink = 0
 	} else {
 		n.nlink--
 	}
+	n.ctime = dir.ctime
+}
+
+// detach removes the entry base from dir without touching the node's link
+// count (rename moves it elsewhere).
+func (t *Tree) detach(dir *node, base string) {
+	n := dir.kids[base]
+	delete(dir.kids, base)
+	for i, p := range n.parents {
+		if p == dir {
+			n.parents = append(n.parents[:i], n.parents[i+1:]...)
+			break
+		}
+	}
+	if n.mode.IsDir() {
+		dir.nlink--
+	}
 	now := t.clock.Now()
 	dir.mtime, dir.ctime = now, now
-	n.ctime = now
+	t.changed(dir)
+}
+
+// changed records that n's content or entries changed: its cached hash and
+// those of every directory above it are dropped. The caller holds t.mu for
+// writing.
+func (t *Tree) changed(n *node) {
+	t.dirty = true
+	var up func(*node)
+	up = func(n *node) {
+		if !n.hashed && !n.stored {
+			return // already invalid, and so is everything above
+		}
+		n.hashed, n.stored = false, false
+		for _, p := range n.parents {
+			up(p)
+		}
+	}
+	up(n)
 }
 
 // OpenFile implements FS.
@@ -331,6 +381,7 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		n.data = nil
 		now := t.clock.Now()
 		n.mtime, n.ctime = now, now
+		t.changed(n)
 	}
 	return &file{tree: t, node: n, name: name, flag: flag}, nil
 }
@@ -472,13 +523,9 @@ func (t *Tree) Rename(oldname, newname string) error {
 		}
 		t.unlink(ndir, nbase)
 	}
-	delete(odir.kids, obase)
-	if n.mode.IsDir() {
-		odir.nlink--
-	}
+	t.detach(odir, obase)
 	t.link(ndir, nbase, n)
-	now := t.clock.Now()
-	odir.mtime, odir.ctime, n.ctime = now, now, now
+	n.ctime = t.clock.Now()
 	return nil
 }
 
@@ -577,6 +624,7 @@ func (t *Tree) Chmod(name string, mode fs.FileMode) error {
 	keep := fs.ModeType
 	n.mode = n.mode&keep | mode&(fs.ModePerm|fs.ModeSticky|fs.ModeSetuid|fs.ModeSetgid)
 	n.ctime = t.clock.Now()
+	t.changed(n)
 	return nil
 }
 
@@ -758,6 +806,7 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	copy(n.data[off:], p)
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now
+	t.changed(n)
 	return len(p), end, nil
 }
 
@@ -830,6 +879,7 @@ func (f *file) Truncate(size int64) error {
 	}
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now
+	t.changed(n)
 	return nil
 }
 

@@ -1,0 +1,933 @@
+package vfs
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/storage"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/memory"
+
+	"github.com/moonix-sh/moonix/clock"
+)
+
+// Repo is the git history of a Tree: snapshots are commits of the whole
+// tree, and the tree can be put back to any of them. It is safe for
+// concurrent use.
+//
+// A snapshot commit's tree holds two entries: fs, the filesystem (regular
+// files, executables, symlinks and directories, empty ones included), and
+// moonix.json, what git cannot hold: the shell's exported environment and
+// working directory, and permission bits other than git's 644/755. Device
+// nodes are not part of history; the tree keeps its own.
+//
+// Refs: HEAD names the current branch (refs/heads/NAME, whose tip is the
+// newest snapshot on it); refs/moonix/current is the snapshot the tree
+// came from, which a rollback may have moved behind the tip;
+// refs/moonix/worktree keeps the unsnapshotted working state across
+// restarts; refs/moonix/kept/ID keeps snapshots a branch moved away from, so
+// that nothing is ever unreachable.
+type Repo struct {
+	mu    sync.Mutex
+	tree  *Tree
+	st    storage.Storer
+	fs    billy.Filesystem // nil in memory
+	clock clock.Clock
+	ids   []string // every snapshot id, sorted (for short ids)
+}
+
+// State is the shell state a snapshot keeps beside the tree.
+type State struct {
+	Env []string // exported variables, NAME=VALUE, sorted
+	Dir string   // working directory
+}
+
+// Snapshot describes one snapshot.
+type Snapshot struct {
+	ID      string // full commit id
+	Short   string // shortest unique prefix, at least 7 characters
+	Message string
+	Time    time.Time
+	Parent  string // "" for the first
+	State   State
+}
+
+// Branch is one line of history.
+type Branch struct {
+	Name    string
+	Head    Snapshot
+	Current bool
+}
+
+// ChangeKind says how a path differs between two trees.
+type ChangeKind byte
+
+const (
+	Added    ChangeKind = 'A'
+	Modified ChangeKind = 'M'
+	Removed  ChangeKind = 'D'
+)
+
+// Change is one path that differs.
+type Change struct {
+	Path string
+	Kind ChangeKind
+}
+
+// Errors a caller may want to tell apart.
+var (
+	ErrNoSnapshot = errors.New("no snapshots yet")
+	ErrDirty      = errors.New("the tree has changes since the last snapshot")
+)
+
+const (
+	author        = "moonix"
+	authorEmail   = "moonix@localhost"
+	metaName      = "moonix.json"
+	fsName        = "fs"
+	refCurrent    = plumbing.ReferenceName("refs/moonix/current")
+	refWorktree   = plumbing.ReferenceName("refs/moonix/worktree")
+	refKeptPrefix = "refs/moonix/kept/"
+	// markerDir holds moonix's own files in a workspace directory and marks
+	// the directory as a moonix workspace.
+	markerDir = "moonix"
+)
+
+// meta is moonix.json.
+type meta struct {
+	Version int               `json:"version"`
+	Dir     string            `json:"dir"`
+	Env     []string          `json:"env"`
+	Modes   map[string]string `json:"modes,omitempty"` // path → octal mode, when not git's default
+}
+
+// RepoOptions configure OpenRepo.
+type RepoOptions struct {
+	// Dir is the workspace directory on the host that holds the repository
+	// (a bare git repository, plus moonix's files under Dir/moonix). Empty
+	// means in memory: nothing is written to the host.
+	Dir   string
+	Clock clock.Clock
+}
+
+// OpenRepo opens (or creates) the history of tree. When the repository
+// holds a saved working state or a current snapshot, tree is put back to it
+// and its State returned; a new repository leaves tree as it is.
+func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
+	r := &Repo{tree: tree, clock: opts.Clock}
+	if r.clock == nil {
+		r.clock = tree.clock
+	}
+	if opts.Dir == "" {
+		r.st = memory.NewStorage()
+		if err := r.init(); err != nil {
+			return nil, nil, err
+		}
+		return r, nil, nil
+	}
+	fresh, err := checkWorkspaceDir(opts.Dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.fs = osfs.New(opts.Dir)
+	r.st = filesystem.NewStorageWithOptions(r.fs, cache.NewObjectLRUDefault(), filesystem.Options{ExclusiveAccess: true})
+	if fresh {
+		if err := r.init(); err != nil {
+			return nil, nil, err
+		}
+		return r, nil, nil
+	}
+	r.removeTemporaries()
+	if err := r.loadIDs(); err != nil {
+		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
+	}
+	st, err := r.resume()
+	if err != nil {
+		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
+	}
+	return r, st, nil
+}
+
+// checkWorkspaceDir reports whether dir is missing or empty (a new
+// workspace), or a moonix workspace; anything else is refused.
+func checkWorkspaceDir(dir string) (fresh bool, err error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if len(entries) == 0 {
+		return true, nil
+	}
+	names := map[string]bool{}
+	for _, e := range entries {
+		names[e.Name()] = e.IsDir() || e.Name() == "HEAD"
+	}
+	if !names[markerDir] || !names["HEAD"] || !names["objects"] || !names["refs"] {
+		if !names[markerDir] {
+			return false, fmt.Errorf("%s is not a moonix workspace (it is not empty and has no %s/ directory)", dir, markerDir)
+		}
+		return false, fmt.Errorf("workspace %s is corrupt: it lacks HEAD, objects/ or refs/", dir)
+	}
+	return false, nil
+}
+
+// init makes an empty repository whose HEAD names branch main.
+func (r *Repo) init() error {
+	if r.fs != nil {
+		for _, d := range []string{"objects/pack", "objects/info", "refs/heads", "refs/tags", markerDir} {
+			if err := r.fs.MkdirAll(d, 0o755); err != nil {
+				return err
+			}
+		}
+		config := "[core]\n\trepositoryformatversion = 0\n\tbare = true\n"
+		if err := r.writeFile("config", config); err != nil {
+			return err
+		}
+		if err := r.writeFile("description", "moonix workspace\n"); err != nil {
+			return err
+		}
+	}
+	return r.setSymbolicHEAD("main")
+}
+
+// removeTemporaries deletes what a killed writer may have left: half
+// written loose objects and refs.
+func (r *Repo) removeTemporaries() {
+	for _, dir := range []string{"objects/pack", "refs/heads", "refs/moonix", "refs/moonix/kept", "."} {
+		entries, err := r.fs.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), "tmp_") {
+				r.fs.Remove(r.fs.Join(dir, e.Name()))
+			}
+		}
+	}
+}
+
+// writeFile replaces name atomically: a crash leaves the old or the new
+// content, never a torn one.
+func (r *Repo) writeFile(name, content string) error {
+	dir := path.Dir(name)
+	if err := r.fs.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := r.fs.TempFile(dir, "tmp_")
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(f, content); err != nil {
+		f.Close()
+		r.fs.Remove(f.Name())
+		return err
+	}
+	if err := f.Close(); err != nil {
+		r.fs.Remove(f.Name())
+		return err
+	}
+	return r.fs.Rename(f.Name(), name)
+}
+
+func (r *Repo) setRef(name plumbing.ReferenceName, h plumbing.Hash) error {
+	if r.fs != nil {
+		return r.writeFile(name.String(), h.String()+"\n")
+	}
+	return r.st.SetReference(plumbing.NewHashReference(name, h))
+}
+
+func (r *Repo) removeRef(name plumbing.ReferenceName) error {
+	err := r.st.RemoveReference(name)
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return nil
+	}
+	return err
+}
+
+func (r *Repo) setSymbolicHEAD(branch string) error {
+	target := plumbing.NewBranchReferenceName(branch)
+	if r.fs != nil {
+		return r.writeFile("HEAD", "ref: "+target.String()+"\n")
+	}
+	return r.st.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, target))
+}
+
+func (r *Repo) ref(name plumbing.ReferenceName) (plumbing.Hash, bool) {
+	ref, err := r.st.Reference(name)
+	if err != nil {
+		return plumbing.ZeroHash, false
+	}
+	return ref.Hash(), true
+}
+
+// branch is the branch HEAD names.
+func (r *Repo) branch() string {
+	ref, err := r.st.Reference(plumbing.HEAD)
+	if err != nil || ref.Type() != plumbing.SymbolicReference {
+		return "main"
+	}
+	return ref.Target().Short()
+}
+
+// currentHash is the snapshot the tree came from.
+func (r *Repo) currentHash() (plumbing.Hash, bool) {
+	if h, ok := r.ref(refCurrent); ok {
+		return h, true
+	}
+	return r.ref(plumbing.NewBranchReferenceName(r.branch()))
+}
+
+// resume puts the tree back to the saved working state, or else to the
+// current snapshot.
+func (r *Repo) resume() (*State, error) {
+	h, ok := r.ref(refWorktree)
+	if !ok {
+		h, ok = r.currentHash()
+	}
+	if !ok {
+		return nil, nil
+	}
+	c, m, err := r.commit(h)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.restore(c, m); err != nil {
+		return nil, err
+	}
+	if _, worktree := r.ref(refWorktree); worktree {
+		r.tree.mu.Lock()
+		r.tree.dirty = true // the working state is not a snapshot
+		r.tree.mu.Unlock()
+	}
+	return &State{Env: m.Env, Dir: m.Dir}, nil
+}
+
+// commit reads a snapshot commit and its moonix.json.
+func (r *Repo) commit(h plumbing.Hash) (*object.Commit, *meta, error) {
+	c, err := object.GetCommit(r.st, h)
+	if err != nil {
+		return nil, nil, fmt.Errorf("snapshot %s: %w", h, err)
+	}
+	t, err := object.GetTree(r.st, c.TreeHash)
+	if err != nil {
+		return nil, nil, fmt.Errorf("snapshot %s: %w", h, err)
+	}
+	m := &meta{}
+	if e, err := t.FindEntry(metaName); err == nil {
+		data, err := r.blob(e.Hash)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := json.Unmarshal(data, m); err != nil {
+			return nil, nil, fmt.Errorf("snapshot %s: %s: %w", h, metaName, err)
+		}
+	}
+	return c, m, nil
+}
+
+func (r *Repo) blob(h plumbing.Hash) ([]byte, error) {
+	obj, err := r.st.EncodedObject(plumbing.BlobObject, h)
+	if err != nil {
+		return nil, err
+	}
+	rd, err := obj.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer rd.Close()
+	return io.ReadAll(rd)
+}
+
+func (r *Repo) fsTree(c *object.Commit) (plumbing.Hash, error) {
+	t, err := object.GetTree(r.st, c.TreeHash)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	e, err := t.FindEntry(fsName)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("snapshot %s has no %s tree", c.Hash, fsName)
+	}
+	return e.Hash, nil
+}
+
+// loadIDs collects every snapshot id reachable from any ref.
+func (r *Repo) loadIDs() error {
+	seen := map[plumbing.Hash]bool{}
+	refs, err := r.st.IterReferences()
+	if err != nil {
+		return err
+	}
+	var tips []plumbing.Hash
+	refs.ForEach(func(ref *plumbing.Reference) error {
+		if ref.Type() == plumbing.HashReference && ref.Name() != refWorktree {
+			tips = append(tips, ref.Hash())
+		}
+		return nil
+	})
+	for _, tip := range tips {
+		for h := tip; !h.IsZero() && !seen[h]; {
+			seen[h] = true
+			c, err := object.GetCommit(r.st, h)
+			if err != nil {
+				return fmt.Errorf("snapshot %s: %w", h, err)
+			}
+			h = plumbing.ZeroHash
+			if len(c.ParentHashes) > 0 {
+				h = c.ParentHashes[0]
+			}
+		}
+	}
+	r.ids = r.ids[:0]
+	for h := range seen {
+		r.ids = append(r.ids, h.String())
+	}
+	slices.Sort(r.ids)
+	return nil
+}
+
+func (r *Repo) addID(id string) {
+	if i, found := slices.BinarySearch(r.ids, id); !found {
+		r.ids = slices.Insert(r.ids, i, id)
+	}
+}
+
+// short is the shortest prefix of id (7 characters at least) that no other
+// snapshot shares.
+func (r *Repo) short(id string) string {
+	n := 7
+	i, _ := slices.BinarySearch(r.ids, id)
+	for _, j := range []int{i - 1, i + 1} {
+		if j < 0 || j >= len(r.ids) || r.ids[j] == id {
+			continue
+		}
+		common := 0
+		for common < len(id) && r.ids[j][common] == id[common] {
+			common++
+		}
+		n = max(n, common+1)
+	}
+	return id[:min(n, len(id))]
+}
+
+func (r *Repo) describe(c *object.Commit, m *meta) Snapshot {
+	s := Snapshot{
+		ID:      c.Hash.String(),
+		Message: strings.TrimSuffix(c.Message, "\n"),
+		Time:    c.Committer.When.UTC(),
+		State:   State{Env: m.Env, Dir: m.Dir},
+	}
+	s.Short = r.short(s.ID)
+	if len(c.ParentHashes) > 0 {
+		s.Parent = c.ParentHashes[0].String()
+	}
+	return s
+}
+
+// Snapshot commits the tree and st on the current branch and makes it the
+// current snapshot. When nothing changed since the current snapshot (tree
+// and state), it returns the current one and created is false.
+func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	cur, hasCur := r.currentHash()
+	var curCommit *object.Commit
+	var curMeta *meta
+	if hasCur {
+		var err error
+		if curCommit, curMeta, err = r.commit(cur); err != nil {
+			return Snapshot{}, false, err
+		}
+	}
+	if hasCur && !r.treeChanged() && sameState(st, curMeta) {
+		return r.describe(curCommit, curMeta), false, nil
+	}
+	root, m, err := r.writeWorking(st)
+	if err != nil {
+		return Snapshot{}, false, err
+	}
+	if hasCur && curCommit.TreeHash == root {
+		r.markClean()
+		return r.describe(curCommit, curMeta), false, nil
+	}
+	if msg == "" {
+		msg = "snapshot"
+	}
+	h, err := r.writeCommit(root, cur, hasCur, msg)
+	if err != nil {
+		return Snapshot{}, false, err
+	}
+	branchRef := plumbing.NewBranchReferenceName(r.branch())
+	if tip, ok := r.ref(branchRef); ok && (!hasCur || tip != cur) {
+		// The branch moves off its tip (after a rollback): keep the old
+		// line reachable.
+		if err := r.setRef(plumbing.ReferenceName(refKeptPrefix+tip.String()), tip); err != nil {
+			return Snapshot{}, false, err
+		}
+	}
+	if err := r.setRef(branchRef, h); err != nil {
+		return Snapshot{}, false, err
+	}
+	if err := r.setCurrent(h); err != nil {
+		return Snapshot{}, false, err
+	}
+	c, err := object.GetCommit(r.st, h)
+	if err != nil {
+		return Snapshot{}, false, err
+	}
+	r.addID(h.String())
+	r.markClean()
+	return r.describe(c, m), true, nil
+}
+
+// setCurrent makes h the current snapshot and drops the saved working
+// state, which h supersedes.
+func (r *Repo) setCurrent(h plumbing.Hash) error {
+	if err := r.setRef(refCurrent, h); err != nil {
+		return err
+	}
+	return r.removeRef(refWorktree)
+}
+
+func (r *Repo) treeChanged() bool {
+	r.tree.mu.RLock()
+	defer r.tree.mu.RUnlock()
+	return r.tree.dirty
+}
+
+func sameState(st State, m *meta) bool {
+	env := slices.Clone(st.Env)
+	slices.Sort(env)
+	return st.Dir == m.Dir && slices.Equal(env, m.Env)
+}
+
+func (r *Repo) markClean() {
+	r.tree.mu.Lock()
+	r.tree.dirty = false
+	r.tree.mu.Unlock()
+}
+
+// writeWorking stores the tree and st and returns the root tree of a
+// snapshot commit.
+func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
+	t := r.tree
+	t.mu.Lock()
+	fsHash, err := r.store(t.root)
+	modes := map[string]string{}
+	collectModes(t.root, "/", modes)
+	t.mu.Unlock()
+	if err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	env := slices.Clone(st.Env)
+	slices.Sort(env)
+	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: modes}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	metaHash, err := r.putObject(plumbing.BlobObject, append(data, '\n'))
+	if err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	root, err := r.putTree([]object.TreeEntry{
+		{Name: fsName, Mode: filemode.Dir, Hash: fsHash},
+		{Name: metaName, Mode: filemode.Regular, Hash: metaHash},
+	})
+	return root, m, err
+}
+
+func (r *Repo) writeCommit(root, parent plumbing.Hash, hasParent bool, msg string) (plumbing.Hash, error) {
+	when := r.clock.Now().UTC().Truncate(time.Second)
+	sig := object.Signature{Name: author, Email: authorEmail, When: when}
+	c := &object.Commit{Author: sig, Committer: sig, Message: msg + "\n", TreeHash: root}
+	if hasParent {
+		c.ParentHashes = []plumbing.Hash{parent}
+	}
+	obj := r.st.NewEncodedObject()
+	if err := c.Encode(obj); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	return r.st.SetEncodedObject(obj)
+}
+
+// SaveWorking keeps the working state (tree and st) so that the next
+// OpenRepo resumes it, without making a snapshot. It writes nothing when
+// the tree is what the current snapshot or the last save holds.
+func (r *Repo) SaveWorking(st State) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	root, _, err := r.writeWorking(st)
+	if err != nil {
+		return err
+	}
+	cur, hasCur := r.currentHash()
+	if hasCur {
+		if c, err := object.GetCommit(r.st, cur); err == nil && c.TreeHash == root {
+			return r.removeRef(refWorktree)
+		}
+	}
+	if h, ok := r.ref(refWorktree); ok {
+		if c, err := object.GetCommit(r.st, h); err == nil && c.TreeHash == root {
+			return nil
+		}
+	}
+	h, err := r.writeCommit(root, cur, hasCur, "moonix working state")
+	if err != nil {
+		return err
+	}
+	return r.setRef(refWorktree, h)
+}
+
+// putObject stores an object unless the store has it, and returns its id.
+func (r *Repo) putObject(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
+	h := plumbing.ComputeHash(t, data)
+	if r.st.HasEncodedObject(h) == nil {
+		return h, nil
+	}
+	obj := r.st.NewEncodedObject()
+	obj.SetType(t)
+	obj.SetSize(int64(len(data)))
+	w, err := obj.Writer()
+	if err != nil {
+		return h, err
+	}
+	w.Write(data)
+	w.Close()
+	return r.st.SetEncodedObject(obj)
+}
+
+func (r *Repo) putTree(entries []object.TreeEntry) (plumbing.Hash, error) {
+	return r.putObject(plumbing.TreeObject, encodeTree(entries))
+}
+
+// encodeTree is a tree object's content, entries in git's order.
+func encodeTree(entries []object.TreeEntry) []byte {
+	slices.SortFunc(entries, func(a, b object.TreeEntry) int {
+		return strings.Compare(sortName(a), sortName(b))
+	})
+	var b bytes.Buffer
+	for _, e := range entries {
+		fmt.Fprintf(&b, "%o %s\x00", e.Mode, e.Name)
+		b.Write(e.Hash[:])
+	}
+	return b.Bytes()
+}
+
+// sortName is git's tree order: directories compare as if named "name/".
+func sortName(e object.TreeEntry) string {
+	if e.Mode == filemode.Dir {
+		return e.Name + "/"
+	}
+	return e.Name
+}
+
+// store writes n and everything below it that the repository lacks, and
+// returns n's object id. The caller holds the tree's lock.
+func (r *Repo) store(n *node) (plumbing.Hash, error) {
+	if n.stored {
+		return n.hash, nil
+	}
+	var h plumbing.Hash
+	var err error
+	switch {
+	case n.mode.IsDir():
+		entries := make([]object.TreeEntry, 0, len(n.kids))
+		for name, k := range n.kids {
+			if k.dev != nil {
+				continue // devices are the tree's own, not history
+			}
+			kh, err := r.store(k)
+			if err != nil {
+				return h, err
+			}
+			entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: kh})
+		}
+		h, err = r.putTree(entries)
+	case n.mode&fs.ModeSymlink != 0:
+		h, err = r.putObject(plumbing.BlobObject, []byte(n.target))
+	default:
+		h, err = r.putObject(plumbing.BlobObject, n.data)
+	}
+	if err != nil {
+		return h, err
+	}
+	n.hash, n.hashed, n.stored = h, true, true
+	return h, nil
+}
+
+func gitMode(m fs.FileMode) filemode.FileMode {
+	switch {
+	case m.IsDir():
+		return filemode.Dir
+	case m&fs.ModeSymlink != 0:
+		return filemode.Symlink
+	case m&0o100 != 0:
+		return filemode.Executable
+	}
+	return filemode.Regular
+}
+
+// defaultPerm is the mode a node of git mode g gets when moonix.json says
+// nothing else.
+func defaultPerm(g filemode.FileMode) fs.FileMode {
+	switch g {
+	case filemode.Regular:
+		return 0o644
+	case filemode.Symlink:
+		return 0o777
+	}
+	return 0o755
+}
+
+func permOf(m fs.FileMode) fs.FileMode {
+	return m & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid)
+}
+
+// collectModes records every mode that differs from git's default.
+func collectModes(n *node, p string, out map[string]string) {
+	if n.dev != nil {
+		return
+	}
+	if perm := permOf(n.mode); perm != defaultPerm(gitMode(n.mode)) {
+		out[p] = formatMode(perm)
+	}
+	for name, k := range n.kids {
+		collectModes(k, path.Join(p, name), out)
+	}
+}
+
+func formatMode(m fs.FileMode) string {
+	v := uint32(m.Perm())
+	if m&fs.ModeSetuid != 0 {
+		v |= 0o4000
+	}
+	if m&fs.ModeSetgid != 0 {
+		v |= 0o2000
+	}
+	if m&fs.ModeSticky != 0 {
+		v |= 0o1000
+	}
+	return fmt.Sprintf("%04o", v)
+}
+
+func parseMode(s string) (fs.FileMode, bool) {
+	v, err := strconv.ParseUint(s, 8, 32)
+	if err != nil {
+		return 0, false
+	}
+	m := fs.FileMode(v & 0o777)
+	if v&0o4000 != 0 {
+		m |= fs.ModeSetuid
+	}
+	if v&0o2000 != 0 {
+		m |= fs.ModeSetgid
+	}
+	if v&0o1000 != 0 {
+		m |= fs.ModeSticky
+	}
+	return m, true
+}
+
+// restore makes the tree equal to the snapshot c: subtrees whose id did not
+// change are left alone, so the cost follows the difference.
+func (r *Repo) restore(c *object.Commit, m *meta) error {
+	fsHash, err := r.fsTree(c)
+	if err != nil {
+		return err
+	}
+	t := r.tree
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if err := r.restoreDir(t.root, fsHash); err != nil {
+		return err
+	}
+	applyModes(t.root, "/", m.Modes)
+	t.dirty = false
+	return nil
+}
+
+func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
+	if dir.stored && dir.hash == h {
+		return nil
+	}
+	tree, err := object.GetTree(r.st, h)
+	if err != nil {
+		return err
+	}
+	t := r.tree
+	want := map[string]object.TreeEntry{}
+	for _, e := range tree.Entries {
+		want[e.Name] = e
+	}
+	for name, k := range dir.kids {
+		if _, ok := want[name]; !ok && k.dev == nil {
+			t.unlink(dir, name)
+		}
+	}
+	for _, e := range tree.Entries {
+		cur := dir.kids[e.Name]
+		if cur != nil && cur.dev != nil {
+			continue
+		}
+		switch e.Mode {
+		case filemode.Dir:
+			if cur == nil || !cur.mode.IsDir() {
+				if cur != nil {
+					t.unlink(dir, e.Name)
+				}
+				cur = t.newNode(fs.ModeDir | 0o755)
+				t.link(dir, e.Name, cur)
+			}
+			if err := r.restoreDir(cur, e.Hash); err != nil {
+				return err
+			}
+		case filemode.Symlink:
+			if cur != nil && cur.mode&fs.ModeSymlink != 0 && cur.stored && cur.hash == e.Hash {
+				continue
+			}
+			data, err := r.blob(e.Hash)
+			if err != nil {
+				return err
+			}
+			if cur != nil {
+				t.unlink(dir, e.Name)
+			}
+			n := t.newNode(fs.ModeSymlink | 0o777)
+			n.target = string(data)
+			n.hash, n.hashed, n.stored = e.Hash, true, true
+			t.link(dir, e.Name, n)
+		case filemode.Regular, filemode.Executable, filemode.Deprecated:
+			perm := defaultPerm(e.Mode)
+			if cur != nil && cur.mode.IsRegular() && cur.stored && cur.hash == e.Hash {
+				if cur.mode.Perm()&0o100 != perm&0o100 {
+					cur.mode = cur.mode&^fs.ModePerm | perm
+					t.changed(dir)
+				}
+				continue
+			}
+			data, err := r.blob(e.Hash)
+			if err != nil {
+				return err
+			}
+			if cur != nil && cur.mode.IsRegular() && cur.nlink == 1 {
+				cur.data = data // open files see the restored content
+				cur.mode = cur.mode&^fs.ModePerm | perm
+				now := t.clock.Now()
+				cur.mtime, cur.ctime = now, now
+			} else {
+				if cur != nil {
+					t.unlink(dir, e.Name)
+				}
+				cur = t.newNode(perm)
+				cur.data = data
+				t.link(dir, e.Name, cur)
+			}
+			cur.hash, cur.hashed, cur.stored = e.Hash, true, true
+			t.changed(dir)
+		default:
+			return fmt.Errorf("%s: unsupported tree entry mode %o", e.Name, e.Mode)
+		}
+	}
+	dir.hash, dir.hashed, dir.stored = h, true, true
+	return nil
+}
+
+// applyModes sets every node's permissions from modes, or git's default.
+func applyModes(n *node, p string, modes map[string]string) {
+	if n.dev != nil {
+		return
+	}
+	want := defaultPerm(gitMode(n.mode))
+	if s, ok := modes[p]; ok {
+		if m, ok := parseMode(s); ok {
+			want = m
+		}
+	}
+	if permOf(n.mode) != want {
+		n.mode = n.mode&fs.ModeType | want
+	}
+	for name, k := range n.kids {
+		applyModes(k, path.Join(p, name), modes)
+	}
+}
+
+// Dirty reports whether the tree (or its modes) differs from the current
+// snapshot. It hashes what changed, without writing anything.
+func (r *Repo) Dirty() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.treeChanged() {
+		return false
+	}
+	cur, ok := r.currentHash()
+	if !ok {
+		return true
+	}
+	c, m, err := r.commit(cur)
+	if err != nil {
+		return true
+	}
+	fsHash, err := r.fsTree(c)
+	if err != nil {
+		return true
+	}
+	t := r.tree
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if hashNode(t.root) != fsHash {
+		return true
+	}
+	modes := map[string]string{}
+	collectModes(t.root, "/", modes)
+	if !maps.Equal(modes, m.Modes) {
+		return true
+	}
+	t.dirty = false
+	return false
+}
+
+// hashNode computes n's object id without storing anything (the caller
+// holds the tree's lock).
+func hashNode(n *node) plumbing.Hash {
+	if n.hashed {
+		return n.hash
+	}
+	var h plumbing.Hash
+	switch {
+	case n.mode.IsDir():
+		entries := make([]object.TreeEntry, 0, len(n.kids))
+		for name, k := range n.kids {
+			if k.dev == nil {
+				entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: hashNode(k)})
+			}
+		}
+		h = plumbing.ComputeHash(plumbing.TreeObject, encodeTree(entries))
+	case n.mode&fs.ModeSymlink != 0:
+		h = plumbing.ComputeHash(plumbing.BlobObject, []byte(n.target))
+	default:
+		h = plumbing.ComputeHash(plumbing.BlobObject, n.data)
+	}
+	n.hash, n.hashed = h, true
+	return h
+}

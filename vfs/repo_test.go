@@ -1,0 +1,319 @@
+package vfs
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/moonix-sh/moonix/clock"
+)
+
+// dump lists a tree: every path with its mode and content (or target).
+func dump(t *testing.T, fsys FS) string {
+	t.Helper()
+	var b strings.Builder
+	err := WalkDir(fsys, "/", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := fsys.Lstat(p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v", p, info.Mode())
+		switch {
+		case info.Mode()&fs.ModeSymlink != 0:
+			target, _ := fsys.Readlink(p)
+			fmt.Fprintf(&b, " -> %s", target)
+		case info.Mode().IsRegular():
+			data, _ := ReadFile(fsys, p)
+			fmt.Fprintf(&b, " %q", data)
+		}
+		b.WriteByte('\n')
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func newRepo(t *testing.T, dir string) (*Tree, *Repo) {
+	t.Helper()
+	clk := clock.NewLogical(clock.Epoch)
+	tree := NewDefault(Options{Clock: clk, Uid: 1000, Gid: 1000})
+	r, _, err := OpenRepo(tree, RepoOptions{Dir: dir, Clock: clk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return tree, r
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSnapshotRollbackRoundTrip(t *testing.T) {
+	t.Parallel()
+	tree, r := newRepo(t, "")
+	must(t, MkdirAll(tree, "/work/d/empty", 0o755))
+	mustWrite(t, tree, "/work/a", "one")
+	mustWrite(t, tree, "/work/d/b", "two")
+	must(t, tree.Chmod("/work/d/b", 0o600))
+	must(t, tree.Symlink("d/b", "/work/link"))
+	st1 := State{Env: []string{"A=1"}, Dir: "/work/d"}
+	s1, created, err := r.Snapshot("first", st1)
+	must(t, err)
+	if !created || s1.Message != "first" || len(s1.Short) < 7 {
+		t.Fatalf("first snapshot: %+v created=%v", s1, created)
+	}
+	want1 := dump(t, tree)
+
+	if r.Dirty() {
+		t.Fatal("dirty right after a snapshot")
+	}
+	again, created, err := r.Snapshot("again", st1)
+	must(t, err)
+	if created || again.ID != s1.ID {
+		t.Fatalf("unchanged snapshot made a new one: %+v", again)
+	}
+
+	mustWrite(t, tree, "/work/a", "changed")
+	must(t, tree.Remove("/work/d/empty"))
+	must(t, tree.Remove("/work/link"))
+	mustWrite(t, tree, "/work/new", "new")
+	must(t, tree.Chmod("/work/new", 0o755))
+	must(t, tree.Chmod("/work/d/b", 0o640))
+	if !r.Dirty() {
+		t.Fatal("not dirty after changes")
+	}
+	changes, err := r.Changes("", "")
+	must(t, err)
+	if len(changes) != 0 {
+		t.Fatalf("working tree differs from itself: %v", changes)
+	}
+	changes, err = r.Changes(s1.ID, "")
+	must(t, err)
+	if got := fmt.Sprint(changes); got != "[{/work/a 77} {/work/d/empty 68} {/work/link 68} {/work/new 65}]" {
+		t.Fatalf("changes: %s", got)
+	}
+	s2, _, err := r.Snapshot("second", State{Env: []string{"A=2"}, Dir: "/work"})
+	must(t, err)
+	want2 := dump(t, tree)
+	if s2.Parent != s1.ID {
+		t.Fatalf("parent %s, want %s", s2.Parent, s1.ID)
+	}
+
+	back, err := r.Rollback(s1.Short)
+	must(t, err)
+	if got := dump(t, tree); got != want1 {
+		t.Fatalf("rollback to first:\n%s\nwant:\n%s", got, want1)
+	}
+	if !slices.Equal(back.State.Env, []string{"A=1"}) || back.State.Dir != "/work/d" {
+		t.Fatalf("state %+v", back.State)
+	}
+	if r.Dirty() {
+		t.Fatal("dirty right after a rollback")
+	}
+	// Forward again: newer snapshots stay reachable.
+	log, err := r.Log(0, false)
+	must(t, err)
+	if len(log) != 2 || log[0].ID != s2.ID {
+		t.Fatalf("log after rollback: %+v", log)
+	}
+	_, err = r.Rollback("main")
+	must(t, err)
+	if got := dump(t, tree); got != want2 {
+		t.Fatalf("roll forward:\n%s\nwant:\n%s", got, want2)
+	}
+	data, err := r.ReadFile(s1.ID, "/work/a")
+	if err != nil || string(data) != "one" {
+		t.Fatalf("ReadFile at first: %q %v", data, err)
+	}
+}
+
+func TestResolve(t *testing.T) {
+	t.Parallel()
+	tree, r := newRepo(t, "")
+	if _, err := r.Resolve("HEAD"); !errors.Is(err, ErrNoSnapshot) {
+		t.Fatalf("resolve before any snapshot: %v", err)
+	}
+	var ids []string
+	for i := range 4 {
+		mustWrite(t, tree, "/work/f", fmt.Sprint(i))
+		s, _, err := r.Snapshot(fmt.Sprint("s", i), State{})
+		must(t, err)
+		ids = append(ids, s.ID)
+	}
+	for spec, want := range map[string]string{
+		"HEAD": ids[3], "main": ids[3], "HEAD~1": ids[2], "main~3": ids[0], "HEAD^^": ids[1],
+		ids[1][:7]: ids[1], ids[2]: ids[2], strings.ToUpper(ids[0][:8]): ids[0],
+	} {
+		s, err := r.Resolve(spec)
+		if err != nil || s.ID != want {
+			t.Errorf("Resolve(%q) = %s, %v; want %s", spec, s.ID, err, want)
+		}
+	}
+	for _, bad := range []string{"HEAD~4", "nope", "ffffffff", "HEAD~x"} {
+		if _, err := r.Resolve(bad); err == nil {
+			t.Errorf("Resolve(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestDeterministicIDs(t *testing.T) {
+	t.Parallel()
+	run := func() []string {
+		tree, r := newRepo(t, "")
+		var ids []string
+		for i := range 3 {
+			mustWrite(t, tree, fmt.Sprintf("/work/f%d", i), "x")
+			s, _, err := r.Snapshot("step", State{Env: []string{"X=1"}, Dir: "/work"})
+			must(t, err)
+			ids = append(ids, s.ID)
+		}
+		return ids
+	}
+	a, b := run(), run()
+	if !slices.Equal(a, b) {
+		t.Fatalf("ids differ between identical runs: %v %v", a, b)
+	}
+}
+
+func TestBranches(t *testing.T) {
+	t.Parallel()
+	tree, r := newRepo(t, "")
+	mustWrite(t, tree, "/work/f", "base")
+	base, _, err := r.Snapshot("base", State{})
+	must(t, err)
+	mustWrite(t, tree, "/work/f", "main work")
+	_, _, err = r.Snapshot("main work", State{})
+	must(t, err)
+	if _, err := r.Fork(base.Short, "side", false); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := ReadFile(tree, "/work/f"); string(data) != "base" {
+		t.Fatalf("fork did not restore: %q", data)
+	}
+	mustWrite(t, tree, "/work/f", "side work")
+	if _, err := r.Switch("main", false); !errors.Is(err, ErrDirty) {
+		t.Fatalf("switch with changes: %v", err)
+	}
+	_, _, err = r.Snapshot("side work", State{})
+	must(t, err)
+	_, err = r.Switch("main", false)
+	must(t, err)
+	if data, _ := ReadFile(tree, "/work/f"); string(data) != "main work" {
+		t.Fatalf("switch back: %q", data)
+	}
+	branches, err := r.Branches()
+	must(t, err)
+	if len(branches) != 2 || branches[0].Name != "main" || !branches[0].Current || branches[1].Name != "side" {
+		t.Fatalf("branches: %+v", branches)
+	}
+	if err := r.CreateBranch("main"); err == nil {
+		t.Fatal("created an existing branch")
+	}
+	if err := r.CreateBranch("bad name"); err == nil {
+		t.Fatal("created a branch with a space")
+	}
+}
+
+func TestKeepsNewerLineWhenSnapshottingAfterRollback(t *testing.T) {
+	t.Parallel()
+	tree, r := newRepo(t, "")
+	mustWrite(t, tree, "/work/f", "1")
+	s1, _, _ := r.Snapshot("1", State{})
+	mustWrite(t, tree, "/work/f", "2")
+	s2, _, _ := r.Snapshot("2", State{})
+	_, err := r.Rollback(s1.ID)
+	must(t, err)
+	mustWrite(t, tree, "/work/f", "3")
+	_, _, err = r.Snapshot("3", State{})
+	must(t, err)
+	all, err := r.Log(0, true)
+	must(t, err)
+	if len(all) != 3 {
+		t.Fatalf("history --all: %+v", all)
+	}
+	_, err = r.Rollback(s2.Short)
+	must(t, err)
+	if data, _ := ReadFile(tree, "/work/f"); string(data) != "2" {
+		t.Fatalf("roll to the kept line: %q", data)
+	}
+}
+
+func TestOnDiskResumeAndGit(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "ws")
+	tree, r := newRepo(t, dir)
+	mustWrite(t, tree, "/work/kept", "snap")
+	must(t, MkdirAll(tree, "/work/empty", 0o700))
+	s, _, err := r.Snapshot("on disk", State{Env: []string{"K=v"}, Dir: "/work"})
+	must(t, err)
+	mustWrite(t, tree, "/work/unsaved", "working")
+	must(t, r.SaveWorking(State{Env: []string{"K=w"}, Dir: "/tmp"}))
+	want := dump(t, tree)
+	r.Close()
+
+	tree2 := NewDefault(Options{Uid: 1000, Gid: 1000})
+	r2, st, err := OpenRepo(tree2, RepoOptions{Dir: dir})
+	must(t, err)
+	defer r2.Close()
+	if st == nil || st.Dir != "/tmp" || !slices.Equal(st.Env, []string{"K=w"}) {
+		t.Fatalf("resumed state %+v", st)
+	}
+	if got := dump(t, tree2); got != want {
+		t.Fatalf("resumed tree:\n%s\nwant:\n%s", got, want)
+	}
+	_, cur, err := r2.Current()
+	if err != nil || cur == nil || cur.ID != s.ID {
+		t.Fatalf("current after reopen: %+v %v", cur, err)
+	}
+	if !r2.Dirty() {
+		t.Fatal("the resumed working state should differ from the snapshot")
+	}
+
+	git, err := exec.LookPath("git")
+	if err != nil {
+		if os.Getenv("MOONIX_REQUIRE_GIT") != "" {
+			t.Fatal("git is required")
+		}
+		t.Skip("git not installed")
+	}
+	out, err := exec.Command(git, "-C", dir, "fsck", "--strict", "--no-dangling").CombinedOutput()
+	if err != nil {
+		t.Fatalf("git fsck: %v\n%s", err, out)
+	}
+	out, err = exec.Command(git, "-C", dir, "log", "--format=%H %s").CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != s.ID+" on disk" {
+		t.Fatalf("git log: %v\n%s", err, out)
+	}
+	out, err = exec.Command(git, "-C", dir, "show", s.ID+":fs/work/kept").CombinedOutput()
+	if err != nil || string(out) != "snap" {
+		t.Fatalf("git show: %v\n%s", err, out)
+	}
+}
+
+func TestOpenRefusesForeignDirectories(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	if _, _, err := OpenRepo(NewDefault(Options{}), RepoOptions{Dir: dir}); err == nil || !strings.Contains(err.Error(), "not a moonix workspace") {
+		t.Fatalf("foreign dir: %v", err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "notes.txt"))
+	if string(data) != "mine" {
+		t.Fatal("foreign dir changed")
+	}
+}

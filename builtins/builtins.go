@@ -74,7 +74,33 @@ type Call struct {
 	// are not visible, as with exec(2)); it returns the exit status. Nil
 	// means the command cannot run others.
 	Exec func(sub *Call) int
+	// Repo is the history of FS (snapshots, branches); nil when the
+	// session has none.
+	Repo Repo
+	// SetState makes the calling shell's exported environment and working
+	// directory those of st (rollback, switch); nil when the command does
+	// not run in a shell.
+	SetState func(st vfs.State) error
 }
+
+// Repo is the history of the filesystem as the history commands use it.
+// vfs.Repo implements it; the capability gate wraps it.
+type Repo interface {
+	Snapshot(msg string, st vfs.State) (snap vfs.Snapshot, created bool, err error)
+	Current() (branch string, snap *vfs.Snapshot, err error)
+	Resolve(spec string) (vfs.Snapshot, error)
+	Rollback(spec string) (vfs.Snapshot, error)
+	Log(n int, all bool) ([]vfs.Snapshot, error)
+	Branches() ([]vfs.Branch, error)
+	CreateBranch(name string) error
+	Switch(name string, discard bool) (vfs.Snapshot, error)
+	Fork(spec, name string, discard bool) (vfs.Snapshot, error)
+	Changes(from, to string) ([]vfs.Change, error)
+	ReadFile(spec, path string) ([]byte, error)
+	Dirty() bool
+}
+
+var _ Repo = (*vfs.Repo)(nil)
 
 // Sub returns a copy of c for running args, with the same stdio, directory
 // and environment.

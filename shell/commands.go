@@ -138,7 +138,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		FS: s.fs, Env: c.Env, Dir: c.Dir,
 		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
 		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts, Shopts: shopts,
-		Name: argv0[0], Commands: s.cfg.Commands, parent: s,
+		Name: argv0[0], Commands: s.cfg.Commands, parent: s, Repo: s.cfg.Repo,
 	}
 	umask := c.Umask
 	cfg.Umask = &umask

@@ -28,6 +28,7 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 		Who:   s.who,
 		Umask: s.getUmask(),
 		Exec:  s.exec,
+		Repo:  s.cfg.Repo,
 	}
 }
 

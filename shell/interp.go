@@ -243,7 +243,7 @@ func bypassed(ctx context.Context, name string) bool {
 // name still take precedence.
 var intercepted = map[string]bool{
 	"type": true, "help": true, "umask": true, "trap": true, "hash": true,
-	"printf": true,
+	"printf": true, "history": true,
 }
 
 // callHandler runs before every simple command: it checks and rewrites
@@ -437,7 +437,36 @@ func (s *Session) callFor(ctx context.Context, hc interp.HandlerContext, args []
 	if s.cfg.Width != nil && hc.Stdout == s.cfg.Stdout {
 		c.Width = s.cfg.Width()
 	}
+	c.SetState = func(st vfs.State) error { return s.setState(ctx, hc, st) }
 	return c
+}
+
+// setState makes the interpreter's exported environment and directory
+// those of st (rollback, switch): variables exported now but not in st are
+// unset, st's are exported, and the shell changes to st's directory.
+func (s *Session) setState(ctx context.Context, hc interp.HandlerContext, st vfs.State) error {
+	want := map[string]bool{}
+	var b strings.Builder
+	for _, kv := range st.Env {
+		name, value, _ := strings.Cut(kv, "=")
+		if !syntax.ValidName(name) {
+			continue
+		}
+		want[name] = true
+		if vr := hc.Env.Get(name); vr.ReadOnly {
+			continue
+		}
+		fmt.Fprintf(&b, "export %s=%s\n", name, quoteWord(value))
+	}
+	for name, vr := range hc.Env.Each {
+		if vr.Exported && !want[name] && !vr.ReadOnly && syntax.ValidName(name) {
+			fmt.Fprintf(&b, "unset %s\n", name)
+		}
+	}
+	if st.Dir != "" {
+		fmt.Fprintf(&b, "cd %s >/dev/null || cd /\n", quoteWord(st.Dir))
+	}
+	return hc.Builtin(ctx, []string{"eval", b.String()})
 }
 
 // runInternal runs the commands the call handler rewrote to.

@@ -58,6 +58,12 @@ type Config struct {
 	// Commands are extra commands for this session (and its nested
 	// shells), looked up after the builtins: test helpers, embedders' tools.
 	Commands map[string]func(*builtins.Call) int
+	// Repo is the history of FS. Nil means an in-memory history of the tree
+	// when FS is nil or a *vfs.Tree, and no history otherwise.
+	Repo builtins.Repo
+	// Checkpoint, when set, is called after every top-level statement with
+	// the shell's state (the eager write mode saves the working state).
+	Checkpoint func(vfs.State)
 
 	// parent is the session that started this one as a nested shell.
 	parent *Session
@@ -126,6 +132,15 @@ func New(cfg Config) (*Session, error) {
 	}
 	if s.fs == nil {
 		s.fs = vfs.NewDefault(vfs.Options{Clock: s.clock, Rand: s.rand, Uid: uint32(s.who.UID), Gid: uint32(s.who.GID)})
+	}
+	if s.cfg.Repo == nil && cfg.parent == nil {
+		if tree, ok := s.fs.(*vfs.Tree); ok {
+			repo, _, err := vfs.OpenRepo(tree, vfs.RepoOptions{Clock: s.clock})
+			if err != nil {
+				return nil, err
+			}
+			s.cfg.Repo = repo
+		}
 	}
 	if s.cfg.Dir == "" {
 		s.cfg.Dir = "/work"
@@ -224,6 +239,22 @@ func (s *Session) Dir() string { return s.runner.Dir }
 // FS is the filesystem the session works on.
 func (s *Session) FS() vfs.FS { return s.fs }
 
+// Repo is the session's history, or nil.
+func (s *Session) Repo() builtins.Repo { return s.cfg.Repo }
+
+// State is the shell's exported environment and working directory, as a
+// snapshot keeps them.
+func (s *Session) State() vfs.State {
+	var env []string
+	for name, vr := range s.runner.Vars {
+		if vr.Exported && vr.IsSet() && !strings.Contains(name, " ") {
+			env = append(env, name+"="+vr.String())
+		}
+	}
+	slices.Sort(env)
+	return vfs.State{Env: env, Dir: s.runner.Dir}
+}
+
 // Status is the exit status of the last command run.
 func (s *Session) Status() int {
 	s.mu.Lock()
@@ -285,6 +316,9 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 	for _, st := range stmts {
 		var exited bool
 		status, exited = s.runStmt(ctx, st)
+		if s.cfg.Checkpoint != nil && s.cfg.parent == nil {
+			s.cfg.Checkpoint(s.State())
+		}
 		if ctx.Err() != nil {
 			s.SetStatus(status)
 			return s.finish(status, false)

@@ -9,7 +9,8 @@
 //
 // cli is the one package that reads and writes host files, and only the
 // ones the user named: a script FILE, transcripts given to replay (rewritten
-// by --update), and the workspace directory (for now the REPL history).
+// by --update), and the workspace directory (the history's git repository,
+// the lock and the REPL's line history; see workspace.go).
 // Nothing else of the host reaches the shell: the host environment is
 // invisible except for variables passed with --env.
 //
@@ -39,7 +40,8 @@ const Version = builtins.Version
 
 // Program is the moonix command line with its seams to the host. The zero
 // value is valid and sees nothing of the host: no environment variables, no
-// terminal, no signals.
+// terminal, no signals, and no default workspace (runs need --ephemeral or
+// --workspace DIR).
 type Program struct {
 	// LookupEnv reads a host environment variable; it is consulted for
 	// `--env NAME` and to find the default workspace (XDG_DATA_HOME,
@@ -113,6 +115,7 @@ type options struct {
 	env       []string
 	workspace string
 	ephemeral bool
+	writeMode string // --write-mode: lazy or eager
 	timeout   time.Duration
 	version   bool
 	errexit   bool
@@ -199,7 +202,7 @@ func wantsSubcommand(args []string) bool {
 }
 
 // valueFlags are the long flags that take a separate value.
-var valueFlags = map[string]bool{"env": true, "workspace": true, "timeout": true}
+var valueFlags = map[string]bool{"env": true, "workspace": true, "write-mode": true, "timeout": true}
 
 func (p *Program) rootCommand(std stdio, status *int, withSubcommands bool) *cobra.Command {
 	o := &options{}
@@ -221,6 +224,14 @@ with --env.
                               read the script from stdin, statement by
                               statement, without prompt
   moonix replay FILE...       replay cram transcripts (.t files)
+
+The tree, its snapshots and the shell's exported variables and directory
+live in a workspace on the host (--workspace DIR, default
+$XDG_DATA_HOME/moonix/default): the next run resumes where the last one
+stopped. --write-mode lazy (the default) writes it at snapshots and at exit;
+eager also after every command, so that a crash loses no completed command.
+One moonix at a time uses a workspace. --ephemeral keeps everything in
+memory and writes nothing.
 
 Options end at the first operand: in 'moonix script.sh -x', -x goes to the
 script.`,
@@ -246,6 +257,7 @@ script.`,
 	fl.BoolVarP(&o.stdin, "stdin", "s", false, "read commands from standard input; operands are the positional parameters")
 	fl.BoolVar(&o.ephemeral, "ephemeral", false, "write nothing to the host (no workspace, no history)")
 	fl.StringVar(&o.workspace, "workspace", "", "host directory holding this workspace's state (default $XDG_DATA_HOME/moonix/default)")
+	fl.StringVar(&o.writeMode, "write-mode", writeLazy, "when the workspace is written: lazy (at snapshots and exit) or eager (after every command)")
 	fl.BoolVarP(&o.errexit, "errexit", "e", false, "exit when a command fails (set -e)")
 	fl.BoolVarP(&o.nounset, "nounset", "u", false, "treat unset variables as an error (set -u)")
 	fl.BoolVarP(&o.xtrace, "xtrace", "x", false, "print commands as they run (set -x)")

@@ -113,11 +113,13 @@ func TestRunInProcess(t *testing.T) {
 		status         int
 		stdout, stderr string
 	}{
-		{"", []string{"-c", `echo "$0:$1:${HOST_ONLY-unset}:$COPY"`, "n", "a"}, 0, "n:a:unset:\n", ""},
-		{"", []string{"--env", "COPY", "-c", `echo "$COPY"`}, 0, "c\n", ""},
-		{"echo one\nread l\nlater line\necho \"[$l]\"\n", nil, 0, "one\n[later line]\n", ""},
-		{"echo $1 $2\n", []string{"-s", "x", "y"}, 0, "x y\n", ""},
-		{"", []string{"-c", "exit 9"}, 9, "", ""},
+		{"", []string{"--ephemeral", "-c", `echo "$0:$1:${HOST_ONLY-unset}:$COPY"`, "n", "a"}, 0, "n:a:unset:\n", ""},
+		{"", []string{"--ephemeral", "--env", "COPY", "-c", `echo "$COPY"`}, 0, "c\n", ""},
+		{"echo one\nread l\nlater line\necho \"[$l]\"\n", []string{"--ephemeral"}, 0, "one\n[later line]\n", ""},
+		{"echo $1 $2\n", []string{"--ephemeral", "-s", "x", "y"}, 0, "x y\n", ""},
+		{"", []string{"--ephemeral", "-c", "exit 9"}, 9, "", ""},
+		// The zero Program has no default workspace.
+		{"", []string{"-c", "true"}, 1, "", "moonix: no user data directory (HOME is not set); use --workspace DIR or --ephemeral\n"},
 		{"", []string{"--version"}, 0, "moonix version " + Version + "\n", ""},
 		{"", []string{"--bogus"}, 2, "", "moonix: unknown flag: --bogus\n"},
 		{"", []string{"-c"}, 2, "", "moonix: -c: option requires an argument\n"},

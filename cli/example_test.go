@@ -8,11 +8,12 @@ import (
 	"github.com/moonix-sh/moonix/cli"
 )
 
-// A Program runs in-process; its zero value sees nothing of the host.
+// A Program runs in-process; its zero value sees nothing of the host
+// (--ephemeral: no workspace directory either).
 func ExampleProgram_Run() {
 	var p cli.Program
 	status := p.Run(strings.NewReader(""), os.Stdout, os.Stdout,
-		[]string{"-c", `cd /tmp && echo "$1 from $PWD" > note && cat note; exit 3`, "moonix", "hello"})
+		[]string{"--ephemeral", "-c", `cd /tmp && echo "$1 from $PWD" > note && cat note; exit 3`, "moonix", "hello"})
 	fmt.Println("status", status)
 	// Output:
 	// hello from /tmp

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
@@ -32,22 +31,33 @@ import (
 // new open file, pollable) and gives that one to both readline and the
 // shell; a cancel sets a read deadline on it.
 
-// primaryPrompt is the prompt for a new statement. Keep it the one place
-// that decides what the prompt shows (branch and snapshot will join).
+// primaryPrompt is the prompt for a new statement, the one place that
+// decides what it shows: the branch, the current snapshot's short id and a
+// * when the tree has changed since, then the working directory:
+// "moonix main@1a2b3c4*:/work$ ". Before the first snapshot only the branch
+// shows.
 func primaryPrompt(sess *shell.Session) string {
-	return "moonix:" + sess.Dir() + "$ "
+	where := ""
+	if repo := sess.Repo(); repo != nil {
+		if branch, cur, err := repo.Current(); err == nil {
+			where = " " + branch
+			if cur != nil {
+				where += "@" + cur.Short
+				if repo.Dirty() {
+					where += "*"
+				}
+			}
+		}
+	}
+	return "moonix" + where + ":" + sess.Dir() + "$ "
 }
 
 const continuationPrompt = "> "
 
-// historyFile is the REPL history inside a workspace directory.
-const historyFile = "history"
-
-func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, error) {
-	in, _ := cfg.Stdin.(*os.File)
-	if in == nil {
-		return 0, &exitError{status: 2, msg: "interactive mode needs a terminal on stdin"}
-	}
+// repl runs the interactive shell; ws is the workspace (nil when
+// ephemeral), whose working state is saved when the REPL ends.
+func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config, ws *workspace) (status int, err error) {
+	in := cfg.Stdin.(*os.File) // runShell checked
 	// Never call tty.Fd(): it would put the file back in blocking mode,
 	// and read deadlines would stop working.
 	tty := reopenTerminal(in)
@@ -58,21 +68,16 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config) (int, 
 	cfg.Interactive = true
 
 	history := ""
-	dir, err := p.workspaceDir(o)
-	if err != nil {
-		fmt.Fprintf(cfg.Stderr, "moonix: %v; history is not saved\n", err)
-	} else if dir != "" {
-		// The workspace directory is created only now that something
-		// (the history) is written there.
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return 0, hostPathError(dir, err, 1)
-		}
-		history = filepath.Join(dir, historyFile)
+	if ws != nil {
+		history = ws.historyPath()
 	}
 
-	sess, err := shell.New(cfg)
+	sess, err := ws.newSession(cfg)
 	if err != nil {
 		return 0, &exitError{status: 1, msg: err.Error()}
+	}
+	if ws != nil {
+		defer func() { status = ws.exit(sess, status) }()
 	}
 
 	fd := int(in.Fd())

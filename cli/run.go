@@ -17,6 +17,9 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	if o.workspace != "" && o.ephemeral {
 		return 0, usageErr("--workspace and --ephemeral cannot be used together")
 	}
+	if err := checkWriteMode(o.writeMode); err != nil {
+		return 0, err
+	}
 	env, err := p.environ(o.env)
 	if err != nil {
 		return 0, err
@@ -39,6 +42,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	}
 
 	var run func(ctx context.Context, sess *shell.Session) int
+	interactive := false
 	switch {
 	case o.command:
 		if len(args) == 0 {
@@ -75,16 +79,38 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 			return sess.RunStream(ctx, bytes.NewReader(data))
 		}
 	case p.IsTerminal != nil && p.IsTerminal(std.in):
-		return p.repl(ctx, o, cfg)
+		if _, ok := std.in.(*os.File); !ok {
+			return 0, &exitError{status: 2, msg: "interactive mode needs a terminal on stdin"}
+		}
+		interactive = true
 	default:
 		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
 	}
 
-	sess, err := shell.New(cfg)
+	ws, err := p.openWorkspace(o, std.err)
+	if err != nil {
+		return 0, err
+	}
+	if ws != nil {
+		defer ws.close()
+		ws.configure(&cfg)
+	}
+	if interactive {
+		return p.repl(ctx, o, cfg, ws)
+	}
+	sess, err := ws.newSession(cfg)
 	if err != nil {
 		return 0, &exitError{status: 1, msg: err.Error()}
 	}
-	return p.bounded(ctx, o, std, func(ctx context.Context) int { return run(ctx, sess) }), nil
+	return p.bounded(ctx, o, std, func(ctx context.Context) int {
+		status := run(ctx, sess)
+		if ws != nil {
+			// A clean end (not a kill, not an abandoned run): keep the
+			// working state for the next run.
+			status = ws.exit(sess, status)
+		}
+		return status
+	}), nil
 }
 
 // shellOptions turns -e, -u, -x and -o NAME into set(1) options.

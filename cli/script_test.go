@@ -1,13 +1,17 @@
 package cli_test
 
 import (
+	"crypto/sha256"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -29,11 +33,19 @@ func TestScripts(t *testing.T) {
 		Dir:                 filepath.Join("..", "testdata", "cli"),
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exits": cmdExits},
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"exits":    cmdExits,
+			"waitlock": cmdWaitLock,
+			"waitfile": cmdWaitFile,
+			"dirsum":   cmdDirSum,
+		},
 		Setup: func(env *testscript.Env) error {
 			// Under -race every exec'd moonix would sleep a second at
 			// exit waiting for stray goroutines.
 			env.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+			// moonix's default workspace, $XDG_DATA_HOME/moonix/default
+			// (testscript's HOME does not exist).
+			env.Setenv("XDG_DATA_HOME", filepath.Join(env.WorkDir, ".data"))
 			return nil
 		},
 	})
@@ -63,4 +75,84 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
 	}
+}
+
+// waitFor polls cond for up to 10 seconds.
+func waitFor(ts *testscript.TestScript, what string, cond func() bool) {
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			ts.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// cmdWaitLock waits until a moonix process holds the workspace DIR (its
+// pid is in DIR/moonix/lock, which the holder writes once it has the lock)
+// and sets $HOLDER to that pid:
+//
+//	waitlock DIR
+//
+// The workspace must be new: an old lock file holds a dead holder's pid.
+func cmdWaitLock(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitlock DIR")
+	}
+	name := filepath.Join(ts.MkAbs(args[0]), "moonix", "lock")
+	pid := ""
+	waitFor(ts, name, func() bool {
+		data, err := os.ReadFile(name)
+		if s, ok := strings.CutSuffix(string(data), "\n"); err == nil && ok {
+			pid = s
+		}
+		return pid != ""
+	})
+	ts.Setenv("HOLDER", pid)
+}
+
+// cmdWaitFile waits until FILE exists:
+//
+//	waitfile FILE
+func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitfile FILE")
+	}
+	name := ts.MkAbs(args[0])
+	waitFor(ts, name, func() bool {
+		_, err := os.Stat(name)
+		return err == nil
+	})
+}
+
+// cmdDirSum prints every path under DIR with its mode and a digest of its
+// content, to check that a directory did not change:
+//
+//	dirsum DIR
+func cmdDirSum(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: dirsum DIR")
+	}
+	root := ts.MkAbs(args[0])
+	var b strings.Builder
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		fmt.Fprintf(&b, "%s %v", rel, info.Mode())
+		if info.Mode().IsRegular() {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, " %x", sha256.Sum256(data))
+		}
+		b.WriteByte('\n')
+		return nil
+	})
+	ts.Check(err)
+	fmt.Fprint(ts.Stdout(), b.String())
 }

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,15 +182,33 @@ func checkWorkspaceDir(dir string) (fresh bool, err error) {
 	}
 	names := map[string]bool{}
 	for _, e := range entries {
-		names[e.Name()] = e.IsDir() || e.Name() == "HEAD"
+		names[e.Name()] = e.IsDir() || e.Name() == "HEAD" || e.Name() == "packed-refs"
 	}
-	if !names[markerDir] || !names["HEAD"] || !names["objects"] || !names["refs"] {
-		if !names[markerDir] {
-			return false, fmt.Errorf("%s is not a moonix workspace (it is not empty and has no %s/ directory)", dir, markerDir)
-		}
+	if !names[markerDir] {
+		return false, fmt.Errorf("%s is not a moonix workspace (it is not empty and has no %s/ directory)", dir, markerDir)
+	}
+	if !names["HEAD"] && !names["packed-refs"] && !hasFiles(filepath.Join(dir, "refs")) {
+		// No history yet: only moonix's own files (the caller's lock), or
+		// an init that did not finish (HEAD is written last).
+		return true, nil
+	}
+	if !names["HEAD"] || !names["objects"] || !names["refs"] {
 		return false, fmt.Errorf("workspace %s is corrupt: it lacks HEAD, objects/ or refs/", dir)
 	}
 	return false, nil
+}
+
+// hasFiles reports whether there is anything but directories under dir.
+func hasFiles(dir string) bool {
+	found := false
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			found = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
 }
 
 // init makes an empty repository whose HEAD names branch main.
@@ -214,7 +233,7 @@ func (r *Repo) init() error {
 // removeTemporaries deletes what a killed writer may have left: half
 // written loose objects and refs.
 func (r *Repo) removeTemporaries() {
-	for _, dir := range []string{"objects/pack", "refs/heads", "refs/moonix", "refs/moonix/kept", "."} {
+	for _, dir := range []string{markerDir, "objects/pack", "refs/heads", "refs/moonix", "refs/moonix/kept", "."} {
 		entries, err := r.fs.ReadDir(dir)
 		if err != nil {
 			continue
@@ -228,13 +247,14 @@ func (r *Repo) removeTemporaries() {
 }
 
 // writeFile replaces name atomically: a crash leaves the old or the new
-// content, never a torn one.
+// content, never a torn one. The temporary file is written in moonix's own
+// directory, where git does not look: under refs/ a torn one would be a
+// broken ref to git fsck.
 func (r *Repo) writeFile(name, content string) error {
-	dir := path.Dir(name)
-	if err := r.fs.MkdirAll(dir, 0o755); err != nil {
+	if err := r.fs.MkdirAll(path.Dir(name), 0o755); err != nil {
 		return err
 	}
-	f, err := r.fs.TempFile(dir, "tmp_")
+	f, err := r.fs.TempFile(markerDir, "tmp_")
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,9 @@ func transcripts(t *testing.T) []string {
 
 // TestCram runs the corpus under cram3 with moonix as the shell: the
 // transcripts are meant to be valid cram files that a real cram accepts.
+// Each transcript is a fresh session, so moonix runs --ephemeral (cram's
+// --shell-opts): a workspace would carry one transcript's state into the
+// next.
 // cram3 is optional unless MOONIX_REQUIRE_CRAM=1 (CI installs it).
 func TestCram(t *testing.T) {
 	cram, err := exec.LookPath("cram3")
@@ -65,7 +68,7 @@ func TestCram(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command(cram, "--shell="+moonixBin, "testdata")
+	cmd := exec.Command(cram, "--shell="+moonixBin, "--shell-opts=--ephemeral", "testdata")
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -158,9 +161,24 @@ git status; python3 -c 1; /bin/ls; /usr/bin/env; ../../../bin/sh -c true
 echo "$PATH $HOME $TMPDIR $USER" > /work/env; cat ~user/x; read x < /dev/stdin
 exec ls; exec /bin/sh -c true
 `
-	run("", "-c", probe)
-	run(probe)
-	run("", "-s", probe)
+	run("", "--ephemeral", "-c", probe)
+	run(probe, "--ephemeral")
+	run("", "--ephemeral", "-s", probe)
+	// Without --ephemeral the workspace is the one host directory written.
+	ws := filepath.Join(base, "ws")
+	run("", "--workspace", ws, "-c", probe)
+	run(probe, "--workspace", ws)
+	entries, err := os.ReadDir(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "HEAD config description moonix objects refs" {
+		t.Errorf("workspace holds %s", got)
+	}
 
 	for _, d := range []string{cwd, home, tmp} {
 		entries, err := os.ReadDir(d)

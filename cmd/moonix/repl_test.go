@@ -147,7 +147,7 @@ func TestREPL(t *testing.T) {
 	cmd := exec.Command(moonixBin, "--workspace", ws)
 	cmd.Env = []string{"TERM=xterm", "SECRET=hidden"}
 	tm := startTerm(t, cmd)
-	const prompt = "moonix:/work$ "
+	const prompt = "moonix main:/work$ "
 	tm.expectPrompt(prompt)
 
 	// A command; host variables are invisible.
@@ -166,7 +166,7 @@ func TestREPL(t *testing.T) {
 
 	// cd changes the prompt.
 	tm.send("cd /tmp\r")
-	tm.expectPrompt("moonix:/tmp$ ")
+	tm.expectPrompt("moonix main:/tmp$ ")
 	tm.send("cd\r")
 	tm.expectPrompt(prompt)
 
@@ -240,7 +240,7 @@ func TestREPL(t *testing.T) {
 	tm.send("\x04")
 	waitExit(t, cmd, tm, 1)
 
-	hist, err := os.ReadFile(filepath.Join(ws, "history"))
+	hist, err := os.ReadFile(filepath.Join(ws, "moonix", "history"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +259,7 @@ func TestREPLExitAndEphemeral(t *testing.T) {
 	cmd := exec.Command(moonixBin, "--ephemeral")
 	cmd.Env = []string{"TERM=xterm", "HOME=" + home, "XDG_DATA_HOME=" + home}
 	tm := startTerm(t, cmd)
-	tm.expectPrompt("moonix:/work$ ")
+	tm.expectPrompt("moonix main:/work$ ")
 	tm.send("trap 'echo bye' EXIT; exit 7\r")
 	tm.expect("bye")
 	waitExit(t, cmd, tm, 7)
@@ -286,7 +286,7 @@ func TestREPLTimeout(t *testing.T) {
 	cmd := exec.Command(moonixBin, "--ephemeral", "--timeout", "500ms")
 	cmd.Env = []string{"TERM=xterm"}
 	tm := startTerm(t, cmd)
-	tm.expectPrompt("moonix:/work$ ")
+	tm.expectPrompt("moonix main:/work$ ")
 	// Nothing typed: the deadline ends the REPL waiting at the prompt.
 	tm.expect("moonix: timed out after 500ms")
 	waitExit(t, cmd, tm, 124)

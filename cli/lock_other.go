@@ -1,0 +1,9 @@
+//go:build !unix
+
+package cli
+
+import "os"
+
+// flock does nothing where flock(2) does not exist: two processes may then
+// share a workspace, which the user must avoid.
+func flock(f *os.File) (held bool, err error) { return false, nil }

@@ -1,0 +1,247 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/moonix-sh/moonix/clock"
+	"github.com/moonix-sh/moonix/shell"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// The workspace: every run that is not --ephemeral keeps its tree, its
+// history and the shell's exported environment and working directory in a
+// host directory (a bare git repository, with moonix's own files under
+// DIR/moonix/). One process owns it at a time, through a lock on
+// DIR/moonix/lock.
+
+// Write modes say when the working state reaches the workspace.
+const (
+	// writeLazy writes at snapshots and at a clean exit.
+	writeLazy = "lazy"
+	// writeEager also saves the working state after every completed
+	// top-level statement: a kill -9 loses nothing that had completed.
+	writeEager = "eager"
+)
+
+const (
+	markerDir   = "moonix"  // moonix's files inside a workspace directory
+	lockFile    = "lock"    // in markerDir: the owner's pid, flock'ed
+	historyFile = "history" // in markerDir: the REPL's line history
+)
+
+// workspace is an open, locked workspace directory.
+type workspace struct {
+	dir   string
+	lock  *os.File
+	tree  *vfs.Tree
+	repo  *vfs.Repo
+	clock *clock.Logical
+	rand  clock.Source
+	// resumed is the saved state the tree was put back to; nil for a new
+	// workspace.
+	resumed *vfs.State
+	eager   bool
+	stderr  io.Writer
+	// started is set once the session is made: the statements shell.New
+	// runs to set itself up are not the user's, and need no save.
+	started bool
+	// saveFailed keeps an eager save's failure from being reported after
+	// every statement.
+	saveFailed bool
+}
+
+// checkWriteMode validates --write-mode.
+func checkWriteMode(mode string) error {
+	if mode != writeLazy && mode != writeEager {
+		return usageErr("--write-mode: must be %s or %s, not %q", writeLazy, writeEager, mode)
+	}
+	return nil
+}
+
+// openWorkspace locks and opens this run's workspace, or returns nil for an
+// --ephemeral run. The tree is put back to the saved working state (or the
+// current snapshot).
+func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error) {
+	dir, err := p.workspaceDir(o)
+	if err != nil {
+		return nil, &exitError{status: 1, msg: err.Error()}
+	}
+	if dir == "" {
+		return nil, nil
+	}
+	lock, old, err := lockWorkspace(dir)
+	if err != nil {
+		return nil, err
+	}
+	clk := clock.NewLogical(clock.Epoch)
+	rnd := clock.NewSeeded(clock.DefaultSeed)
+	who := shell.DefaultIdentity
+	tree := vfs.NewDefault(vfs.Options{Clock: clk, Rand: rnd, Uid: uint32(who.UID), Gid: uint32(who.GID)})
+	repo, st, err := vfs.OpenRepo(tree, vfs.RepoOptions{Dir: dir, Clock: clk})
+	if err != nil {
+		if lock != nil {
+			// Leave a directory that was refused as it was.
+			if old == nil {
+				os.Remove(lock.Name())
+			} else if lock.Truncate(0) == nil {
+				lock.WriteAt(old, 0)
+			}
+			lock.Close()
+		}
+		return nil, &exitError{status: 1, msg: err.Error()}
+	}
+	if lock == nil {
+		// OpenRepo accepts only what lockWorkspace locks; be safe anyway.
+		repo.Close()
+		return nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s cannot be locked", dir)}
+	}
+	// The logical clock goes on from the current snapshot, so that later
+	// snapshots come after it in the history.
+	if _, cur, err := repo.Current(); err == nil && cur != nil && !cur.Time.Before(clk.Now()) {
+		clk.Set(cur.Time.Add(time.Second))
+	}
+	return &workspace{
+		dir: dir, lock: lock, tree: tree, repo: repo, clock: clk, rand: rnd,
+		resumed: st, eager: o.writeMode == writeEager, stderr: stderr,
+	}, nil
+}
+
+// configure makes cfg run on the workspace: its tree and history, the
+// saved environment under the --env variables, the saved directory when it
+// still exists, and in eager mode a save after every statement.
+func (w *workspace) configure(cfg *shell.Config) {
+	cfg.FS, cfg.Repo, cfg.Clock, cfg.Rand = w.tree, w.repo, w.clock, w.rand
+	if st := w.resumed; st != nil {
+		cfg.Env = append(slices.Clone(st.Env), cfg.Env...)
+		if info, err := w.tree.Stat(st.Dir); err == nil && info.IsDir() && strings.HasPrefix(st.Dir, "/") {
+			cfg.Dir = st.Dir
+		}
+	}
+	if w.eager {
+		cfg.Checkpoint = func(st vfs.State) {
+			if !w.started {
+				return
+			}
+			if err := w.repo.SaveWorking(st); err != nil {
+				if !w.saveFailed {
+					fmt.Fprintf(w.stderr, "moonix: workspace %s: cannot save the working state: %v\n", w.dir, err)
+				}
+				w.saveFailed = true
+				return
+			}
+			w.saveFailed = false
+		}
+	}
+}
+
+// newSession starts the shell on cfg (configured by configure).
+func (w *workspace) newSession(cfg shell.Config) (*shell.Session, error) {
+	sess, err := shell.New(cfg)
+	if w != nil {
+		w.started = true
+	}
+	return sess, err
+}
+
+// historyPath is the REPL's line history file.
+func (w *workspace) historyPath() string {
+	return filepath.Join(w.dir, markerDir, historyFile)
+}
+
+// exit saves the working state at the end of a run and returns the run's
+// exit status, or 1 when the save failed after a successful run.
+func (w *workspace) exit(sess *shell.Session, status int) int {
+	if err := w.repo.SaveWorking(sess.State()); err != nil {
+		fmt.Fprintf(w.stderr, "moonix: workspace %s: cannot save the working state: %v\n", w.dir, err)
+		if status == 0 {
+			status = 1
+		}
+	}
+	return status
+}
+
+// close releases the repository and the lock.
+func (w *workspace) close() {
+	w.repo.Close()
+	w.lock.Close() // closing the last descriptor releases the flock
+}
+
+// lockWorkspace takes DIR/moonix/lock for this process and writes its pid
+// there. A missing or empty directory gets its moonix/ directory first; a
+// directory that is neither empty nor a workspace is not locked (nil, and
+// OpenRepo refuses it without writing anything). old is what the lock file
+// held before, nil when it is new.
+func lockWorkspace(dir string) (lock *os.File, old []byte, err error) {
+	marker := filepath.Join(dir, markerDir)
+	if info, err := os.Stat(marker); err != nil || !info.IsDir() {
+		entries, err := os.ReadDir(dir)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, hostPathError(dir, err, 1)
+		}
+		if len(entries) > 0 {
+			return nil, nil, nil
+		}
+		if err := os.MkdirAll(marker, 0o755); err != nil {
+			return nil, nil, hostPathError(dir, err, 1)
+		}
+	}
+	name := filepath.Join(marker, lockFile)
+	_, statErr := os.Stat(name)
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, hostPathError(name, err, 1)
+	}
+	fail := func(err error) (*os.File, []byte, error) {
+		f.Close()
+		return nil, nil, hostPathError(name, err, 1)
+	}
+	held, err := flock(f)
+	if err != nil {
+		return fail(err)
+	}
+	if held {
+		pid := holder(f)
+		f.Close()
+		if pid == "" {
+			return nil, nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s is in use by another process", dir)}
+		}
+		return nil, nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s is in use by pid %s", dir, pid)}
+	}
+	if statErr == nil {
+		if old, err = io.ReadAll(f); err != nil {
+			return fail(err)
+		}
+		if old == nil {
+			old = []byte{}
+		}
+	}
+	if err := f.Truncate(0); err != nil {
+		return fail(err)
+	}
+	if _, err := f.WriteAt(fmt.Appendf(nil, "%d\n", os.Getpid()), 0); err != nil {
+		return fail(err)
+	}
+	return f, old, nil
+}
+
+// holder reads the pid in a lock file held by another process. The holder
+// writes it right after taking the lock: wait a little for it.
+func holder(f *os.File) string {
+	buf := make([]byte, 32)
+	for range 20 {
+		n, _ := f.ReadAt(buf, 0)
+		if s := strings.TrimSpace(string(buf[:n])); s != "" && strings.HasSuffix(string(buf[:n]), "\n") {
+			return s
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return ""
+}

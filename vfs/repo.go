@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-billy/v5"
-	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -148,7 +147,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	r.fs = osfs.New(opts.Dir)
+	r.fs = newRootFS(opts.Dir)
 	r.st = filesystem.NewStorageWithOptions(r.fs, cache.NewObjectLRUDefault(), filesystem.Options{})
 	if fresh {
 		if err := r.init(); err != nil {
@@ -887,6 +886,14 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 
 // applyModes sets every node's permissions from modes, or git's default.
 func applyModes(n *node, p string, modes map[string]string) {
+	dirs := map[string]bool{} // the directories holding a path in modes
+	for m := range modes {
+		dirs[path.Dir(m)] = true
+	}
+	applyModesIn(n, p, modes, dirs)
+}
+
+func applyModesIn(n *node, p string, modes map[string]string, dirs map[string]bool) {
 	if n.dev != nil {
 		return
 	}
@@ -900,14 +907,14 @@ func applyModes(n *node, p string, modes map[string]string) {
 		n.mode = n.mode&fs.ModeType | want
 	}
 	for name, k := range n.kids {
-		if !k.mode.IsDir() && len(modes) == 0 {
-			// Only defaults to apply: no path needed.
+		if !k.mode.IsDir() && !dirs[p] {
+			// Only defaults to apply in this directory: no path needed.
 			if k.dev == nil {
 				k.mode = k.mode&fs.ModeType | defaultPerm(gitMode(k.mode))
 			}
 			continue
 		}
-		applyModes(k, childPath(p, name), modes)
+		applyModesIn(k, childPath(p, name), modes, dirs)
 	}
 }
 

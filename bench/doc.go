@@ -1,0 +1,4 @@
+// Package bench holds moonix's benchmarks that span packages or need a
+// workspace on disk (history_test.go), beside the scripts that set moonix
+// against other programs (compare.sh, history.sh).
+package bench

@@ -291,3 +291,61 @@ func TestREPLTimeout(t *testing.T) {
 	tm.expect("moonix: timed out after 500ms")
 	waitExit(t, cmd, tm, 124)
 }
+
+// expectRe waits until the output after the mark matches re (escape
+// sequences removed), moves the mark past the match and returns the
+// submatches.
+func (tm *term) expectRe(re *regexp.Regexp) []string {
+	tm.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		tm.mu.Lock()
+		raw := tm.out.String()[tm.mark:]
+		tm.mu.Unlock()
+		clean := ansi.ReplaceAllString(raw, "")
+		if loc := re.FindStringSubmatchIndex(clean); loc != nil {
+			m := re.FindStringSubmatch(clean)
+			tm.mu.Lock()
+			tm.mark += rawOffset(raw, loc[1])
+			tm.mu.Unlock()
+			return m
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("timed out waiting for /%s/; output after mark:\n%q", re, clean)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestREPLPrompt follows the prompt through snapshots: the branch, then
+// branch@id, with a * while the tree differs from the snapshot; and a
+// second moonix on the same workspace is refused while the REPL runs.
+func TestREPLPrompt(t *testing.T) {
+	if !hasBuiltin(t, "snapshot") {
+		t.Skip("moonix has no snapshot command yet")
+	}
+	ws := filepath.Join(t.TempDir(), "ws")
+	cmd := exec.Command(moonixBin, "--workspace", ws)
+	cmd.Env = []string{"TERM=xterm"}
+	tm := startTerm(t, cmd)
+	tm.expectPrompt("moonix main:/work$ ")
+	tm.send("echo one > f; snapshot -m one\r")
+	id := tm.expectRe(regexp.MustCompile(`\n([0-9a-f]{7,})\r\n`))[1]
+	tm.expectPrompt("moonix main@" + id + ":/work$ ")
+	tm.send("echo two > f\r")
+	tm.expectPrompt("moonix main@" + id + "*:/work$ ")
+	tm.send("echo one > f; cd /tmp\r")
+	tm.expectPrompt("moonix main@" + id + ":/tmp$ ")
+
+	out, err := moonix(t, "--workspace", ws, "-c", "true")
+	if err == nil || !strings.Contains(out, "is in use by pid") {
+		t.Errorf("a second moonix beside the REPL: %v %q", err, out)
+	}
+
+	tm.send("exit\r")
+	waitExit(t, cmd, tm, 0)
+	// The next run starts where the REPL stopped.
+	if out, err := moonix(t, "--workspace", ws, "-c", "pwd; cat /work/f"); err != nil || out != "/tmp\none\n" {
+		t.Errorf("after the REPL: %v %q", err, out)
+	}
+}

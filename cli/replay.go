@@ -36,7 +36,7 @@ lines "  > more"; its expected output (stdout and stderr merged) follows,
 indented two spaces; "  [N]" records a non-zero exit status. An output line
 may end in " (re)" (regular expression), " (glob)" (* and ?), " (esc)"
 (escaped bytes) or " (no-eol)" (no final newline). The same files run under
-cram3 --shell=moonix.`,
+cram3 --shell=moonix --shell-opts=--ephemeral.`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("replay: missing transcript operand (see moonix help replay)")

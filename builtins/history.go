@@ -1,6 +1,9 @@
 package builtins
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 func historyCommand() *Command {
 	return &Command{
@@ -22,7 +25,7 @@ first line of the message.
 
 func runHistory(c *Call) int {
 	fl := c.Flags()
-	n := fl.IntP("max-count", "n", 0, "")
+	count := fl.StringP("max-count", "n", "", "")
 	all := fl.BoolP("all", "a", false, "")
 	asJSON := fl.Bool("json", false, "")
 	if !c.Parse(fl) {
@@ -32,20 +35,25 @@ func runHistory(c *Call) int {
 		c.Fail("extra operand '%s' (try 'history --help')", fl.Arg(0))
 		return 2
 	}
-	if *n < 0 {
-		c.Fail("invalid number of snapshots: '%d'", *n)
-		return 2
+	n := 0
+	if fl.Changed("max-count") {
+		v, err := strconv.Atoi(*count)
+		if err != nil || v < 0 {
+			c.Fail("invalid number of snapshots: '%s'", *count)
+			return 2
+		}
+		n = v
 	}
 	if !hasRepo(c) {
 		return 1
 	}
-	if fl.Changed("max-count") && *n == 0 {
+	if fl.Changed("max-count") && n == 0 {
 		if *asJSON {
 			c.Stdout.Write([]byte("[]\n"))
 		}
 		return 0
 	}
-	snaps, err := c.Repo.Log(*n, *all)
+	snaps, err := c.Repo.Log(n, *all)
 	if err != nil {
 		return histFail(c, err)
 	}

@@ -11,7 +11,8 @@ D (removed). Directories are listed too. Nothing is printed when the tree
 is clean; before the first snapshot everything is added.
       --json   print {"branch","id","short","dirty","changes":[{"path","kind"}]}
                (kind: added, modified, removed; id and short are null before
-               the first snapshot)
+               the first snapshot; dirty says whether the tree differs from
+               the snapshot, permission changes included)
 `,
 		Run: runStatus,
 	}
@@ -48,7 +49,7 @@ func runStatus(c *Call) int {
 		Short   *string      `json:"short"`
 		Dirty   bool         `json:"dirty"`
 		Changes []changeJSON `json:"changes"`
-	}{Branch: branch, Dirty: len(changes) > 0, Changes: toChangesJSON(changes)}
+	}{Branch: branch, Dirty: len(changes) > 0 || c.Repo.Dirty(), Changes: toChangesJSON(changes)}
 	if cur != nil {
 		out.ID, out.Short = &cur.ID, &cur.Short
 	}

@@ -147,6 +147,8 @@ func (d *differ) treeFile(ch vfs.Change, data0, data1 []byte) int {
 	head := "diff --git " + a.name + " " + b.name + "\n"
 	var err error
 	switch {
+	case bytes.Equal(data0, data1) && d.brief:
+		_, err = fmt.Fprintf(d.w, "Files %s and %s differ\n", d.labels[0], d.labels[1])
 	case bytes.Equal(data0, data1) && ch.Kind == vfs.Modified:
 		// Changes counts the executable bit; the contents are the same.
 		_, err = io.WriteString(d.w, head+"mode changed\n")

@@ -13,6 +13,8 @@ func TestBranch(t *testing.T) {
 		{args: []string{"branch", "-v"}, out: "* main\n"},
 		{args: []string{"branch", "--json"}, out: `[{"name":"main","id":null,"short":null,"message":null,"current":true}]` + "\n"},
 		{args: []string{"branch", "x"}, err: "branch: no snapshots yet (make one with 'snapshot')\n", status: 1},
+		{args: []string{"switch", "main"}, err: "switch: no snapshots yet (make one with 'snapshot')\n", status: 1},
+		{args: []string{"fork", "HEAD", "x"}, err: "fork: no snapshots yet (make one with 'snapshot')\n", status: 1},
 	})
 	h.write("/work/f", "1")
 	id := h.snap("base")

@@ -18,7 +18,7 @@ import (
 func diffCommand() *Command {
 	return &Command{
 		Name:    "diff",
-		Summary: "compare files line by line",
+		Summary: "compare files line by line, or snapshots of the tree",
 		Usage: `usage: diff [OPTION]... FILE1 FILE2
        diff [OPTION]... [ID [ID2]]
   -u, -U N, --unified[=N]   unified format with N (3) lines of context

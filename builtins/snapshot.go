@@ -5,7 +5,7 @@ import "strings"
 func snapshotCommand() *Command {
 	return &Command{
 		Name:    "snapshot",
-		Summary: "record the tree, exported environment and directory in the history",
+		Summary: "record the tree, exported environment and directory",
 		Usage: `usage: snapshot [-m MESSAGE] [--json] [MESSAGE...]
 Commit the whole filesystem (files, directories empty or not, symlinks,
 modes, deletions) with the exported environment and the working directory

@@ -1,9 +1,11 @@
 package builtins
 
+import "github.com/moonix-sh/moonix/vfs"
+
 func switchCommand() *Command {
 	return &Command{
 		Name:    "switch",
-		Summary: "make another branch current and put the tree back to its newest snapshot",
+		Summary: "make another branch current, restoring its newest snapshot",
 		Usage: `usage: switch [--discard] [--json] NAME
 Make branch NAME the current branch and restore its newest snapshot: the
 filesystem, the exported environment and the working directory. Refuses
@@ -30,6 +32,9 @@ func runSwitch(c *Call) int {
 		return 1
 	}
 	name := fl.Arg(0)
+	if _, cur, err := c.Repo.Current(); err == nil && cur == nil {
+		return histFail(c, vfs.ErrNoSnapshot) // not even main has one
+	}
 	snap, err := c.Repo.Switch(name, *discard)
 	if err != nil {
 		return histFail(c, err)

@@ -5,7 +5,7 @@ is main, even before the first snapshot:
   $ branch --help | head -1
   branch - list branches, or make one at the current snapshot
   $ switch --help | head -1
-  switch - make another branch current and put the tree back to its newest snapshot
+  switch - make another branch current, restoring its newest snapshot
   $ fork --help | head -1
   fork - start a new branch at any snapshot and switch to it
   $ branch
@@ -15,25 +15,31 @@ is main, even before the first snapshot:
   $ branch early
   branch: no snapshots yet (make one with 'snapshot')
   [1]
+  $ switch main
+  switch: no snapshots yet (make one with 'snapshot')
+  [1]
+  $ fork HEAD early
+  fork: no snapshots yet (make one with 'snapshot')
+  [1]
 
   $ echo base > f
   $ export MODE=base
   $ snapshot base
-  11fe166
+  1c0d18e
   $ branch feature
   $ branch
     feature
   * main
   $ branch -v
-    feature  11fe166  base
-  * main     11fe166  base
+    feature  1c0d18e  base
+  * main     1c0d18e  base
 
 switch NAME makes NAME the current branch and restores its newest
 snapshot. It refuses when the tree has changes since the current
 snapshot, unless --discard:
 
   $ switch feature
-  switched to branch feature at 11fe166 (base)
+  switched to branch feature at 1c0d18e (base)
   $ echo feature > f
   $ switch main
   switch: the tree has changes since the last snapshot; snapshot them or use --discard
@@ -41,40 +47,40 @@ snapshot, unless --discard:
   $ cat f
   feature
   $ snapshot feature work
-  3932a29
+  a84edc2
   $ switch main
-  switched to branch main at 11fe166 (base)
+  switched to branch main at 1c0d18e (base)
   $ cat f
   base
   $ switch feature
-  switched to branch feature at 3932a29 (feature work)
+  switched to branch feature at a84edc2 (feature work)
   $ cat f
   feature
   $ echo scratch > f
   $ switch --discard main
-  switched to branch main at 11fe166 (base)
+  switched to branch main at 1c0d18e (base)
   $ cat f
   base
   $ branch -v
-    feature  3932a29  feature work
-  * main     11fe166  base
+    feature  a84edc2  feature work
+  * main     1c0d18e  base
 
 switch restores the environment and the working directory too:
 
   $ switch feature
-  switched to branch feature at 3932a29 (feature work)
+  switched to branch feature at a84edc2 (feature work)
   $ export MODE=feature
   $ mkdir -p sub
   $ cd sub
   $ snapshot feature in sub
-  d75c538
+  83039f5
   $ switch main
-  switched to branch main at 11fe166 (base)
+  switched to branch main at 1c0d18e (base)
   $ pwd; echo "MODE=$MODE"
   /work
   MODE=base
   $ switch feature
-  switched to branch feature at d75c538 (feature in sub)
+  switched to branch feature at 83039f5 (feature in sub)
   $ pwd; echo "MODE=$MODE"
   /work/sub
   MODE=feature
@@ -84,11 +90,11 @@ fork ID NAME starts a branch at any snapshot and switches to it. Fork
 from an old snapshot, diverge, and switch back and forth:
 
   $ history --all
-  * d75c538  2026-01-01 00:00:27  feature in sub
-    3932a29  2026-01-01 00:00:17  feature work
-    11fe166  2026-01-01 00:00:10  base
+  * 83039f5  2026-01-01 00:00:29  feature in sub
+    a84edc2  2026-01-01 00:00:19  feature work
+    1c0d18e  2026-01-01 00:00:12  base
   $ fork HEAD~1 experiment
-  forked branch experiment at 3932a29 (feature work)
+  forked branch experiment at a84edc2 (feature work)
   $ pwd; echo "MODE=$MODE"; cat f
   /work
   MODE=base
@@ -96,34 +102,34 @@ from an old snapshot, diverge, and switch back and forth:
   $ echo experiment > f
   $ rm -r sub 2>/dev/null; touch only-here
   $ snapshot experiment
-  1e23013
+  5b2493e
   $ branch -v
-  * experiment  1e23013  experiment
-    feature     d75c538  feature in sub
-    main        11fe166  base
+  * experiment  5b2493e  experiment
+    feature     83039f5  feature in sub
+    main        1c0d18e  base
   $ switch feature
-  switched to branch feature at d75c538 (feature in sub)
+  switched to branch feature at 83039f5 (feature in sub)
   $ pwd; cat /work/f; ls /work
   /work/sub
   feature
   f
   sub
   $ switch experiment
-  switched to branch experiment at 1e23013 (experiment)
+  switched to branch experiment at 5b2493e (experiment)
   $ cat f; ls
   experiment
   f
   only-here
   $ switch main
-  switched to branch main at 11fe166 (base)
+  switched to branch main at 1c0d18e (base)
   $ cat f; ls
   base
   f
   $ history --all
-    1e23013  2026-01-01 00:00:35  experiment
-    d75c538  2026-01-01 00:00:27  feature in sub
-    3932a29  2026-01-01 00:00:17  feature work
-  * 11fe166  2026-01-01 00:00:10  base
+    5b2493e  2026-01-01 00:00:37  experiment
+    83039f5  2026-01-01 00:00:29  feature in sub
+    a84edc2  2026-01-01 00:00:19  feature work
+  * 1c0d18e  2026-01-01 00:00:12  base
 
 fork has the same rule about unsnapshotted changes as switch:
 
@@ -132,7 +138,7 @@ fork has the same rule about unsnapshotted changes as switch:
   fork: the tree has changes since the last snapshot; snapshot them or use --discard
   [1]
   $ fork --discard main other
-  forked branch other at 11fe166 (base)
+  forked branch other at 1c0d18e (base)
   $ ls
   f
   $ branch
@@ -144,20 +150,20 @@ fork has the same rule about unsnapshotted changes as switch:
 --json prints the branch and the snapshot:
 
   $ switch --json main
-  {"branch":"main","id":"11fe16665cb822ae66277c532c75c83452517e6e","short":"11fe166","message":"base","time":"2026-01-01T00:00:10Z","parent":null,"dir":"/work","env":["HOME=/work","HOSTNAME=moonix","LOGNAME=user","MODE=base","PATH=/bin:/usr/bin","SHELL=/bin/sh","TMPDIR=/tmp","USER=user"]}
+  {"branch":"main","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","time":"2026-01-01T00:00:12Z","parent":null,"dir":"/work","env":["HOME=/work","HOSTNAME=moonix","LOGNAME=user","MODE=base","PATH=/bin:/usr/bin","SHELL=/bin/sh","TMPDIR=/tmp","USER=user"]}
   $ fork --json experiment again
-  {"branch":"again","id":"1e2301381993552dbdc09c42c2cb98891a4a4415","short":"1e23013","message":"experiment","time":"2026-01-01T00:00:35Z","parent":"3932a299c654d2148386187d8c0cf66a3c1869cc","dir":"/work","env":["HOME=/work","HOSTNAME=moonix","LOGNAME=user","MODE=base","PATH=/bin:/usr/bin","SHELL=/bin/sh","TMPDIR=/tmp","USER=user"]}
+  {"branch":"again","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","time":"2026-01-01T00:00:37Z","parent":"a84edc2114103c2807c0a24ce12719eae5f50d67","dir":"/work","env":["HOME=/work","HOSTNAME=moonix","LOGNAME=user","MODE=base","PATH=/bin:/usr/bin","SHELL=/bin/sh","TMPDIR=/tmp","USER=user"]}
   $ branch --json
-  [{"name":"again","id":"1e2301381993552dbdc09c42c2cb98891a4a4415","short":"1e23013","message":"experiment","current":true},{"name":"experiment","id":"1e2301381993552dbdc09c42c2cb98891a4a4415","short":"1e23013","message":"experiment","current":false},{"name":"feature","id":"d75c5380a1b7d9acc7bd5b229aae787ed8d991e6","short":"d75c538","message":"feature in sub","current":false},{"name":"main","id":"11fe16665cb822ae66277c532c75c83452517e6e","short":"11fe166","message":"base","current":false},{"name":"other","id":"11fe16665cb822ae66277c532c75c83452517e6e","short":"11fe166","message":"base","current":false}]
+  [{"name":"again","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","current":true},{"name":"experiment","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","current":false},{"name":"feature","id":"83039f522df520022ab49a8b2455743b5984b943","short":"83039f5","message":"feature in sub","current":false},{"name":"main","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","current":false},{"name":"other","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","current":false}]
   $ branch --json extra
-  {"name":"extra","id":"1e2301381993552dbdc09c42c2cb98891a4a4415","short":"1e23013","message":"experiment","current":false}
+  {"name":"extra","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","current":false}
   $ branch -v
-  * again       1e23013  experiment
-    experiment  1e23013  experiment
-    extra       1e23013  experiment
-    feature     d75c538  feature in sub
-    main        11fe166  base
-    other       11fe166  base
+  * again       5b2493e  experiment
+    experiment  5b2493e  experiment
+    extra       5b2493e  experiment
+    feature     83039f5  feature in sub
+    main        1c0d18e  base
+    other       1c0d18e  base
 
 Errors:
 

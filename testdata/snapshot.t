@@ -4,7 +4,7 @@ short id. The ids are the same every time a transcript runs: commits use
 a fixed author and the logical clock.
 
   $ snapshot --help | head -1
-  snapshot - record the tree, exported environment and directory in the history
+  snapshot - record the tree, exported environment and directory
   $ echo hello > greeting
   $ snapshot
   344f3de

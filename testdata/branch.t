@@ -157,7 +157,7 @@ fork has the same rule about unsnapshotted changes as switch:
   [{"name":"again","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","current":true},{"name":"experiment","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","current":false},{"name":"feature","id":"83039f522df520022ab49a8b2455743b5984b943","short":"83039f5","message":"feature in sub","current":false},{"name":"main","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","current":false},{"name":"other","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","current":false}]
   $ branch --json extra
   {"name":"extra","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","current":false}
-  $ branch -v
+  $ branch --verbose
   * again       5b2493e  experiment
     experiment  5b2493e  experiment
     extra       5b2493e  experiment

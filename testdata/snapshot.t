@@ -128,6 +128,14 @@ A snapshot of an empty filesystem works, and can be rolled back:
   script
   x
 
+The long form of -m is --message:
+
+  $ echo long > long
+  $ snapshot --message='the long form'
+  f450f9e
+  $ history -n 1
+  * f450f9e  2026-01-01 00:00:33  the long form
+
 Errors:
 
   $ snapshot --bogus

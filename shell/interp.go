@@ -291,6 +291,11 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 				return append([]string{internal + sub}, args[2:]...), nil
 			}
 		}
+	case "echo":
+		// interp's echo -e knows few escapes; moonix's knows bash's.
+		if echoNeedsMoonix(args[1:]) && !bypassed(ctx, "echo") && !s.funcs.has("echo") {
+			return append([]string{internal + "echo"}, args[1:]...), nil
+		}
 	case "read":
 		if readNeedsMoonix(args[1:]) && !bypassed(ctx, "read") {
 			return append([]string{internal + "read"}, args[1:]...), nil
@@ -311,6 +316,21 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 		return append([]string{internal + args[0]}, args[1:]...), nil
 	}
 	return args, nil
+}
+
+// echoNeedsMoonix reports whether echo has options other than -n (-e,
+// -E, combined ones): interp's echo knows few escapes and no combined
+// flags, so those calls go to moonix's.
+func echoNeedsMoonix(args []string) bool {
+	for _, a := range args {
+		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
+			return false
+		}
+		if a != "-n" {
+			return true
+		}
+	}
+	return false
 }
 
 func isDecl(name string) bool {

@@ -148,7 +148,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		return nil, nil, err
 	}
 	r.fs = osfs.New(opts.Dir)
-	r.st = filesystem.NewStorageWithOptions(r.fs, cache.NewObjectLRUDefault(), filesystem.Options{ExclusiveAccess: true})
+	r.st = filesystem.NewStorageWithOptions(r.fs, cache.NewObjectLRUDefault(), filesystem.Options{})
 	if fresh {
 		if err := r.init(); err != nil {
 			return nil, nil, err
@@ -704,7 +704,9 @@ func permOf(m fs.FileMode) fs.FileMode {
 	return m & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid)
 }
 
-// collectModes records every mode that differs from git's default.
+// collectModes records every mode that differs from git's default. Paths
+// are only built for what is recorded or descended into: the walk touches
+// every node, and most have default modes.
 func collectModes(n *node, p string, out map[string]string) {
 	if n.dev != nil {
 		return
@@ -713,8 +715,18 @@ func collectModes(n *node, p string, out map[string]string) {
 		out[p] = formatMode(perm)
 	}
 	for name, k := range n.kids {
-		collectModes(k, path.Join(p, name), out)
+		if k.dev != nil || !k.mode.IsDir() && permOf(k.mode) == defaultPerm(gitMode(k.mode)) {
+			continue
+		}
+		collectModes(k, childPath(p, name), out)
 	}
+}
+
+func childPath(dir, name string) string {
+	if dir == "/" {
+		return "/" + name
+	}
+	return dir + "/" + name
 }
 
 func formatMode(m fs.FileMode) string {
@@ -868,7 +880,14 @@ func applyModes(n *node, p string, modes map[string]string) {
 		n.mode = n.mode&fs.ModeType | want
 	}
 	for name, k := range n.kids {
-		applyModes(k, path.Join(p, name), modes)
+		if !k.mode.IsDir() && len(modes) == 0 {
+			// Only defaults to apply: no path needed.
+			if k.dev == nil {
+				k.mode = k.mode&fs.ModeType | defaultPerm(gitMode(k.mode))
+			}
+			continue
+		}
+		applyModes(k, childPath(p, name), modes)
 	}
 }
 

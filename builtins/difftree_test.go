@@ -81,7 +81,7 @@ func TestDiffTree(t *testing.T) {
 		{args: []string{"diff", "--json", "HEAD", "HEAD"}, out: "[]\n"},
 		// Errors in tree mode are diff's trouble status.
 		{args: []string{"diff", "nosuch"}, err: "diff: unknown snapshot \"nosuch\"\n", status: 2},
-		{args: []string{"diff", "HEAD~9"}, err: "diff: HEAD~9: there are only 1 snapshots before HEAD\n", status: 2},
+		{args: []string{"diff", "HEAD~9"}, err: "diff: HEAD~9: HEAD has only 1 older snapshot\n", status: 2},
 		// An operand that names a file, or one that does not resolve,
 		// keeps GNU diff.
 		{args: []string{"diff", "a"}, err: "diff: missing operand after 'a' (try 'diff --help')\n", status: 2},

@@ -86,7 +86,7 @@ func TestRollback(t *testing.T) {
 
 	h.cases([]cmdCase{
 		{args: []string{"rollback", "nosuch"}, err: "rollback: unknown snapshot \"nosuch\"\n", status: 1},
-		{args: []string{"rollback", "HEAD~5"}, err: "rollback: HEAD~5: there are only 1 snapshots before HEAD\n", status: 1},
+		{args: []string{"rollback", "HEAD~5"}, err: "rollback: HEAD~5: HEAD has only 1 older snapshot\n", status: 1},
 		{args: []string{"rollback"}, err: "rollback: missing snapshot id (try 'rollback --help')\n", status: 2},
 		{args: []string{"rollback", "a", "b"}, err: "rollback: extra operand 'b' (try 'rollback --help')\n", status: 2},
 		{args: []string{"rollback", "-x", "a"}, err: "rollback: unknown shorthand flag: 'x' in -x (try 'rollback --help')\n", status: 2},

@@ -211,7 +211,7 @@ error:
   rollback: unknown snapshot "abcdef0"
   [1]
   $ rollback HEAD~99
-  rollback: HEAD~99: there are only 4 snapshots before HEAD
+  rollback: HEAD~99: HEAD has only 4 older snapshots
   [1]
   $ rollback HEAD~x
   rollback: bad snapshot name "HEAD~x"

@@ -339,7 +339,7 @@ type table struct {
 
 var registry = sync.OnceValue(func() table {
 	var list []*Command
-	for _, group := range [][]*Command{fileCommands(), textCommands(), textCommands2(), dataCommands(), miscCommands()} {
+	for _, group := range [][]*Command{fileCommands(), textCommands(), textCommands2(), dataCommands(), miscCommands(), historyCommands()} {
 		list = append(list, group...)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })

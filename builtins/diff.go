@@ -18,8 +18,9 @@ import (
 func diffCommand() *Command {
 	return &Command{
 		Name:    "diff",
-		Summary: "compare files line by line",
+		Summary: "compare files line by line, or snapshots of the tree",
 		Usage: `usage: diff [OPTION]... FILE1 FILE2
+       diff [OPTION]... [ID [ID2]]
   -u, -U N, --unified[=N]   unified format with N (3) lines of context
   -c, -C N, --context[=N]   context format with N (3) lines of context
       --normal              the default format: 1c1, < old, ---, > new
@@ -42,6 +43,18 @@ file of the same name in it is used. Exit status: 0 same, 1 different,
 are first cut at lines unique to both sides) and then slid like GNU diff
 does; where several minimal diffs exist the hunks may occasionally be
 placed differently from GNU diff's, but they always describe a correct edit.
+
+With snapshots (see snapshot, history): with no operand, diff compares the
+current snapshot with the working tree; with ID, snapshot ID with the
+working tree; with ID ID2, the two snapshots. IDs are as in rollback (id
+prefix, branch, HEAD~N); an operand that names an existing file is never
+taken for a snapshot. Each changed file gets a "diff --git a/PATH b/PATH"
+line and a unified diff (-c and --normal choose the other formats) with
+a/PATH and b/PATH, or /dev/null for an added or removed file; only the
+executable bit changing shows as "mode changed".
+      --json                with snapshots: print an array of
+                            {"path","kind","diff"} (kind: added, modified,
+                            removed) for the changed files
 `,
 		Run: runDiff,
 	}
@@ -100,9 +113,11 @@ func runDiff(c *Call) int {
 	fl.BoolVarP(&d.blankLines, "ignore-blank-lines", "B", false, "")
 	fl.BoolVar(&d.stripCR, "strip-trailing-cr", false, "")
 	fl.StringArrayVar(&d.labels, "label", nil, "")
+	asJSON := fl.Bool("json", false, "")
 	if !c.Parse(fl) {
 		return 2
 	}
+	treeFormat := false
 	styles := 0
 	if *unified || *unifiedN >= 0 || *unifiedLong != "" {
 		d.format = diffUnified
@@ -115,6 +130,9 @@ func runDiff(c *Call) int {
 	if *normal {
 		d.format = diffNormal
 		styles++
+	}
+	if styles == 0 {
+		treeFormat = true // the tree diff is unified unless told otherwise
 	}
 	if styles > 1 {
 		c.Fail("conflicting output style options (try 'diff --help')")
@@ -136,6 +154,16 @@ func runDiff(c *Call) int {
 		}
 	}
 	ops := fl.Args()
+	if d.treeMode(ops) {
+		if treeFormat {
+			d.format = diffUnified
+		}
+		return d.tree(ops, *asJSON)
+	}
+	if *asJSON {
+		c.Fail("--json works only when comparing snapshots (try 'diff --help')")
+		return 2
+	}
 	switch {
 	case len(ops) < 2:
 		if len(ops) == 0 {
@@ -447,6 +475,16 @@ func (d *differ) files(a, b diffOperand, inDir bool) int {
 		d.c.FailErr(b.name, err)
 		return 2
 	}
+	head := ""
+	if inDir {
+		head = fmt.Sprintf("diff %s%s %s\n", d.switches+map[bool]string{true: " ", false: ""}[d.switches != ""], a.name, b.name)
+	}
+	return d.compare(a, b, data0, data1, head)
+}
+
+// compare writes the differences between the contents of two files, head
+// first when there are any.
+func (d *differ) compare(a, b diffOperand, data0, data1 []byte, head string) int {
 	if bytes.Equal(data0, data1) {
 		if d.identical {
 			fmt.Fprintf(d.w, "Files %s and %s are identical\n", a.name, b.name)
@@ -486,9 +524,7 @@ func (d *differ) files(a, b diffOperand, inDir bool) int {
 		}
 	}
 	var out bytes.Buffer
-	if inDir {
-		fmt.Fprintf(&out, "diff %s%s %s\n", d.switches+map[bool]string{true: " ", false: ""}[d.switches != ""], a.name, b.name)
-	}
+	out.WriteString(head)
 	switch d.format {
 	case diffNormal:
 		writeNormal(&out, f0, f1, changes)

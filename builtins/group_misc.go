@@ -6,6 +6,7 @@ func miscCommands() []*Command {
 	return []*Command{
 		basenameCommand(),
 		clearCommand(),
+		echoCommand(),
 		printfCommand(),
 		dateCommand(),
 		dirnameCommand(),

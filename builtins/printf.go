@@ -92,7 +92,7 @@ func (p *printer) pass(b *strings.Builder) {
 	for i := 0; i < len(f) && !p.stop; {
 		switch ch := f[i]; ch {
 		case '\\':
-			s, n, _ := unescapeC(f[i:], false)
+			s, n, _ := unescapeC(f[i:], escFormat)
 			b.WriteString(s)
 			i += n
 		case '%':
@@ -196,7 +196,7 @@ func (p *printer) directive(b *strings.Builder, f string) int {
 		b.WriteString(padC(a, flags, width, prec, hasPrec))
 	case 'b':
 		a, _ := p.next()
-		s, _, stop := unescapeC(a, true)
+		s, _, stop := unescapeC(a, escArg)
 		b.WriteString(padC(s, flags, width, prec, hasPrec))
 		p.stop = stop
 	case 'q':
@@ -333,10 +333,20 @@ func parseCFloatPrefix(s string) (float64, bool) {
 	return 0, false
 }
 
-// unescapeC expands one backslash escape at the start of s (or, with all,
-// every escape in s, as %b does) and returns the text, the bytes used, and
-// whether a \c asked to stop all output (%b only).
-func unescapeC(s string, all bool) (string, int, bool) {
+// escMode says where backslash escapes are being expanded.
+type escMode int
+
+const (
+	escFormat escMode = iota // a printf format: one escape at a time
+	escArg                   // printf %b: the whole argument, \c stops
+	escEcho                  // echo -e: like %b, but octal needs a leading 0
+)
+
+// unescapeC expands one backslash escape at the start of s (escFormat) or
+// every escape in s, and returns the text, the bytes used, and whether a \c
+// asked to stop all output.
+func unescapeC(s string, mode escMode) (string, int, bool) {
+	all := mode != escFormat
 	var b strings.Builder
 	i := 0
 	for i < len(s) {
@@ -399,7 +409,9 @@ func unescapeC(s string, all bool) (string, int, bool) {
 			if all && ch == '0' {
 				start = i + 2 // %b takes \0NNN
 			}
-			if start < len(s) && s[start] >= '0' && s[start] <= '7' {
+			if mode == escEcho && ch != '0' {
+				b.WriteString(s[i : i+2]) // echo -e: \NNN needs the 0
+			} else if start < len(s) && s[start] >= '0' && s[start] <= '7' {
 				v, last, _ := cEscape(s, start)
 				b.WriteByte(v)
 				n = last + 1 - i

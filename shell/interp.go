@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -291,6 +292,11 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 				return append([]string{internal + sub}, args[2:]...), nil
 			}
 		}
+	case "echo":
+		// interp's echo -e knows few escapes; moonix's knows bash's.
+		if echoNeedsMoonix(args[1:]) && !bypassed(ctx, "echo") && !s.funcs.has("echo") {
+			return append([]string{internal + "echo"}, args[1:]...), nil
+		}
 	case "read":
 		if readNeedsMoonix(args[1:]) && !bypassed(ctx, "read") {
 			return append([]string{internal + "read"}, args[1:]...), nil
@@ -311,6 +317,21 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 		return append([]string{internal + args[0]}, args[1:]...), nil
 	}
 	return args, nil
+}
+
+// echoNeedsMoonix reports whether echo has options other than -n (-e,
+// -E, combined ones): interp's echo knows few escapes and no combined
+// flags, so those calls go to moonix's.
+func echoNeedsMoonix(args []string) bool {
+	for _, a := range args {
+		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
+			return false
+		}
+		if a != "-n" {
+			return true
+		}
+	}
+	return false
 }
 
 func isDecl(name string) bool {
@@ -423,13 +444,7 @@ func exitErr(status int) error {
 
 // callFor builds the builtins.Call for a command run by the interpreter.
 func (s *Session) callFor(ctx context.Context, hc interp.HandlerContext, args []string) *builtins.Call {
-	var env []string
-	for name, vr := range hc.Env.Each {
-		if vr.Exported && vr.IsSet() && vr.Kind == expand.String && !strings.Contains(name, " ") {
-			env = append(env, name+"="+vr.Str)
-		}
-	}
-	c := s.newCall(ctx, args, hc.Dir, env)
+	c := s.newCall(ctx, args, hc.Dir, exportedEnv(hc.Env))
 	c.Stdin, c.Stdout, c.Stderr = hc.Stdin, hc.Stdout, hc.Stderr
 	if c.Stdin == nil {
 		c.Stdin = strings.NewReader("")
@@ -439,6 +454,25 @@ func (s *Session) callFor(ctx context.Context, hc interp.HandlerContext, args []
 	}
 	c.SetState = func(st vfs.State) error { return s.setState(ctx, hc, st) }
 	return c
+}
+
+// exportedEnv lists the exported variables as NAME=VALUE, sorted. Each
+// walks every layer of the interpreter's environment, so a name set in
+// more than one layer comes up more than once; Get gives its value.
+func exportedEnv(env expand.Environ) []string {
+	seen := map[string]bool{}
+	var out []string
+	for name := range env.Each {
+		if seen[name] || strings.Contains(name, " ") {
+			continue
+		}
+		seen[name] = true
+		if vr := env.Get(name); vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+			out = append(out, name+"="+vr.Str)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // setState makes the interpreter's exported environment and directory
@@ -458,8 +492,9 @@ func (s *Session) setState(ctx context.Context, hc interp.HandlerContext, st vfs
 		}
 		fmt.Fprintf(&b, "export %s=%s\n", name, quoteWord(value))
 	}
-	for name, vr := range hc.Env.Each {
-		if vr.Exported && !want[name] && !vr.ReadOnly && syntax.ValidName(name) {
+	for _, kv := range exportedEnv(hc.Env) {
+		name, _, _ := strings.Cut(kv, "=")
+		if !want[name] && !hc.Env.Get(name).ReadOnly && syntax.ValidName(name) {
 			fmt.Fprintf(&b, "unset %s\n", name)
 		}
 	}

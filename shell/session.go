@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -247,8 +248,8 @@ func (s *Session) Repo() builtins.Repo { return s.cfg.Repo }
 func (s *Session) State() vfs.State {
 	var env []string
 	for name, vr := range s.runner.Vars {
-		if vr.Exported && vr.IsSet() && !strings.Contains(name, " ") {
-			env = append(env, name+"="+vr.String())
+		if vr.Exported && vr.IsSet() && vr.Kind == expand.String && !strings.Contains(name, " ") {
+			env = append(env, name+"="+vr.Str)
 		}
 	}
 	slices.Sort(env)

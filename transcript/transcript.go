@@ -270,12 +270,14 @@ func (r *Result) Updated() []byte {
 	var b strings.Builder
 	for _, blk := range r.blocks {
 		for _, op := range newSequenceMatcher(blk.expected, blk.actual, newMatcher()).opcodes() {
-			lines := blk.actual[op.j1:op.j2]
 			if op.tag == 'e' {
-				lines = blk.expected[op.i1:op.i2]
+				for _, l := range blk.expected[op.i1:op.i2] {
+					b.WriteString(l)
+				}
+				continue
 			}
-			for _, l := range lines {
-				b.WriteString(l)
+			for _, l := range blk.actual[op.j1:op.j2] {
+				b.WriteString(protectLine(l))
 			}
 		}
 		for _, l := range blk.after {
@@ -283,4 +285,22 @@ func (r *Result) Updated() []byte {
 		}
 	}
 	return []byte(b.String())
+}
+
+// protectLine escapes the first character of an output line that would
+// read as a command ("$ ") or a continuation ("> ") once written back, so
+// an updated transcript means what it did.
+func protectLine(l string) string {
+	body, ok := strings.CutPrefix(l, indent)
+	if !ok || !strings.HasPrefix(body, "$ ") && !strings.HasPrefix(body, "> ") {
+		return l
+	}
+	if !strings.HasSuffix(body, annEsc) {
+		body = escapeLine(body)
+	}
+	first := `\x3e`
+	if body[0] == '$' {
+		first = `\x24`
+	}
+	return indent + first + body[1:]
 }

@@ -87,7 +87,7 @@ func (r *Repo) resolve(spec string) (plumbing.Hash, error) {
 			return h, err
 		}
 		if len(c.ParentHashes) == 0 {
-			return h, fmt.Errorf("%s: there are only %d snapshots before %s", spec, i, base)
+			return h, fmt.Errorf("%s: %s has only %d older snapshot%s", spec, base, i, map[bool]string{true: "", false: "s"}[i == 1])
 		}
 		h = c.ParentHashes[0]
 	}

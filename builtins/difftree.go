@@ -1,0 +1,167 @@
+package builtins
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"syscall"
+
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// diff's tree mode: the differences between snapshots, or between a
+// snapshot and the working tree, file by file, with the file comparison
+// of diff.go.
+
+// treeMode reports whether diff's operands name snapshots: the session has
+// a history, no operand names a file, and every operand resolves. With
+// fewer than two operands (which GNU diff would refuse) it only asks that
+// no operand names a file, so that a bad id gets a clear error.
+func (d *differ) treeMode(ops []string) bool {
+	c := d.c
+	if c.Repo == nil || len(ops) > 2 {
+		return false
+	}
+	for _, op := range ops {
+		if op == "" || op == "-" {
+			return false
+		}
+		if _, err := c.FS.Lstat(c.Abs(op)); err == nil {
+			return false
+		}
+	}
+	if len(ops) < 2 {
+		return true
+	}
+	for _, op := range ops {
+		if _, err := c.Repo.Resolve(op); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// diffJSON is one changed file in diff --json.
+type diffJSON struct {
+	Path string `json:"path"`
+	Kind string `json:"kind"`
+	Diff string `json:"diff"`
+}
+
+// tree compares snapshot ops[0] (the current one when there is none) with
+// ops[1] (the working tree when there is none). Before the first snapshot,
+// every file of the working tree is added.
+func (d *differ) tree(ops []string, asJSON bool) int {
+	c := d.c
+	from, to := "HEAD", ""
+	switch len(ops) {
+	case 1:
+		from = ops[0]
+	case 2:
+		from, to = ops[0], ops[1]
+	}
+	var changes []vfs.Change
+	fromID, toID := "", ""
+	snap, err := c.Repo.Resolve(from)
+	switch {
+	case err == nil:
+		fromID = snap.ID
+	case len(ops) == 0 && errors.Is(err, vfs.ErrNoSnapshot):
+		if changes, err = allAdded(c); err != nil {
+			c.Fail("%v", err)
+			return 2
+		}
+	default:
+		histFail(c, err)
+		return 2
+	}
+	if to != "" {
+		snap, err := c.Repo.Resolve(to)
+		if err != nil {
+			histFail(c, err)
+			return 2
+		}
+		toID = snap.ID
+	}
+	if fromID != "" {
+		if changes, err = c.Repo.Changes(fromID, toID); err != nil {
+			histFail(c, err)
+			return 2
+		}
+		sortChanges(changes)
+	}
+	status := 0
+	list := []diffJSON{}
+	out := d.w
+	for _, ch := range changes {
+		if d.broken || c.Canceled() {
+			break
+		}
+		var data [2][]byte
+		isDir := false
+		for i, spec := range []string{fromID, toID} {
+			if i == 0 && ch.Kind == vfs.Added || i == 1 && ch.Kind == vfs.Removed {
+				continue
+			}
+			data[i], err = c.Repo.ReadFile(spec, ch.Path)
+			if errors.Is(err, syscall.EISDIR) {
+				isDir = true // directories have no content to compare
+			} else if err != nil {
+				c.FailErr(ch.Path, err)
+				status = 2
+				isDir = true
+			}
+		}
+		if isDir {
+			continue
+		}
+		var buf bytes.Buffer
+		if asJSON {
+			d.w = &buf
+		}
+		status = max(status, d.treeFile(ch, data[0], data[1]))
+		d.w = out
+		if asJSON {
+			list = append(list, diffJSON{Path: ch.Path, Kind: changeKindWord(ch.Kind), Diff: buf.String()})
+		}
+	}
+	if asJSON {
+		writeJSON(c, list)
+	}
+	return status
+}
+
+// treeFile writes the differences of one changed file, git style.
+func (d *differ) treeFile(ch vfs.Change, data0, data1 []byte) int {
+	name := strings.TrimPrefix(ch.Path, "/")
+	a, b := diffOperand{name: "a/" + name}, diffOperand{name: "b/" + name}
+	d.labels = []string{a.name, b.name}
+	if ch.Kind == vfs.Added {
+		d.labels[0] = "/dev/null"
+	}
+	if ch.Kind == vfs.Removed {
+		d.labels[1] = "/dev/null"
+	}
+	head := "diff --git " + a.name + " " + b.name + "\n"
+	var err error
+	switch {
+	case bytes.Equal(data0, data1) && d.brief:
+		_, err = fmt.Fprintf(d.w, "Files %s and %s differ\n", d.labels[0], d.labels[1])
+	case bytes.Equal(data0, data1) && ch.Kind == vfs.Modified:
+		// Changes counts the executable bit; the contents are the same.
+		_, err = io.WriteString(d.w, head+"mode changed\n")
+	case bytes.Equal(data0, data1):
+		// An empty file added or removed: no hunk, but say so.
+		_, err = fmt.Fprintf(d.w, "%s--- %s\n+++ %s\n", head, d.labels[0], d.labels[1])
+	case !d.text && !d.brief && (isBinaryData(data0) || isBinaryData(data1)):
+		_, err = fmt.Fprintf(d.w, "%sBinary files %s and %s differ\n", head, d.labels[0], d.labels[1])
+	default:
+		return d.compare(a, b, data0, data1, head)
+	}
+	if err != nil {
+		d.broken = true
+	}
+	return 1
+}

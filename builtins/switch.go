@@ -1,0 +1,58 @@
+package builtins
+
+import "github.com/moonix-sh/moonix/vfs"
+
+func switchCommand() *Command {
+	return &Command{
+		Name:    "switch",
+		Summary: "make another branch current, restoring its newest snapshot",
+		Usage: `usage: switch [--discard] [--json] NAME
+Make branch NAME the current branch and restore its newest snapshot: the
+filesystem, the exported environment and the working directory. Refuses
+when the tree has changes since the current snapshot.
+      --discard   switch anyway, losing those changes
+      --json      print {"branch","id","short","message","time","parent",
+                  "dir","env"}
+`,
+		Run: runSwitch,
+	}
+}
+
+func runSwitch(c *Call) int {
+	fl := c.Flags()
+	discard := fl.Bool("discard", false, "")
+	asJSON := fl.Bool("json", false, "")
+	if !c.Parse(fl) {
+		return 2
+	}
+	if !wantOperands(c, fl.Args(), 1, "branch name") {
+		return 2
+	}
+	if !hasRepo(c) {
+		return 1
+	}
+	name := fl.Arg(0)
+	if _, cur, err := c.Repo.Current(); err == nil && cur == nil {
+		return histFail(c, vfs.ErrNoSnapshot) // not even main has one
+	}
+	snap, err := c.Repo.Switch(name, *discard)
+	if err != nil {
+		return histFail(c, err)
+	}
+	if !restoreState(c, snap.State) {
+		return 1
+	}
+	if *asJSON {
+		writeJSON(c, branchResult{name, toSnapJSON(snap), toStateJSON(snap.State)})
+		return 0
+	}
+	c.Stdout.Write([]byte("switched to branch " + name + " at " + describeSnap(snap) + "\n"))
+	return 0
+}
+
+// branchResult is what switch and fork print with --json.
+type branchResult struct {
+	Branch string `json:"branch"`
+	snapJSON
+	stateJSON
+}

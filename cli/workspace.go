@@ -85,7 +85,10 @@ func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error
 	rnd := clock.NewSeeded(clock.DefaultSeed)
 	who := shell.DefaultIdentity
 	tree := vfs.NewDefault(vfs.Options{Clock: clk, Rand: rnd, Uid: uint32(who.UID), Gid: uint32(who.GID)})
-	repo, st, err := vfs.OpenRepo(tree, vfs.RepoOptions{Dir: dir, Clock: clk})
+	// The logical clock goes on from where the last run left it (its
+	// saved state, its newest snapshot): restored and later files are
+	// newer than what it wrote, later snapshots come after its own.
+	repo, st, err := vfs.OpenRepo(tree, vfs.RepoOptions{Dir: dir, Clock: clk, ResumeClock: true})
 	if err != nil {
 		if lock != nil {
 			// Leave a directory that was refused as it was.
@@ -102,11 +105,6 @@ func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error
 		// OpenRepo accepts only what lockWorkspace locks; be safe anyway.
 		repo.Close()
 		return nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s cannot be locked", dir)}
-	}
-	// The logical clock goes on from the current snapshot, so that later
-	// snapshots come after it in the history.
-	if _, cur, err := repo.Current(); err == nil && cur != nil && !cur.Time.Before(clk.Now()) {
-		clk.Set(cur.Time.Add(time.Second))
 	}
 	return &workspace{
 		dir: dir, lock: lock, tree: tree, repo: repo, clock: clk, rand: rnd,

@@ -126,6 +126,11 @@ type RepoOptions struct {
 	// means in memory: nothing is written to the host.
 	Dir   string
 	Clock clock.Clock
+	// ResumeClock moves Clock (when it can be set, as a logical clock
+	// can) to just after the repository's newest commit before the tree
+	// is put back, so that time goes on from where the last session left
+	// it: restored files, later files and later snapshots are newer.
+	ResumeClock bool
 }
 
 // OpenRepo opens (or creates) the history of tree. When the repository
@@ -158,6 +163,9 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	r.removeTemporaries()
 	if err := r.loadIDs(); err != nil {
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
+	}
+	if opts.ResumeClock {
+		r.resumeClock()
 	}
 	st, err := r.resume()
 	if err != nil {

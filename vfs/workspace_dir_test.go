@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/moonix-sh/moonix/clock"
 )
 
 // A directory holding only moonix/ (where the command line keeps its lock)
@@ -35,5 +38,63 @@ func TestWorkspaceDirWithOnlyMoonixFiles(t *testing.T) {
 	_, _, err = OpenRepo(NewDefault(Options{}), RepoOptions{Dir: dir})
 	if err == nil || !strings.Contains(err.Error(), "is corrupt") {
 		t.Fatalf("history without HEAD: %v", err)
+	}
+}
+
+func TestResumeClock(t *testing.T) {
+	t.Parallel()
+	tree, r := newRepo(t, "")
+	if !r.lastTime().IsZero() {
+		t.Fatalf("a new repository has a time: %v", r.lastTime())
+	}
+	mustWrite(t, tree, "/work/f", "1")
+	s1, _, err := r.Snapshot("one", State{Dir: "/work"})
+	must(t, err)
+	tree.clock.(interface{ Slept(time.Duration) }).Slept(time.Hour)
+	mustWrite(t, tree, "/work/f", "2")
+	s2, _, err := r.Snapshot("two", State{Dir: "/work"})
+	must(t, err)
+	if !r.lastTime().Equal(s2.Time) {
+		t.Fatalf("LastTime %v, want the newest snapshot's %v", r.lastTime(), s2.Time)
+	}
+	// Back to the older snapshot: the newer one still counts.
+	_, err = r.Rollback(s1.ID)
+	must(t, err)
+	if !r.lastTime().Equal(s2.Time) {
+		t.Fatalf("after a rollback: LastTime %v, want %v", r.lastTime(), s2.Time)
+	}
+	// The saved working state counts too.
+	tree.clock.(interface{ Slept(time.Duration) }).Slept(time.Hour)
+	mustWrite(t, tree, "/work/g", "3")
+	must(t, r.SaveWorking(State{Dir: "/work"}))
+	if want := s2.Time.Add(time.Hour); r.lastTime().Before(want) {
+		t.Fatalf("after saving the working state: LastTime %v, want at least %v", r.lastTime(), want)
+	}
+}
+
+func TestResumeClockOnOpen(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "ws")
+	tree, r := newRepo(t, dir)
+	tree.clock.(interface{ Slept(time.Duration) }).Slept(time.Hour)
+	mustWrite(t, tree, "/work/f", "x")
+	s, _, err := r.Snapshot("late", State{Dir: "/work"})
+	must(t, err)
+	r.Close()
+
+	for _, resume := range []bool{false, true} {
+		clk := clock.NewLogical(clock.Epoch)
+		tree2 := NewDefault(Options{Clock: clk})
+		r2, _, err := OpenRepo(tree2, RepoOptions{Dir: dir, Clock: clk, ResumeClock: resume})
+		must(t, err)
+		info, err := tree2.Stat("/work/f")
+		must(t, err)
+		r2.Close()
+		if got := clk.Now().After(s.Time); got != resume {
+			t.Errorf("ResumeClock %v: clock %v, snapshot %v", resume, clk.Now(), s.Time)
+		}
+		if got := info.ModTime().After(s.Time); got != resume {
+			t.Errorf("ResumeClock %v: restored file's mtime %v, snapshot %v", resume, info.ModTime(), s.Time)
+		}
 	}
 }

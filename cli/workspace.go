@@ -187,7 +187,9 @@ func lockWorkspace(dir string) (lock *os.File, old []byte, err error) {
 		if len(entries) > 0 {
 			return nil, nil, nil
 		}
-		if err := os.MkdirAll(marker, 0o755); err != nil {
+		// Private, like the user's other data: it holds the files, the
+		// environment and the REPL's line history.
+		if err := os.MkdirAll(marker, 0o700); err != nil {
 			return nil, nil, hostPathError(dir, err, 1)
 		}
 	}

@@ -58,6 +58,9 @@ func TestLockWorkspace(t *testing.T) {
 	if err != nil || f == nil || old != nil {
 		t.Fatalf("first lock: %v %v %q", f, err, old)
 	}
+	if info, err := os.Stat(dir); err != nil || info.Mode().Perm() != 0o700 {
+		t.Errorf("a new workspace directory should be private: %v %v", info.Mode(), err)
+	}
 	data, _ := os.ReadFile(filepath.Join(dir, "moonix", "lock"))
 	if want := fmt.Sprintf("%d\n", os.Getpid()); string(data) != want {
 		t.Errorf("lock file holds %q, want %q", data, want)

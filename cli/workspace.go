@@ -119,7 +119,7 @@ func (w *workspace) configure(cfg *shell.Config) {
 	cfg.FS, cfg.Repo, cfg.Clock, cfg.Rand = w.tree, w.repo, w.clock, w.rand
 	if st := w.resumed; st != nil {
 		cfg.Env = append(slices.Clone(st.Env), cfg.Env...)
-		if info, err := w.tree.Stat(st.Dir); err == nil && info.IsDir() && strings.HasPrefix(st.Dir, "/") {
+		if info, err := w.tree.Stat(st.Dir); strings.HasPrefix(st.Dir, "/") && err == nil && info.IsDir() {
 			cfg.Dir = st.Dir
 		}
 	}

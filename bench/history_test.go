@@ -117,6 +117,18 @@ func BenchmarkSnapshotOneChange(b *testing.B) {
 	}
 }
 
+// BenchmarkSnapshotUnchanged is snapshot when nothing changed since the
+// current snapshot (issue 3: well under a millisecond).
+func BenchmarkSnapshotUnchanged(b *testing.B) {
+	_, r, _ := openBig(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, created, err := r.Snapshot("nothing", state); err != nil || created {
+			b.Fatal(err, created)
+		}
+	}
+}
+
 // BenchmarkSnapshotNewFiles snapshots 10,000 new 1 KiB files in a new
 // workspace.
 func BenchmarkSnapshotNewFiles(b *testing.B) {

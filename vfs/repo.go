@@ -406,12 +406,26 @@ func (r *Repo) loadIDs() error {
 		return err
 	}
 	var tips []plumbing.Hash
-	refs.ForEach(func(ref *plumbing.Reference) error {
-		if ref.Type() == plumbing.HashReference && ref.Name() != refWorktree {
-			tips = append(tips, ref.Hash())
+	err = refs.ForEach(func(ref *plumbing.Reference) error {
+		if ref.Type() != plumbing.HashReference {
+			return nil
 		}
+		if ref.Hash().IsZero() {
+			return fmt.Errorf("%s does not name a snapshot", ref.Name())
+		}
+		if ref.Name() == refWorktree {
+			_, err := object.GetCommit(r.st, ref.Hash())
+			return err
+		}
+		tips = append(tips, ref.Hash())
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	if head, err := r.st.Reference(plumbing.HEAD); err != nil || head.Type() != plumbing.SymbolicReference || !head.Target().IsBranch() {
+		return errors.New("HEAD does not name a branch")
+	}
 	for _, tip := range tips {
 		for h := tip; !h.IsZero() && !seen[h]; {
 			seen[h] = true

@@ -317,3 +317,28 @@ func TestOpenRefusesForeignDirectories(t *testing.T) {
 		t.Fatal("foreign dir changed")
 	}
 }
+
+func TestOpenRefusesCorruptRefs(t *testing.T) {
+	t.Parallel()
+	for name, corrupt := range map[string]func(dir string){
+		"branch": func(dir string) { os.WriteFile(filepath.Join(dir, "refs/heads/main"), []byte("garbage\n"), 0o644) },
+		"HEAD":   func(dir string) { os.WriteFile(filepath.Join(dir, "HEAD"), []byte("x\n"), 0o644) },
+		"object": func(dir string) { os.RemoveAll(filepath.Join(dir, "objects")); os.Mkdir(filepath.Join(dir, "objects"), 0o755) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(t.TempDir(), "ws")
+			tree, r := newRepo(t, dir)
+			mustWrite(t, tree, "/work/f", "x")
+			if _, _, err := r.Snapshot("one", State{}); err != nil {
+				t.Fatal(err)
+			}
+			r.Close()
+			corrupt(dir)
+			_, _, err := OpenRepo(NewDefault(Options{}), RepoOptions{Dir: dir})
+			if err == nil || !strings.Contains(err.Error(), "is corrupt") {
+				t.Fatalf("opened a corrupt workspace: %v", err)
+			}
+		})
+	}
+}

@@ -323,7 +323,10 @@ func TestOpenRefusesCorruptRefs(t *testing.T) {
 	for name, corrupt := range map[string]func(dir string){
 		"branch": func(dir string) { os.WriteFile(filepath.Join(dir, "refs/heads/main"), []byte("garbage\n"), 0o644) },
 		"HEAD":   func(dir string) { os.WriteFile(filepath.Join(dir, "HEAD"), []byte("x\n"), 0o644) },
-		"object": func(dir string) { os.RemoveAll(filepath.Join(dir, "objects")); os.Mkdir(filepath.Join(dir, "objects"), 0o755) },
+		"object": func(dir string) {
+			os.RemoveAll(filepath.Join(dir, "objects"))
+			os.Mkdir(filepath.Join(dir, "objects"), 0o755)
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

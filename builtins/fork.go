@@ -1,5 +1,7 @@
 package builtins
 
+import "github.com/moonix-sh/moonix/vfs"
+
 func forkCommand() *Command {
 	return &Command{
 		Name:    "fork",
@@ -18,30 +20,8 @@ Refuses when the tree has changes since the current snapshot.
 }
 
 func runFork(c *Call) int {
-	fl := c.Flags()
-	discard := fl.Bool("discard", false, "")
-	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
-	}
-	if !wantOperands(c, fl.Args(), 2, "snapshot id and branch name") {
-		return 2
-	}
-	if !hasRepo(c) {
-		return 1
-	}
-	name := fl.Arg(1)
-	snap, err := c.Repo.Fork(fl.Arg(0), name, *discard)
-	if err != nil {
-		return histFail(c, err)
-	}
-	if !restoreState(c, snap.State) {
-		return 1
-	}
-	if *asJSON {
-		writeJSON(c, branchResult{name, toSnapJSON(snap), toStateJSON(snap.State)})
-		return 0
-	}
-	c.Stdout.Write([]byte("forked branch " + name + " at " + describeSnap(snap) + "\n"))
-	return 0
+	return moveBranch(c, 2, "snapshot id and branch name", "forked", func(args []string, discard bool) (string, vfs.Snapshot, error) {
+		snap, err := c.Repo.Fork(args[0], args[1], discard)
+		return args[1], snap, err
+	})
 }

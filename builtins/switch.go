@@ -19,23 +19,32 @@ when the tree has changes since the current snapshot.
 }
 
 func runSwitch(c *Call) int {
+	return moveBranch(c, 1, "branch name", "switched to", func(args []string, discard bool) (string, vfs.Snapshot, error) {
+		if _, cur, err := c.Repo.Current(); err == nil && cur == nil {
+			return args[0], vfs.Snapshot{}, vfs.ErrNoSnapshot // not even main has one
+		}
+		snap, err := c.Repo.Switch(args[0], discard)
+		return args[0], snap, err
+	})
+}
+
+// moveBranch runs switch and fork: options, operands, the move itself
+// (which names the branch it lands on), then the shell's environment and
+// directory restored and the result reported.
+func moveBranch(c *Call, operands int, what, verb string, move func(args []string, discard bool) (string, vfs.Snapshot, error)) int {
 	fl := c.Flags()
 	discard := fl.Bool("discard", false, "")
 	asJSON := fl.Bool("json", false, "")
 	if !c.Parse(fl) {
 		return 2
 	}
-	if !wantOperands(c, fl.Args(), 1, "branch name") {
+	if !wantOperands(c, fl.Args(), operands, what) {
 		return 2
 	}
 	if !hasRepo(c) {
 		return 1
 	}
-	name := fl.Arg(0)
-	if _, cur, err := c.Repo.Current(); err == nil && cur == nil {
-		return histFail(c, vfs.ErrNoSnapshot) // not even main has one
-	}
-	snap, err := c.Repo.Switch(name, *discard)
+	name, snap, err := move(fl.Args(), *discard)
 	if err != nil {
 		return histFail(c, err)
 	}
@@ -46,7 +55,7 @@ func runSwitch(c *Call) int {
 		writeJSON(c, branchResult{name, toSnapJSON(snap), toStateJSON(snap.State)})
 		return 0
 	}
-	c.Stdout.Write([]byte("switched to branch " + name + " at " + describeSnap(snap) + "\n"))
+	c.Stdout.Write([]byte(verb + " branch " + name + " at " + describeSnap(snap) + "\n"))
 	return 0
 }
 

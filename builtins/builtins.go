@@ -36,6 +36,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -83,24 +84,9 @@ type Call struct {
 	SetState func(st vfs.State) error
 }
 
-// Repo is the history of the filesystem as the history commands use it.
-// vfs.Repo implements it; the capability gate wraps it.
-type Repo interface {
-	Snapshot(msg string, st vfs.State) (snap vfs.Snapshot, created bool, err error)
-	Current() (branch string, snap *vfs.Snapshot, err error)
-	Resolve(spec string) (vfs.Snapshot, error)
-	Rollback(spec string) (vfs.Snapshot, error)
-	Log(n int, all bool) ([]vfs.Snapshot, error)
-	Branches() ([]vfs.Branch, error)
-	CreateBranch(name string) error
-	Switch(name string, discard bool) (vfs.Snapshot, error)
-	Fork(spec, name string, discard bool) (vfs.Snapshot, error)
-	Changes(from, to string) ([]vfs.Change, error)
-	ReadFile(spec, path string) ([]byte, error)
-	Dirty() bool
-}
-
-var _ Repo = (*vfs.Repo)(nil)
+// Repo is the history of the filesystem as the history commands use it;
+// the capability gate wraps it.
+type Repo = caps.Repo
 
 // Sub returns a copy of c for running args, with the same stdio, directory
 // and environment.

@@ -1,0 +1,305 @@
+package caps
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"time"
+
+	"github.com/moonix-sh/moonix/clock"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// Gate applies a Set to a session's operations: the filesystem (FS), the
+// exec path (Check with FSExec), the history (Repo), the clock and the
+// random source. Every denial is reported to Audit. A Gate is safe for
+// concurrent use.
+type Gate struct {
+	Set *Set
+	// Audit is called for every denial; nil ignores them.
+	Audit func(*DeniedError)
+}
+
+// NewGate returns a gate over set.
+func NewGate(set *Set, audit func(*DeniedError)) *Gate {
+	return &Gate{Set: set, Audit: audit}
+}
+
+// Check returns nil when kind on target is allowed; otherwise it reports
+// the denial to Audit and returns it.
+func (g *Gate) Check(kind Kind, op, target string) error {
+	err := g.Set.Check(kind, op, target)
+	if err != nil && g.Audit != nil {
+		var d *DeniedError
+		if errors.As(err, &d) {
+			g.Audit(d)
+		}
+	}
+	return err
+}
+
+// FS wraps fsys so that every operation is checked against the set, on the
+// path with every symlink resolved inside fsys: no spelling of a path
+// reaches what its normal form may not. The checks happen before the
+// operation, so a denied write truncates nothing.
+//
+// What each operation needs: reading a file, listing a directory, stat,
+// lstat and readlink need fs.read; opening for writing, creating, mkdir,
+// symlink, chmod and chtimes need fs.write; remove needs fs.delete; rename
+// needs fs.delete on the old name and fs.write on the new; a hard link
+// needs fs.write on both names (it would make the file writable elsewhere).
+// A listing leaves out the entries the set does not let you read.
+func (g *Gate) FS(fsys vfs.FS) vfs.FS { return &gatedFS{g: g, fs: fsys} }
+
+type gatedFS struct {
+	g  *Gate
+	fs vfs.FS
+}
+
+var _ vfs.FS = (*gatedFS)(nil)
+
+// real is name with every symlink resolved (the last element too, when it
+// exists); a name that cannot be resolved is taken as written.
+func (f *gatedFS) real(name string) string {
+	if p, err := vfs.Canonical(f.fs, name, vfs.AllButLast); err == nil {
+		return p
+	}
+	return path.Clean(name)
+}
+
+// entry is name with its directory resolved and the last element kept:
+// the directory entry itself (for remove, lstat, creating a link).
+func (f *gatedFS) entry(name string) string {
+	if p, err := vfs.ResolveParent(f.fs, name); err == nil {
+		return p
+	}
+	return path.Clean(name)
+}
+
+func (f *gatedFS) check(kind Kind, op, target string) error {
+	return f.g.Check(kind, op, target)
+}
+
+func (f *gatedFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
+	target := f.real(name)
+	acc := flag & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR)
+	if acc == os.O_RDONLY || acc == os.O_RDWR {
+		if err := f.check(FSRead, "read", target); err != nil {
+			return nil, err
+		}
+	}
+	if acc != os.O_RDONLY || flag&(os.O_CREATE|os.O_TRUNC|os.O_APPEND) != 0 {
+		if err := f.check(FSWrite, "write", target); err != nil {
+			return nil, err
+		}
+	}
+	return f.fs.OpenFile(name, flag, perm)
+}
+
+func (f *gatedFS) Stat(name string) (fs.FileInfo, error) {
+	if err := f.check(FSRead, "stat", f.real(name)); err != nil {
+		return nil, err
+	}
+	return f.fs.Stat(name)
+}
+
+func (f *gatedFS) Lstat(name string) (fs.FileInfo, error) {
+	if err := f.check(FSRead, "stat", f.entry(name)); err != nil {
+		return nil, err
+	}
+	return f.fs.Lstat(name)
+}
+
+func (f *gatedFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	dir := f.real(name)
+	if err := f.check(FSRead, "list", dir); err != nil {
+		return nil, err
+	}
+	entries, err := f.fs.ReadDir(name)
+	if err != nil {
+		return nil, err
+	}
+	kept := entries[:0]
+	for _, e := range entries {
+		if f.g.Set.Allows(FSRead, path.Join(dir, e.Name())) {
+			kept = append(kept, e)
+		}
+	}
+	return kept, nil
+}
+
+func (f *gatedFS) Mkdir(name string, perm fs.FileMode) error {
+	if err := f.check(FSWrite, "mkdir", f.entry(name)); err != nil {
+		return err
+	}
+	return f.fs.Mkdir(name, perm)
+}
+
+func (f *gatedFS) Remove(name string) error {
+	if err := f.check(FSDelete, "remove", f.entry(name)); err != nil {
+		return err
+	}
+	return f.fs.Remove(name)
+}
+
+func (f *gatedFS) Rename(oldname, newname string) error {
+	if err := f.check(FSDelete, "rename", f.entry(oldname)); err != nil {
+		return err
+	}
+	if err := f.check(FSWrite, "rename", f.entry(newname)); err != nil {
+		return err
+	}
+	return f.fs.Rename(oldname, newname)
+}
+
+func (f *gatedFS) Symlink(target, name string) error {
+	if err := f.check(FSWrite, "symlink", f.entry(name)); err != nil {
+		return err
+	}
+	return f.fs.Symlink(target, name)
+}
+
+func (f *gatedFS) Readlink(name string) (string, error) {
+	if err := f.check(FSRead, "readlink", f.entry(name)); err != nil {
+		return "", err
+	}
+	return f.fs.Readlink(name)
+}
+
+func (f *gatedFS) Link(oldname, newname string) error {
+	if err := f.check(FSWrite, "link", f.real(oldname)); err != nil {
+		return err
+	}
+	if err := f.check(FSWrite, "link", f.entry(newname)); err != nil {
+		return err
+	}
+	return f.fs.Link(oldname, newname)
+}
+
+func (f *gatedFS) Chmod(name string, mode fs.FileMode) error {
+	if err := f.check(FSWrite, "chmod", f.real(name)); err != nil {
+		return err
+	}
+	return f.fs.Chmod(name, mode)
+}
+
+func (f *gatedFS) Chtimes(name string, atime, mtime time.Time) error {
+	if err := f.check(FSWrite, "touch", f.real(name)); err != nil {
+		return err
+	}
+	return f.fs.Chtimes(name, atime, mtime)
+}
+
+// Clock is the session's clock through the gate: the real wall clock while
+// the set allows clock.read, the logical clock otherwise (also for Tick and
+// Slept, which only a logical clock keeps).
+func (g *Gate) Clock(logical *clock.Logical) clock.Clock {
+	return &gatedClock{g: g, logical: logical}
+}
+
+type gatedClock struct {
+	g       *Gate
+	logical *clock.Logical
+}
+
+func (c *gatedClock) Now() time.Time {
+	if c.g.Set.Allows(ClockRead, "") {
+		return clock.Real{}.Now()
+	}
+	return c.logical.Now()
+}
+
+func (c *gatedClock) Tick()                 { c.logical.Tick() }
+func (c *gatedClock) Slept(d time.Duration) { c.logical.Slept(d) }
+
+// Rand is the session's random source through the gate: real randomness
+// while the set allows random.read, the seeded generator otherwise.
+func (g *Gate) Rand(seeded clock.Source) clock.Source {
+	return &gatedRand{g: g, seeded: seeded}
+}
+
+type gatedRand struct {
+	g      *Gate
+	seeded clock.Source
+}
+
+func (r *gatedRand) source() clock.Source {
+	if r.g.Set.Allows(RandomRead, "") {
+		return clock.Crypto{}
+	}
+	return r.seeded
+}
+
+func (r *gatedRand) Uint64() uint64             { return r.source().Uint64() }
+func (r *gatedRand) Read(p []byte) (int, error) { return r.source().Read(p) }
+
+// Repo is the history as the commands use it (vfs.Repo implements it).
+type Repo interface {
+	Snapshot(msg string, st vfs.State) (snap vfs.Snapshot, created bool, err error)
+	Current() (branch string, snap *vfs.Snapshot, err error)
+	Resolve(spec string) (vfs.Snapshot, error)
+	Rollback(spec string) (vfs.Snapshot, error)
+	Log(n int, all bool) ([]vfs.Snapshot, error)
+	Branches() ([]vfs.Branch, error)
+	CreateBranch(name string) error
+	Switch(name string, discard bool) (vfs.Snapshot, error)
+	Fork(spec, name string, discard bool) (vfs.Snapshot, error)
+	Changes(from, to string) ([]vfs.Change, error)
+	ReadFile(spec, path string) ([]byte, error)
+	Dirty() bool
+}
+
+var _ Repo = (*vfs.Repo)(nil)
+
+// Repo wraps the history: snapshot needs git.snapshot; rollback
+// git.rollback; branch, switch and fork git.branch; reading a file of a
+// snapshot needs fs.read on its path. Listing and comparing need nothing.
+func (g *Gate) Repo(r Repo) Repo { return &gatedRepo{Repo: r, g: g} }
+
+type gatedRepo struct {
+	Repo
+	g *Gate
+}
+
+func (r *gatedRepo) Snapshot(msg string, st vfs.State) (vfs.Snapshot, bool, error) {
+	if err := r.g.Check(GitSnapshot, "snapshot", ""); err != nil {
+		return vfs.Snapshot{}, false, err
+	}
+	return r.Repo.Snapshot(msg, st)
+}
+
+func (r *gatedRepo) Rollback(spec string) (vfs.Snapshot, error) {
+	if err := r.g.Check(GitRollback, "rollback", ""); err != nil {
+		return vfs.Snapshot{}, err
+	}
+	return r.Repo.Rollback(spec)
+}
+
+func (r *gatedRepo) CreateBranch(name string) error {
+	if err := r.g.Check(GitBranch, "branch", ""); err != nil {
+		return err
+	}
+	return r.Repo.CreateBranch(name)
+}
+
+func (r *gatedRepo) Switch(name string, discard bool) (vfs.Snapshot, error) {
+	if err := r.g.Check(GitBranch, "switch", ""); err != nil {
+		return vfs.Snapshot{}, err
+	}
+	return r.Repo.Switch(name, discard)
+}
+
+func (r *gatedRepo) Fork(spec, name string, discard bool) (vfs.Snapshot, error) {
+	if err := r.g.Check(GitBranch, "fork", ""); err != nil {
+		return vfs.Snapshot{}, err
+	}
+	return r.Repo.Fork(spec, name, discard)
+}
+
+func (r *gatedRepo) ReadFile(spec, p string) ([]byte, error) {
+	if err := r.g.Check(FSRead, "show", path.Clean("/"+p)); err != nil {
+		return nil, err
+	}
+	return r.Repo.ReadFile(spec, p)
+}

@@ -82,6 +82,9 @@ type Call struct {
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.
 	SetState func(st vfs.State) error
+
+	// denials holds the capability denials the command met, for Fail.
+	denials *denials
 }
 
 // Repo is the history of the filesystem as the history commands use it;
@@ -142,9 +145,30 @@ func (c *Call) LookupEnv(name string) (string, bool) {
 	return "", false
 }
 
-// Fail writes "name: message" and a newline to Stderr.
+// Fail writes "name: message" and a newline to Stderr. A message about a
+// capability denial is written as the gate words it, the same for every
+// command: "moonix: OP PATH: permission denied (needs CAP)".
 func (c *Call) Fail(format string, args ...any) {
-	fmt.Fprintf(c.Stderr, "%s: %s\n", c.Name(), fmt.Sprintf(format, args...))
+	msg := fmt.Sprintf(format, args...)
+	if c.denials != nil && strings.Contains(msg, "permission denied (needs ") {
+		if d := c.denials.take(); d != nil {
+			c.FailDenied(d)
+			return
+		}
+	}
+	fmt.Fprintf(c.Stderr, "%s: %s\n", c.Name(), msg)
+}
+
+// FailDenied reports err the gate's way when it is a capability denial
+// ("moonix: OP PATH: permission denied (needs CAP)") and says whether it
+// was one.
+func (c *Call) FailDenied(err error) bool {
+	var d *caps.DeniedError
+	if !errors.As(err, &d) {
+		return false
+	}
+	fmt.Fprintf(c.Stderr, "moonix: %s\n", d.Error())
+	return true
 }
 
 // FailErr reports err about the operand name as "cmd: name: reason".
@@ -171,8 +195,9 @@ func Reason(err error) string {
 	case errors.Is(err, fs.ErrExist):
 		return "file exists"
 	case errors.Is(err, fs.ErrPermission):
-		if msg := err.Error(); msg != fs.ErrPermission.Error() && msg != syscall.EACCES.Error() && msg != syscall.EPERM.Error() {
-			return msg // a capability denial explains itself
+		var d *caps.DeniedError
+		if errors.As(err, &d) {
+			return "permission denied (needs " + d.Cap.String() + ")"
 		}
 		return "permission denied"
 	case errors.Is(err, fs.ErrInvalid):
@@ -283,7 +308,8 @@ func Run(cmd *Command, c *Call) int {
 	sub.Stdout = out
 	sub.Stderr = flushFirst{out, c.Stderr}
 	sub.Stdin = flushingReader{out, c.Stdin}
-	sub.FS = WithStdio(c.FS, sub.Stdin, sub.Stdout, sub.Stderr)
+	sub.denials = &denials{}
+	sub.FS = WithStdio(trackDenials(c.FS, sub.denials), sub.Stdin, sub.Stdout, sub.Stderr)
 	status := cmd.Run(&sub)
 	out.Flush()
 	return status

@@ -76,6 +76,7 @@ func restoreState(c *Call, st vfs.State) bool {
 // histFail reports an error from the history, one line, and returns 1.
 func histFail(c *Call, err error) int {
 	switch {
+	case c.FailDenied(err):
 	case errors.Is(err, vfs.ErrDirty):
 		c.Fail("the tree has changes since the last snapshot; snapshot them or use --discard")
 	case errors.Is(err, vfs.ErrNoSnapshot):

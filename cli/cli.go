@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/caps"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -122,6 +123,32 @@ type options struct {
 	nounset   bool
 	xtrace    bool
 	setOpts   []string // -o NAME
+	preset    string   // --caps
+	allow     []string // --allow CAP
+	deny      []string // --deny CAP
+}
+
+// capSet builds the session's capabilities from --caps, --allow and
+// --deny; a bad preset or capability is a usage error.
+func (o *options) capSet() (*caps.Set, error) {
+	set, err := caps.Preset(o.preset)
+	if err != nil {
+		return nil, usageErr("--caps: %v", err)
+	}
+	for _, list := range []struct {
+		flag  string
+		specs []string
+		add   func(...caps.Cap)
+	}{{"--allow", o.allow, set.Allow}, {"--deny", o.deny, set.Deny}} {
+		for _, spec := range list.specs {
+			c, err := caps.Parse(spec)
+			if err != nil {
+				return nil, usageErr("%s: %v", list.flag, err)
+			}
+			list.add(c)
+		}
+	}
+	return set, nil
 }
 
 // stdio is what Run was handed.
@@ -266,6 +293,9 @@ script.`,
 	pf := root.PersistentFlags()
 	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host; repeatable")
 	pf.DurationVar(&o.timeout, "timeout", 0, "cancel the whole run after this long (exit 124)")
+	pf.StringVar(&o.preset, "caps", caps.DefaultPreset, "capability preset: "+strings.Join(caps.PresetNames, ", "))
+	pf.StringArrayVar(&o.allow, "allow", nil, "grant a capability (KIND[:PATTERN]) on top of the preset; repeatable")
+	pf.StringArrayVar(&o.deny, "deny", nil, "deny a capability (KIND[:PATTERN]); denials win over grants; repeatable")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{status: 2, msg: err.Error()}
 	})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
 	"github.com/moonix-sh/moonix/transcript"
 )
@@ -64,7 +65,15 @@ cram3 --shell=moonix --shell-opts=--ephemeral.`,
 				if err != nil {
 					return hostPathError(f, err, 2)
 				}
-				res, err := Replay(ctx, data, env)
+				fo := *o
+				if !cmd.Flags().Changed("caps") {
+					fo.preset = TranscriptPreset(f)
+				}
+				set, err := fo.capSet()
+				if err != nil {
+					return err
+				}
+				res, err := Replay(ctx, data, env, set)
 				if err != nil {
 					return &exitError{status: 2, msg: f + ": " + err.Error()}
 				}
@@ -148,11 +157,25 @@ func writeKeepMode(name string, data []byte) error {
 	return os.WriteFile(name, data, info.Mode().Perm())
 }
 
+// TranscriptPreset is the capability preset a transcript runs under: the
+// name of the nearest directory above it that names a preset
+// (testdata/developer/branch.t runs as developer), else the default.
+func TranscriptPreset(file string) string {
+	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
+		if base := filepath.Base(dir); slices.Contains(caps.PresetNames, base) {
+			return base
+		}
+		if parent := filepath.Dir(dir); parent == dir {
+			return caps.DefaultPreset
+		}
+	}
+}
+
 // Replay runs one transcript in a fresh ephemeral session (cwd /work, the
 // default environment plus env, no input) and returns the comparison.
-func Replay(ctx context.Context, data []byte, env []string) (*transcript.Result, error) {
+func Replay(ctx context.Context, data []byte, env []string, set *caps.Set) (*transcript.Result, error) {
 	out := &lockedBuffer{}
-	sess, err := shell.New(shell.Config{Env: env, Stdout: out, Stderr: out})
+	sess, err := shell.New(shell.Config{Env: env, Stdout: out, Stderr: out, Caps: set})
 	if err != nil {
 		return nil, err
 	}

@@ -24,12 +24,17 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	if err != nil {
 		return 0, err
 	}
+	set, err := o.capSet()
+	if err != nil {
+		return 0, err
+	}
 	cfg := shell.Config{
 		Env:     env,
 		Stdin:   std.in,
 		Stdout:  std.out,
 		Stderr:  std.err,
 		Options: shellOptions(o),
+		Caps:    set,
 	}
 	if p.IsTerminal != nil && p.TermWidth != nil && p.IsTerminal(std.out) {
 		out := std.out

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/cli"
 )
 
@@ -46,7 +47,11 @@ func TestTranscripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := cli.Replay(context.Background(), data, nil)
+			set, err := caps.Preset(cli.TranscriptPreset(path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := cli.Replay(context.Background(), data, nil, set)
 			if err != nil {
 				t.Fatal(err)
 			}

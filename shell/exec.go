@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -113,6 +114,14 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 	}
 	if info.Mode().Perm()&0o100 == 0 {
 		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", c.Args[0])
+		return 126
+	}
+	real := p
+	if r, err := vfs.Canonical(s.fs, p, vfs.Existing); err == nil {
+		real = r
+	}
+	if err := s.gate.Check(caps.FSExec, "exec", real); err != nil {
+		fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
 		return 126
 	}
 	head, err := readHead(s.fs, p)

@@ -22,6 +22,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -149,6 +150,11 @@ func abs(ctx context.Context, name string) string {
 // shellPathErr makes interp print "moonix: NAME: reason" for a failed
 // redirection: interp prints an open handler's *fs.PathError as it is.
 func shellPathErr(name string, err error) error {
+	var d *caps.DeniedError
+	if errors.As(err, &d) {
+		// moonix: OP PATH: permission denied (needs CAP)
+		return &fs.PathError{Op: "moonix: " + d.Op, Path: d.Path, Err: errors.New(builtins.Reason(err))}
+	}
 	return &fs.PathError{Op: "moonix:", Path: name, Err: errors.New(builtins.Reason(err))}
 }
 
@@ -352,8 +358,13 @@ func declArgs(args []string) []string {
 	return []string{"eval", quoteWords(args)}
 }
 
-// failArgs turns a call into one that reports err and fails with status 2.
+// failArgs turns a call into one that reports err and fails: status 2, or
+// 1 for a capability denial, which is reported as the gate words it.
 func failArgs(cmd string, err error) []string {
+	var d *caps.DeniedError
+	if errors.As(err, &d) {
+		return []string{internal + "fail", d.Error(), "1"}
+	}
 	return []string{internal + "fail", cmd + ": " + err.Error()}
 }
 
@@ -376,7 +387,11 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 		}
 	}
 	p := vfs.Clean(hc.Dir, file)
-	if data, err := vfs.ReadFile(s.fs, p); err == nil {
+	data, err := vfs.ReadFile(s.fs, p)
+	if caps.IsDenied(err) {
+		return failArgs(args[0], err)
+	}
+	if err == nil {
 		if _, err := syntax.NewParser().Parse(bytes.NewReader(data), file); err != nil {
 			return failArgs(args[0], err)
 		}
@@ -394,6 +409,11 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 // cdArgs handles cd's -L and -P, which interp does not know: -P moves to the
 // directory with symlinks resolved.
 func (s *Session) cdArgs(ctx context.Context, args []string) []string {
+	if len(args) == 2 && args[1] != "-" {
+		if _, err := s.fs.Stat(abs(ctx, args[1])); caps.IsDenied(err) {
+			return failArgs("cd", err)
+		}
+	}
 	physical := false
 	i := 1
 	for ; i < len(args); i++ {
@@ -518,6 +538,10 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 	switch name {
 	case "fail":
 		fmt.Fprintf(hc.Stderr, "moonix: %s\n", args[1])
+		if len(args) > 2 {
+			n, _ := strconv.Atoi(args[2])
+			return exitErr(n)
+		}
 		return exitErr(2)
 	case "trap":
 		return s.trap(ctx, hc, c)

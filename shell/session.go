@@ -17,6 +17,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -56,6 +57,11 @@ type Config struct {
 	Width func() int
 	// Umask for files the session creates; default 022.
 	Umask *fs.FileMode
+	// Caps is what the session may do; nil means the sandbox preset. The
+	// session puts FS, Repo, Clock and Rand behind a gate on this set.
+	Caps *caps.Set
+	// Audit is told of every denial.
+	Audit func(*caps.DeniedError)
 	// Commands are extra commands for this session (and its nested
 	// shells), looked up after the builtins: test helpers, embedders' tools.
 	Commands map[string]func(*builtins.Call) int
@@ -95,6 +101,7 @@ type Session struct {
 
 	captures captures
 	funcs    funcNames
+	gate     *caps.Gate
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -125,23 +132,10 @@ func New(cfg Config) (*Session, error) {
 	if s.who == (builtins.Identity{}) {
 		s.who = DefaultIdentity
 	}
-	if s.clock == nil {
-		s.clock = clock.NewLogical(clock.Epoch)
-	}
-	if s.rand == nil {
-		s.rand = clock.NewSeeded(clock.DefaultSeed)
-	}
-	if s.fs == nil {
-		s.fs = vfs.NewDefault(vfs.Options{Clock: s.clock, Rand: s.rand, Uid: uint32(s.who.UID), Gid: uint32(s.who.GID)})
-	}
-	if s.cfg.Repo == nil && cfg.parent == nil {
-		if tree, ok := s.fs.(*vfs.Tree); ok {
-			repo, _, err := vfs.OpenRepo(tree, vfs.RepoOptions{Clock: s.clock})
-			if err != nil {
-				return nil, err
-			}
-			s.cfg.Repo = repo
-		}
+	if p := cfg.parent; p != nil {
+		s.gate = p.gate // nested shells share the gated FS, history, clock
+	} else if err := s.setupGate(); err != nil {
+		return nil, err
 	}
 	if s.cfg.Dir == "" {
 		s.cfg.Dir = "/work"
@@ -185,6 +179,52 @@ func New(cfg Config) (*Session, error) {
 	}
 	return s, nil
 }
+
+// setupGate puts the session's filesystem, history, clock and random
+// source behind the capability gate (a root session only: nested shells
+// inherit them already gated).
+func (s *Session) setupGate() error {
+	set := s.cfg.Caps
+	if set == nil {
+		var err error
+		if set, err = caps.Preset(caps.DefaultPreset); err != nil {
+			return err
+		}
+	}
+	s.gate = caps.NewGate(set, s.cfg.Audit)
+	logical, _ := s.clock.(*clock.Logical)
+	if s.clock == nil {
+		logical = clock.NewLogical(clock.Epoch)
+		s.clock = logical
+	}
+	if s.rand == nil {
+		s.rand = clock.NewSeeded(clock.DefaultSeed)
+	}
+	if s.fs == nil {
+		s.fs = vfs.NewDefault(vfs.Options{Clock: s.clock, Rand: s.rand, Uid: uint32(s.who.UID), Gid: uint32(s.who.GID)})
+	}
+	if s.cfg.Repo == nil {
+		if tree, ok := s.fs.(*vfs.Tree); ok {
+			repo, _, err := vfs.OpenRepo(tree, vfs.RepoOptions{Clock: s.clock})
+			if err != nil {
+				return err
+			}
+			s.cfg.Repo = repo
+		}
+	}
+	if logical != nil {
+		s.clock = s.gate.Clock(logical)
+	}
+	s.rand = s.gate.Rand(s.rand)
+	s.fs = s.gate.FS(s.fs)
+	if s.cfg.Repo != nil {
+		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
+	}
+	return nil
+}
+
+// Caps is the session's capability set (drop only, once running).
+func (s *Session) Caps() *caps.Set { return s.gate.Set }
 
 // stdinFile gives the interpreter an *os.File for standard input (it
 // requires one). A reader that wraps a file (a builtin's buffered stdin)

@@ -31,5 +31,5 @@ Errors:
   mktemp: too few X's in template 'tooshortXX'
   [1]
   $ mktemp -d /nope/XXXXXX
-  mktemp: failed to create directory via template '/nope/XXXXXX': no such file or directory
+  moonix: mkdir /nope/4wOKlO: permission denied (needs fs.write:/nope/4wOKlO)
   [1]

@@ -75,7 +75,7 @@ runs:
 Redirections to paths that would be host paths land in the VFS or fail there:
 
   $ echo x > /usr/local/x
-  moonix: /usr/local/x: no such file or directory
+  moonix: write /usr/local/x: permission denied (needs fs.write:/usr/local/x)
   [1]
   $ echo data > /tmp/sh-interp-123; cat /tmp/sh-interp-123
   data

@@ -13,7 +13,7 @@ tee copies standard input to standard output and to files.
 A file that cannot be written is reported; tee goes on with the others:
 
   $ echo x | tee /nodir/f c.txt
-  tee: /nodir/f: no such file or directory
+  moonix: write /nodir/f: permission denied (needs fs.write:/nodir/f)
   x
   [1]
   $ cat c.txt

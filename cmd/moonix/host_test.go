@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/moonix-sh/moonix/cli"
 )
 
 // transcripts lists the transcript corpus (testdata/**/*.t) relative to
@@ -68,13 +70,23 @@ func TestCram(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command(cram, "--shell="+moonixBin, "--shell-opts=--ephemeral", "testdata")
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("cram3 --shell=moonix failed (%v):\n%s", err, out)
+	// Each transcript runs under the preset its directory names, as in
+	// moonix replay.
+	byPreset := map[string][]string{}
+	for _, f := range files {
+		preset := cli.TranscriptPreset(f)
+		byPreset[preset] = append(byPreset[preset], f)
 	}
-	t.Logf("%s", bytes.TrimSpace(out))
+	for preset, group := range byPreset {
+		args := append([]string{"--shell=" + moonixBin, "--shell-opts=--ephemeral --caps " + preset}, group...)
+		cmd := exec.Command(cram, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("cram3 --shell=moonix --shell-opts='--ephemeral --caps %s' failed (%v):\n%s", preset, err, out)
+		}
+		t.Logf("%s: %s", preset, bytes.TrimSpace(out))
+	}
 }
 
 // trapNames are host programs a leaky shell might run.

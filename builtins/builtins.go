@@ -78,6 +78,9 @@ type Call struct {
 	// Repo is the history of FS (snapshots, branches); nil when the
 	// session has none.
 	Repo Repo
+	// Caps is the session's capability set, for the caps command (which
+	// may only drop); nil when the command does not run in a session.
+	Caps *caps.Set
 	// SetState makes the calling shell's exported environment and working
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.

@@ -30,6 +30,7 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 		Umask: s.getUmask(),
 		Exec:  s.exec,
 		Repo:  s.cfg.Repo,
+		Caps:  s.gate.Set,
 	}
 }
 

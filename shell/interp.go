@@ -552,6 +552,9 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 	case "status":
 		n, _ := strconv.Atoi(args[1])
 		return exitErr(n)
+	case "srandom":
+		fmt.Fprintln(hc.Stdout, uint32(s.rand.Uint64()))
+		return nil
 	case "printf":
 		return s.printf(ctx, hc, c)
 	case "read":

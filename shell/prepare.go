@@ -33,6 +33,10 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 				err = errProcSubst
 			}
 			return false
+		case *syntax.Word:
+			n.Parts = rewriteSRANDOM(n.Parts)
+		case *syntax.DblQuoted:
+			n.Parts = rewriteSRANDOM(n.Parts)
 		case *syntax.ParamExp:
 			if n.Param == nil {
 				break
@@ -45,6 +49,21 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 		return true
 	})
 	return err
+}
+
+// rewriteSRANDOM replaces $SRANDOM, which interp reads from the host's
+// crypto/rand, with a command substitution of the session's source: real
+// randomness only under random.read, the seeded generator otherwise.
+func rewriteSRANDOM(parts []syntax.WordPart) []syntax.WordPart {
+	for i, part := range parts {
+		pe, ok := part.(*syntax.ParamExp)
+		if !ok || pe.Param == nil || pe.Param.Value != "SRANDOM" || pe.Exp != nil || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Excl {
+			continue
+		}
+		call := &syntax.CallExpr{Args: []*syntax.Word{litWord(internal + "srandom")}}
+		parts[i] = &syntax.CmdSubst{Left: pe.Dollar, Right: pe.Rbrace, Stmts: []*syntax.Stmt{{Cmd: call}}}
+	}
+	return parts
 }
 
 // prepareText prepares program text that the interpreter will parse itself

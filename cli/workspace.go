@@ -50,9 +50,6 @@ type workspace struct {
 	resumed *vfs.State
 	eager   bool
 	stderr  io.Writer
-	// started is set once the session is made: the statements shell.New
-	// runs to set itself up are not the user's, and need no save.
-	started bool
 	// saveFailed keeps an eager save's failure from being reported after
 	// every statement.
 	saveFailed bool
@@ -125,9 +122,6 @@ func (w *workspace) configure(cfg *shell.Config) {
 	}
 	if w.eager {
 		cfg.Checkpoint = func(st vfs.State) {
-			if !w.started {
-				return
-			}
 			if err := w.repo.SaveWorking(st); err != nil {
 				if !w.saveFailed {
 					fmt.Fprintf(w.stderr, "moonix: workspace %s: cannot save the working state: %v\n", w.dir, err)
@@ -142,11 +136,7 @@ func (w *workspace) configure(cfg *shell.Config) {
 
 // newSession starts the shell on cfg (configured by configure).
 func (w *workspace) newSession(cfg shell.Config) (*shell.Session, error) {
-	sess, err := shell.New(cfg)
-	if w != nil {
-		w.started = true
-	}
-	return sess, err
+	return shell.New(cfg)
 }
 
 // historyPath is the REPL's line history file.

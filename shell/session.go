@@ -113,6 +113,7 @@ type Session struct {
 	signalTraps map[string]string
 	status      int
 	exited      bool // a statement ran exit: the EXIT trap has run
+	ready       bool // New's own setup is done
 	closeOnce   sync.Once
 }
 
@@ -177,6 +178,7 @@ func New(cfg Config) (*Session, error) {
 	if err := s.setOptions(); err != nil {
 		return nil, err
 	}
+	s.ready = true
 	return s, nil
 }
 
@@ -357,7 +359,7 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 	for _, st := range stmts {
 		var exited bool
 		status, exited = s.runStmt(ctx, st)
-		if s.cfg.Checkpoint != nil && s.cfg.parent == nil {
+		if s.cfg.Checkpoint != nil && s.cfg.parent == nil && s.ready {
 			s.cfg.Checkpoint(s.State())
 		}
 		if ctx.Err() != nil {

@@ -61,6 +61,9 @@ type Program struct {
 	// signal.Stop on the host). Nil: Ctrl-C is not caught.
 	Notify     func(c chan<- os.Signal)
 	StopNotify func(c chan<- os.Signal)
+	// Now is the host's clock, for the times in a workspace's audit log.
+	// Nil stamps them with the workspace's logical clock.
+	Now func() time.Time
 }
 
 // Host is the Program wired to the real process.
@@ -71,6 +74,7 @@ func Host() *Program {
 		TermWidth:  termWidth,
 		Notify:     func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) },
 		StopNotify: func(c chan<- os.Signal) { signal.Stop(c) },
+		Now:        time.Now,
 	}
 }
 

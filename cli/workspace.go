@@ -50,6 +50,7 @@ type workspace struct {
 	resumed *vfs.State
 	eager   bool
 	stderr  io.Writer
+	audit   *auditLog
 	// saveFailed keeps an eager save's failure from being reported after
 	// every statement.
 	saveFailed bool
@@ -103,9 +104,19 @@ func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error
 		repo.Close()
 		return nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s cannot be locked", dir)}
 	}
+	now := p.Now
+	if now == nil {
+		now = clk.Now
+	}
+	audit, err := openAudit(dir, repo, now, stderr)
+	if err != nil {
+		repo.Close()
+		lock.Close()
+		return nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s: %v", dir, err)}
+	}
 	return &workspace{
 		dir: dir, lock: lock, tree: tree, repo: repo, clock: clk, rand: rnd,
-		resumed: st, eager: o.writeMode == writeEager, stderr: stderr,
+		resumed: st, eager: o.writeMode == writeEager, stderr: stderr, audit: audit,
 	}, nil
 }
 
@@ -114,6 +125,7 @@ func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error
 // still exists, and in eager mode a save after every statement.
 func (w *workspace) configure(cfg *shell.Config) {
 	cfg.FS, cfg.Repo, cfg.Clock, cfg.Rand = w.tree, w.repo, w.clock, w.rand
+	cfg.Audit = w.audit.record
 	if st := w.resumed; st != nil {
 		cfg.Env = append(slices.Clone(st.Env), cfg.Env...)
 		if info, err := w.tree.Stat(st.Dir); strings.HasPrefix(st.Dir, "/") && err == nil && info.IsDir() {
@@ -158,6 +170,7 @@ func (w *workspace) exit(sess *shell.Session, status int) int {
 
 // close releases the repository and the lock.
 func (w *workspace) close() {
+	w.audit.close()
 	w.repo.Close()
 	w.lock.Close() // closing the last descriptor releases the flock
 }

@@ -1,0 +1,254 @@
+package effects
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// backend keeps the log's bytes: in memory, or in a workspace directory.
+type backend interface {
+	// append writes one line (newline included) as entry seq, id.
+	append(line []byte, seq int64, id string) error
+	readAll() ([]byte, error)
+	// head is the seq and id of the newest entry written.
+	head() (int64, string, error)
+	putObject(digest string, data []byte) error
+	getObject(digest string) ([]byte, error)
+}
+
+type memBackend struct {
+	mu      sync.Mutex
+	log     []byte
+	seq     int64
+	id      string
+	objects map[string][]byte
+}
+
+func (m *memBackend) append(line []byte, seq int64, id string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.log = append(m.log, line...)
+	m.seq, m.id = seq, id
+	return nil
+}
+
+func (m *memBackend) readAll() ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return bytes.Clone(m.log), nil
+}
+
+func (m *memBackend) head() (int64, string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.seq, m.id, nil
+}
+
+func (m *memBackend) putObject(digest string, data []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.objects[digest]; !ok {
+		m.objects[digest] = bytes.Clone(data)
+	}
+	return nil
+}
+
+func (m *memBackend) getObject(digest string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.objects[digest]
+	if !ok {
+		return nil, fmt.Errorf("no payload %s", digest)
+	}
+	return bytes.Clone(b), nil
+}
+
+// Files of a log directory.
+const (
+	logFile    = "log.jsonl" // the entries, one JSON object per line
+	headFile   = "head"      // "SEQ ID" of the newest entry written
+	objectsDir = "objects"   // payloads: objects/HEX[:2]/HEX[2:]
+)
+
+// dirBackend keeps the log in a host directory. Each entry is one write
+// to a file opened for appending, so a kill leaves whole lines but for
+// the one being written; head is replaced (temp and rename) after it.
+type dirBackend struct {
+	dir string
+	f   *os.File
+}
+
+// Open opens (creating it if needed) the log kept in dir. A torn last
+// record, left by a kill in the middle of a write, is moved out of the log
+// into a file torn.SEQ beside it and described by Torn: it is reported,
+// never taken as an entry. A log that is otherwise damaged opens as it is;
+// Verify says where it breaks.
+func Open(dir string) (*Log, error) {
+	if err := os.MkdirAll(filepath.Join(dir, objectsDir), 0o700); err != nil {
+		return nil, err
+	}
+	name := filepath.Join(dir, logFile)
+	data, err := os.ReadFile(name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	l := &Log{}
+	good, tail := splitTorn(data)
+	var last Entry
+	if len(good) > 0 {
+		if err := json.Unmarshal(good[lastLine(good):len(good)-1], &last); err != nil {
+			last = Entry{}
+		}
+	}
+	if len(tail) > 0 {
+		torn := filepath.Join(dir, fmt.Sprintf("torn.%d", last.Seq+1))
+		if err := os.WriteFile(torn, tail, 0o600); err != nil {
+			return nil, err
+		}
+		if err := os.Truncate(name, int64(len(good))); err != nil {
+			return nil, err
+		}
+		l.torn = fmt.Sprintf("torn last record (%d bytes) set aside in %s", len(tail), torn)
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	be := &dirBackend{dir: dir, f: f}
+	// A kill between an entry and its head leaves head one behind an
+	// entry that follows it: that entry was written whole; catch up.
+	if seq, id, err := be.head(); err == nil && last.Seq == seq+1 && last.Prev == id {
+		if err := be.writeHead(last.Seq, last.ID); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	l.be, l.last = be, last
+	return l, nil
+}
+
+// splitTorn splits data into whole lines and a torn tail: bytes after the
+// last newline, or a last line that is not a JSON object.
+func splitTorn(data []byte) (good, tail []byte) {
+	end := bytes.LastIndexByte(data, '\n') + 1
+	good, tail = data[:end], data[end:]
+	if len(good) > 0 {
+		start := lastLine(good)
+		if !json.Valid(good[start : len(good)-1]) {
+			return good[:start], append(bytes.Clone(good[start:]), tail...)
+		}
+	}
+	return good, tail
+}
+
+// lastLine is where the last line of data (which ends in a newline) starts.
+func lastLine(data []byte) int {
+	return bytes.LastIndexByte(data[:len(data)-1], '\n') + 1
+}
+
+// Close closes the log's file.
+func (l *Log) Close() error {
+	if d, ok := l.be.(*dirBackend); ok {
+		return d.f.Close()
+	}
+	return nil
+}
+
+func (d *dirBackend) append(line []byte, seq int64, id string) error {
+	if _, err := d.f.Write(line); err != nil {
+		return err
+	}
+	return d.writeHead(seq, id)
+}
+
+func (d *dirBackend) writeHead(seq int64, id string) error {
+	return writeAtomic(filepath.Join(d.dir, headFile), []byte(fmt.Sprintf("%d %s\n", seq, id)))
+}
+
+func (d *dirBackend) readAll() ([]byte, error) {
+	data, err := os.ReadFile(filepath.Join(d.dir, logFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return data, err
+}
+
+func (d *dirBackend) head() (int64, string, error) {
+	data, err := os.ReadFile(filepath.Join(d.dir, headFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, "", nil
+	}
+	if err != nil {
+		return 0, "", err
+	}
+	s, id, _ := strings.Cut(strings.TrimSpace(string(data)), " ")
+	seq, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, "", fmt.Errorf("head file: bad sequence %q", s)
+	}
+	return seq, id, nil
+}
+
+func (d *dirBackend) objectPath(digest string) (string, error) {
+	hex, ok := strings.CutPrefix(digest, "sha256:")
+	if !ok || len(hex) != 64 || strings.Trim(hex, "0123456789abcdef") != "" {
+		return "", fmt.Errorf("bad digest %q", digest)
+	}
+	return filepath.Join(d.dir, objectsDir, hex[:2], hex[2:]), nil
+}
+
+func (d *dirBackend) putObject(digest string, data []byte) error {
+	p, err := d.objectPath(digest)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(p); err == nil {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return err
+	}
+	return writeAtomic(p, data)
+}
+
+func (d *dirBackend) getObject(digest string) ([]byte, error) {
+	p, err := d.objectPath(digest)
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no payload %s", digest)
+	}
+	return data, err
+}
+
+// writeAtomic replaces name with data: a temporary file, then a rename.
+func writeAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}

@@ -38,6 +38,7 @@ import (
 
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
+	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -81,6 +82,10 @@ type Call struct {
 	// Caps is the session's capability set, for the caps command (which
 	// may only drop); nil when the command does not run in a session.
 	Caps *caps.Set
+	// Effects is the session's effect log: commands that leave the
+	// sandbox record there; nil when the command does not run in a
+	// session.
+	Effects *effects.Log
 	// SetState makes the calling shell's exported environment and working
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.

@@ -34,10 +34,11 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
-			"exits":    cmdExits,
-			"waitlock": cmdWaitLock,
-			"waitfile": cmdWaitFile,
-			"dirsum":   cmdDirSum,
+			"exits":      cmdExits,
+			"waitlock":   cmdWaitLock,
+			"waitfile":   cmdWaitFile,
+			"dirsum":     cmdDirSum,
+			"appendfile": cmdAppendFile,
 		},
 		Setup: func(env *testscript.Env) error {
 			// Under -race every exec'd moonix would sleep a second at
@@ -155,4 +156,19 @@ func cmdDirSum(ts *testscript.TestScript, neg bool, args []string) {
 	})
 	ts.Check(err)
 	fmt.Fprint(ts.Stdout(), b.String())
+}
+
+// cmdAppendFile appends TEXT (no newline added) to FILE, as a write cut
+// short by a kill would leave it:
+//
+//	appendfile FILE TEXT
+func cmdAppendFile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: appendfile FILE TEXT")
+	}
+	f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	ts.Check(err)
+	_, err = f.WriteString(args[1])
+	ts.Check(err)
+	ts.Check(f.Close())
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/moonix-sh/moonix/clock"
+	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/shell"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -35,6 +36,7 @@ const (
 	markerDir   = "moonix"  // moonix's files inside a workspace directory
 	lockFile    = "lock"    // in markerDir: the owner's pid, flock'ed
 	historyFile = "history" // in markerDir: the REPL's line history
+	effectsDir  = "effects" // in markerDir: the effect log
 )
 
 // workspace is an open, locked workspace directory.
@@ -50,7 +52,8 @@ type workspace struct {
 	resumed *vfs.State
 	eager   bool
 	stderr  io.Writer
-	audit   *auditLog
+	// effects is the workspace's effect log (DIR/moonix/effects).
+	effects *effects.Log
 	// saveFailed keeps an eager save's failure from being reported after
 	// every statement.
 	saveFailed bool
@@ -108,15 +111,19 @@ func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error
 	if now == nil {
 		now = clk.Now
 	}
-	audit, err := openAudit(dir, repo, now, stderr)
+	log, err := effects.Open(filepath.Join(dir, markerDir, effectsDir))
 	if err != nil {
 		repo.Close()
 		lock.Close()
-		return nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s: %v", dir, err)}
+		return nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s: effect log: %v", dir, err)}
+	}
+	log.Now = now
+	if torn := log.Torn(); torn != "" {
+		fmt.Fprintf(stderr, "moonix: workspace %s: effect log: %s\n", dir, torn)
 	}
 	return &workspace{
 		dir: dir, lock: lock, tree: tree, repo: repo, clock: clk, rand: rnd,
-		resumed: st, eager: o.writeMode == writeEager, stderr: stderr, audit: audit,
+		resumed: st, eager: o.writeMode == writeEager, stderr: stderr, effects: log,
 	}, nil
 }
 
@@ -125,7 +132,7 @@ func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error
 // still exists, and in eager mode a save after every statement.
 func (w *workspace) configure(cfg *shell.Config) {
 	cfg.FS, cfg.Repo, cfg.Clock, cfg.Rand = w.tree, w.repo, w.clock, w.rand
-	cfg.Audit = w.audit.record
+	cfg.Effects = w.effects
 	if st := w.resumed; st != nil {
 		cfg.Env = append(slices.Clone(st.Env), cfg.Env...)
 		if info, err := w.tree.Stat(st.Dir); strings.HasPrefix(st.Dir, "/") && err == nil && info.IsDir() {
@@ -170,7 +177,7 @@ func (w *workspace) exit(sess *shell.Session, status int) int {
 
 // close releases the repository and the lock.
 func (w *workspace) close() {
-	w.audit.close()
+	w.effects.Close()
 	w.repo.Close()
 	w.lock.Close() // closing the last descriptor releases the flock
 }

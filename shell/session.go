@@ -19,6 +19,7 @@ import (
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
+	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -60,8 +61,11 @@ type Config struct {
 	// Caps is what the session may do; nil means the sandbox preset. The
 	// session puts FS, Repo, Clock and Rand behind a gate on this set.
 	Caps *caps.Set
-	// Audit is told of every denial.
+	// Audit is told of every denial (which is also in Effects).
 	Audit func(*caps.DeniedError)
+	// Effects is the effect log: irreversible operations and denials. Nil
+	// means a log in memory.
+	Effects *effects.Log
 	// Commands are extra commands for this session (and its nested
 	// shells), looked up after the builtins: test helpers, embedders' tools.
 	Commands map[string]func(*builtins.Call) int
@@ -134,7 +138,7 @@ func New(cfg Config) (*Session, error) {
 		s.who = DefaultIdentity
 	}
 	if p := cfg.parent; p != nil {
-		s.gate = p.gate // nested shells share the gated FS, history, clock
+		s.gate = p.gate // nested shells share the gated FS, history, clock, log
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
 	}
@@ -193,7 +197,20 @@ func (s *Session) setupGate() error {
 			return err
 		}
 	}
-	s.gate = caps.NewGate(set, s.cfg.Audit)
+	if s.cfg.Effects == nil {
+		s.cfg.Effects = effects.Memory()
+	}
+	if s.cfg.Effects.Snapshot == nil {
+		s.cfg.Effects.Snapshot = func() string { return currentID(s.cfg.Repo) }
+	}
+	audit := s.cfg.Audit
+	log := s.cfg.Effects
+	s.gate = caps.NewGate(set, func(d *caps.DeniedError) {
+		recordDenial(log, d)
+		if audit != nil {
+			audit(d)
+		}
+	})
 	logical, _ := s.clock.(*clock.Logical)
 	if s.clock == nil {
 		logical = clock.NewLogical(clock.Epoch)
@@ -215,6 +232,9 @@ func (s *Session) setupGate() error {
 		}
 	}
 	if logical != nil {
+		if s.cfg.Effects.Now == nil {
+			s.cfg.Effects.Now = logical.Now
+		}
 		s.clock = s.gate.Clock(logical)
 	}
 	s.rand = s.gate.Rand(s.rand)
@@ -223,6 +243,27 @@ func (s *Session) setupGate() error {
 		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
 	}
 	return nil
+}
+
+// currentID is the id of repo's current snapshot, "" when there is none.
+func currentID(repo builtins.Repo) string {
+	if repo == nil {
+		return ""
+	}
+	if _, snap, err := repo.Current(); err == nil && snap != nil {
+		return snap.ID
+	}
+	return ""
+}
+
+// recordDenial puts a denial in the effect log (audit only: a denial is
+// not an effect). A log that cannot be written to loses the record; the
+// denial itself is reported to the user either way.
+func recordDenial(log *effects.Log, d *caps.DeniedError) {
+	log.Record(effects.Entry{
+		Kind: effects.Denied, Target: d.Path, Outcome: effects.OutcomeDenied,
+		Request: &effects.Payload{Summary: d.Op, Fields: map[string]string{"needs": d.Cap.String()}},
+	})
 }
 
 // Caps is the session's capability set (drop only, once running).
@@ -295,7 +336,7 @@ func (s *Session) State() vfs.State {
 		}
 	}
 	slices.Sort(env)
-	return vfs.State{Env: env, Dir: s.runner.Dir}
+	return vfs.State{Env: env, Dir: s.runner.Dir, Effects: s.cfg.Effects.Position()}
 }
 
 // Status is the exit status of the last command run.

@@ -58,6 +58,10 @@ type Repo struct {
 type State struct {
 	Env []string // exported variables, NAME=VALUE, sorted
 	Dir string   // working directory
+	// Effects is the effect log's position (its newest entry's sequence
+	// number) when the state was taken: the effects after a snapshot are
+	// those after its position. It alone does not make a new snapshot.
+	Effects int64
 }
 
 // Snapshot describes one snapshot.
@@ -116,7 +120,8 @@ type meta struct {
 	Version int               `json:"version"`
 	Dir     string            `json:"dir"`
 	Env     []string          `json:"env"`
-	Modes   map[string]string `json:"modes,omitempty"` // path → octal mode, when not git's default
+	Modes   map[string]string `json:"modes,omitempty"`   // path → octal mode, when not git's default
+	Effects int64             `json:"effects,omitempty"` // the effect log's position
 }
 
 // RepoOptions configure OpenRepo.
@@ -347,7 +352,7 @@ func (r *Repo) resume() (*State, error) {
 		r.tree.dirty = true // the working state is not a snapshot
 		r.tree.mu.Unlock()
 	}
-	return &State{Env: m.Env, Dir: m.Dir}, nil
+	return &State{Env: m.Env, Dir: m.Dir, Effects: m.Effects}, nil
 }
 
 // commit reads a snapshot commit and its moonix.json.
@@ -476,7 +481,7 @@ func (r *Repo) describe(c *object.Commit, m *meta) Snapshot {
 		ID:      c.Hash.String(),
 		Message: strings.TrimSuffix(c.Message, "\n"),
 		Time:    c.Committer.When.UTC(),
-		State:   State{Env: m.Env, Dir: m.Dir},
+		State:   State{Env: m.Env, Dir: m.Dir, Effects: m.Effects},
 	}
 	s.Short = r.short(s.ID)
 	if len(c.ParentHashes) > 0 {
@@ -582,7 +587,7 @@ func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
 	}
 	env := slices.Clone(st.Env)
 	slices.Sort(env)
-	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: modes}
+	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: modes, Effects: st.Effects}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return plumbing.ZeroHash, nil, err

@@ -99,6 +99,11 @@ func Parse(s string) (Cap, error) {
 	}
 	if c.Kind.isFS() && pattern != "**" {
 		c.Pattern = cleanPattern(pattern)
+		// "/a /" cleans to "/a ", which would not print back: Parse
+		// trims what it reads.
+		if strings.TrimSpace(c.Pattern) != c.Pattern {
+			return c, fmt.Errorf("capability %s: path pattern %q ends in white space", s, c.Pattern)
+		}
 	}
 	return c, nil
 }

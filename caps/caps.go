@@ -7,7 +7,8 @@
 // history and the network) lives beside the model in this package; nothing
 // else decides what is allowed.
 //
-// caps imports the standard library and the glob matcher. A Set is
+// caps imports the standard library, the glob matcher and, for policy
+// files (policy.go), the YAML parser. A Set is
 // immutable once built except through Drop, and safe for concurrent use.
 package caps
 

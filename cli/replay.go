@@ -65,11 +65,7 @@ cram3 --shell=moonix --shell-opts=--ephemeral.`,
 				if err != nil {
 					return hostPathError(f, err, 2)
 				}
-				fo := *o
-				if !cmd.Flags().Changed("caps") {
-					fo.preset = TranscriptPreset(f)
-				}
-				set, err := fo.capSet()
+				set, err := o.capSet(TranscriptPreset(f))
 				if err != nil {
 					return err
 				}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
 )
 
@@ -24,7 +25,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	if err != nil {
 		return 0, err
 	}
-	set, err := o.capSet()
+	set, err := o.capSet(caps.DefaultPreset)
 	if err != nil {
 		return 0, err
 	}

@@ -361,7 +361,9 @@ script.`,
 }
 
 // environ turns --env flags into NAME=VALUE pairs for the shell.
-func (p *Program) environ(flags []string) ([]string, error) {
+// Copying from the host needs env.read on the name; without it the run
+// stops before it starts.
+func (p *Program) environ(flags []string, set *caps.Set) ([]string, error) {
 	var env []string
 	for _, e := range flags {
 		name, _, hasValue := strings.Cut(e, "=")
@@ -371,6 +373,9 @@ func (p *Program) environ(flags []string) ([]string, error) {
 		if hasValue {
 			env = append(env, e)
 			continue
+		}
+		if err := set.Check(caps.EnvRead, "getenv", name); err != nil {
+			return nil, usageErr("%v", err)
 		}
 		if p.LookupEnv == nil {
 			continue

@@ -45,10 +45,6 @@ cram3 --shell=moonix --shell-opts=--ephemeral.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			env, err := p.environ(o.env)
-			if err != nil {
-				return err
-			}
 			files, err := findTranscripts(args)
 			if err != nil {
 				return err
@@ -66,6 +62,10 @@ cram3 --shell=moonix --shell-opts=--ephemeral.`,
 					return hostPathError(f, err, 2)
 				}
 				set, err := o.capSet(TranscriptPreset(f))
+				if err != nil {
+					return err
+				}
+				env, err := p.environ(o.env, set)
 				if err != nil {
 					return err
 				}

@@ -21,11 +21,11 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	if err := checkWriteMode(o.writeMode); err != nil {
 		return 0, err
 	}
-	env, err := p.environ(o.env)
+	set, err := o.capSet(caps.DefaultPreset)
 	if err != nil {
 		return 0, err
 	}
-	set, err := o.capSet(caps.DefaultPreset)
+	env, err := p.environ(o.env, set)
 	if err != nil {
 		return 0, err
 	}

@@ -297,6 +297,11 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 			if intercepted[sub] || sub == "pwd" {
 				return append([]string{internal + sub}, args[2:]...), nil
 			}
+			if sub == "cd" || sub == "pushd" {
+				if failed := s.dirDenied(ctx, args[1:]); failed != nil {
+					return failed, nil
+				}
+			}
 		}
 	case "echo":
 		// interp's echo -e knows few escapes; moonix's knows bash's.
@@ -315,6 +320,10 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 		}
 	case "cd":
 		return s.cdArgs(ctx, args), nil
+	case "pushd":
+		if failed := s.dirDenied(ctx, args); failed != nil {
+			return failed, nil
+		}
 	}
 	if intercepted[args[0]] && !bypassed(ctx, args[0]) {
 		if s.funcs.has(args[0]) {
@@ -375,14 +384,25 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 	hc := interp.HandlerCtx(ctx)
 	file := args[1]
 	if !strings.Contains(file, "/") {
+		var denied error // a candidate the set hides, reported if nothing else is found
+		found := false
 		for _, dir := range strings.Split(hc.Env.Get("PATH").String(), ":") {
 			if dir == "" {
 				continue
 			}
 			cand := vfs.Clean(hc.Dir, dir+"/"+file)
-			if info, err := s.fs.Stat(cand); err == nil && info.Mode().IsRegular() {
-				file = cand
+			info, err := s.fs.Stat(cand)
+			if err == nil && info.Mode().IsRegular() {
+				file, found = cand, true
 				break
+			}
+			if denied == nil && caps.IsDenied(err) {
+				denied = err
+			}
+		}
+		if !found && denied != nil {
+			if _, err := s.fs.Stat(vfs.Clean(hc.Dir, file)); err != nil {
+				return failArgs(args[0], denied)
 			}
 		}
 	}
@@ -406,13 +426,47 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 	return append([]string{args[0], file}, args[2:]...)
 }
 
+// dirDenied checks the directory a cd or pushd call (args[0] is the
+// command) would move to: interp words every failure there as a missing
+// directory, so a denial is reported first, as the gate words it. It
+// returns nil when the move is not denied.
+func (s *Session) dirDenied(ctx context.Context, args []string) []string {
+	cmd, rest := args[0], args[1:]
+	for len(rest) > 0 && (rest[0] == "-L" || rest[0] == "-P" || rest[0] == "--") {
+		done := rest[0] == "--"
+		rest = rest[1:]
+		if done {
+			break
+		}
+	}
+	env := interp.HandlerCtx(ctx).Env
+	var dir string
+	switch {
+	case len(rest) == 0 && cmd == "cd":
+		dir = env.Get("HOME").String()
+	case len(rest) == 0:
+		return nil // pushd alone swaps the top two entries, already visited
+	case rest[0] == "-" && cmd == "cd":
+		dir = env.Get("OLDPWD").String()
+	case cmd == "pushd" && len(rest[0]) > 1 && (rest[0][0] == '+' || rest[0][0] == '-'):
+		return nil // a rotation of the stack
+	default:
+		dir = rest[0]
+	}
+	if dir == "" {
+		return nil
+	}
+	if _, err := s.fs.Stat(abs(ctx, dir)); caps.IsDenied(err) {
+		return failArgs(cmd, err)
+	}
+	return nil
+}
+
 // cdArgs handles cd's -L and -P, which interp does not know: -P moves to the
 // directory with symlinks resolved.
 func (s *Session) cdArgs(ctx context.Context, args []string) []string {
-	if len(args) == 2 && args[1] != "-" {
-		if _, err := s.fs.Stat(abs(ctx, args[1])); caps.IsDenied(err) {
-			return failArgs("cd", err)
-		}
+	if failed := s.dirDenied(ctx, args); failed != nil {
+		return failed
 	}
 	physical := false
 	i := 1

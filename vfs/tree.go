@@ -348,7 +348,13 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 			}
 			target = l.target
 			if !path.IsAbs(target) {
-				target = path.Join(path.Dir(name), target)
+				// relative to the directory that holds the link, with
+				// that directory's own links resolved (as walk does)
+				_, dir, err := t.walk("open", path.Dir(path.Clean(name)), true, 0)
+				if err != nil {
+					return nil, err
+				}
+				target = path.Join(dir, target)
 			}
 		}
 		dir, base, perr := t.parent("open", target)

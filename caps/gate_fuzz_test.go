@@ -76,11 +76,11 @@ func fuzzSet(tb testing.TB) *Set {
 	return set
 }
 
-// describe maps every entry of tree to what an operation could change:
+// treeState maps every entry of tree to what an operation could change:
 // type and mode, a file's link count and content, a link's target. (A
 // directory's link count changes with its subdirectories, which are
 // entries of their own.)
-func describe(tb testing.TB, tree *vfs.Tree) map[string]string {
+func treeState(tb testing.TB, tree *vfs.Tree) map[string]string {
 	tb.Helper()
 	out := map[string]string{}
 	err := vfs.WalkDir(tree, "/", func(p string, d fs.DirEntry, err error) error {
@@ -211,15 +211,15 @@ func FuzzPathSpelling(f *testing.F) {
 		// The reference is the operation on the normal form of the
 		// spelling, without the gate (a vfs.FS takes clean paths only).
 		plain := fuzzTree(t)
-		before := describe(t, plain)
+		before := treeState(t, plain)
 		readPlain, errPlain := fuzzOps[op].do(plain, path.Clean(p))
-		changedPlain := diffTrees(before, describe(t, plain))
+		changedPlain := diffTrees(before, treeState(t, plain))
 
 		tree := fuzzTree(t)
 		var audited []*DeniedError
 		gated := NewGate(set, func(d *DeniedError) { audited = append(audited, d) }).FS(tree)
 		readGated, errGated := fuzzOps[op].do(gated, p)
-		changed := diffTrees(before, describe(t, tree))
+		changed := diffTrees(before, treeState(t, tree))
 
 		where := fmt.Sprintf("%s %q", fuzzOps[op].name, p)
 		if IsDenied(errGated) {
@@ -251,7 +251,7 @@ func FuzzPathSpelling(f *testing.F) {
 		}
 		// Nothing the set protects is given a name under which it may be
 		// read or written: each original file holds its own first path.
-		for q, d := range describe(t, tree) {
+		for q, d := range treeState(t, tree) {
 			i := strings.Index(d, ` "/`)
 			if i < 0 {
 				continue

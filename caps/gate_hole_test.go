@@ -23,7 +23,7 @@ func TestGateRenameKeepsDenialsOnContents(t *testing.T) {
 		{"/work/keep/in", "/work/in2", "rename /work/keep/in: permission denied (needs fs.delete:/work/keep/in)"},
 	} {
 		tree := fuzzTree(t)
-		before := describe(t, tree)
+		before := treeState(t, tree)
 		var audited []string
 		gfs := NewGate(fuzzSet(t), func(d *DeniedError) { audited = append(audited, d.Error()) }).FS(tree)
 		err := gfs.Rename(tc.from, tc.to)
@@ -33,7 +33,7 @@ func TestGateRenameKeepsDenialsOnContents(t *testing.T) {
 		if len(audited) != 1 || audited[0] != tc.want {
 			t.Errorf("rename %s %s: audited %q", tc.from, tc.to, audited)
 		}
-		if d := diffTrees(before, describe(t, tree)); len(d) > 0 {
+		if d := diffTrees(before, treeState(t, tree)); len(d) > 0 {
 			t.Errorf("rename %s %s changed %v", tc.from, tc.to, d)
 		}
 	}
@@ -138,7 +138,7 @@ func TestGateCleansNames(t *testing.T) {
 			t.Errorf("create %s: %v, want a denial", p, err)
 		}
 	}
-	if d := diffTrees(describe(t, fuzzTree(t)), describe(t, tree)); len(d) > 0 {
+	if d := diffTrees(treeState(t, fuzzTree(t)), treeState(t, tree)); len(d) > 0 {
 		t.Errorf("changed %v", d)
 	}
 }

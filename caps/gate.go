@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/clock"
@@ -377,7 +378,16 @@ func (r *gatedRepo) Fork(spec, name string, discard bool) (vfs.Snapshot, error) 
 }
 
 func (r *gatedRepo) ReadFile(spec, p string) ([]byte, error) {
-	if err := r.g.Check(FSRead, "read", path.Clean("/"+p)); err != nil {
+	target := path.Clean("/" + p)
+	if !r.g.Set.Allows(FSRead, target) {
+		// A directory has no content to refuse: say what it is, as
+		// without the denial (the history lists its paths anyway),
+		// so that diff skips it quietly.
+		if _, err := r.Repo.ReadFile(spec, p); errors.Is(err, syscall.EISDIR) {
+			return nil, err
+		}
+	}
+	if err := r.g.Check(FSRead, "read", target); err != nil {
 		return nil, err
 	}
 	return r.Repo.ReadFile(spec, p)

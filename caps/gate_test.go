@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/moonix-sh/moonix/clock"
@@ -241,5 +242,40 @@ func TestGateHistoryRestores(t *testing.T) {
 				t.Fatalf("a refused restore moved to branch %s", branch)
 			}
 		})
+	}
+}
+
+// TestGateHistoryReads checks that reading a file of a snapshot needs
+// fs.read on its path, and that a directory is still said to be one.
+func TestGateHistoryReads(t *testing.T) {
+	t.Parallel()
+	tree := vfs.NewDefault(vfs.Options{Clock: clock.NewLogical(clock.Epoch)})
+	repo, _, err := vfs.OpenRepo(tree, vfs.RepoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := vfs.MkdirAll(tree, "/work/d", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := vfs.WriteFile(tree, "/work/d/f", []byte("f"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set := NewSet([]Cap{{Kind: FSRead}, {Kind: GitSnapshot}}, []Cap{{Kind: FSRead, Pattern: "/work/d/**"}})
+	var denials []string
+	r := NewGate(set, func(d *DeniedError) { denials = append(denials, d.Error()) }).Repo(repo)
+	if _, _, err := r.Snapshot("s", vfs.State{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.ReadFile("HEAD", "/work/d/f"); err == nil || err.Error() != "read /work/d/f: permission denied (needs fs.read:/work/d/f)" {
+		t.Errorf("reading a denied file: %v", err)
+	}
+	if _, err := r.ReadFile("HEAD", "work/d/../d/f"); !IsDenied(err) {
+		t.Errorf("reading a denied file by another spelling: %v", err)
+	}
+	if _, err := r.ReadFile("HEAD", "/work/d"); !errors.Is(err, syscall.EISDIR) {
+		t.Errorf("reading a denied directory: %v, want EISDIR", err)
+	}
+	if len(denials) != 2 {
+		t.Errorf("audited %q", denials)
 	}
 }

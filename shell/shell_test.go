@@ -134,6 +134,9 @@ func TestScripts(t *testing.T) {
 				"moonix: stat /work/d: permission denied (needs fs.read:/work/d)\n" +
 				"moonix: stat /work/d: permission denied (needs fs.read:/work/d)\n" +
 				"moonix: read /work/d/f: permission denied (needs fs.read:/work/d/f)\n-1\n", 0},
+		{"running an unreadable file", `printf 'echo ran\n' > x; chmod +x x; caps drop fs.read:/work/x; ./x; echo $?; sh x; echo $?`,
+			"moonix: stat /work/x: permission denied (needs fs.read:/work/x)\n126\n" +
+				"moonix: read /work/x: permission denied (needs fs.read:/work/x)\n126\n", 0},
 		{"builtin of a command", "builtin cat f; echo $?", "moonix: builtin: cat: not a shell builtin\n1\n", 0},
 		{"virtual pids", `echo $$ $PPID ${$}; (echo $$); sh -c 'echo $$ $PPID'; eval 'echo $$'`, "100 1 100\n100\n101 100\n100\n", 0},
 	} {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -608,7 +609,18 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 					info = t
 				}
 			}
-			return info.Mode()&bit != 0
+			if info.Mode()&bit == 0 {
+				return false
+			}
+			// The capabilities count as the permission bits do, as
+			// for test -w: -writable needs fs.write, -executable on
+			// a file fs.exec (the entry was listed, so it is
+			// readable).
+			kind := map[string]caps.Kind{"-writable": caps.FSWrite, "-executable": caps.FSExec}[tok]
+			if c.Caps == nil || kind == "" || kind == caps.FSExec && info.IsDir() {
+				return true
+			}
+			return c.Caps.Allows(kind, c.Caps.Resolve(c.FS, it.abs))
 		}), nil
 	case "-print":
 		f.hasAction = true

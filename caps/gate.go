@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/clock"
@@ -93,14 +94,50 @@ func clean(name string) string {
 	return path.Clean(name)
 }
 
-// real is name with every symlink resolved (the last element too, when it
-// exists); a name that cannot be resolved is taken as written.
-func (f *gatedFS) real(name string) string {
-	if p, err := vfs.Canonical(f.fs, name, vfs.AllButLast); err == nil {
+// Resolve is the path the gate checks for the absolute name: name with
+// every symlink resolved inside fsys, the last element too when it exists.
+// A name that cannot be resolved (a missing directory, a symlink loop, an
+// element fsys does not show) is taken as written, cleaned. The caps
+// command resolves its targets with it, so that it answers for the path
+// the gate would check.
+func Resolve(fsys vfs.FS, name string) string {
+	if p, err := vfs.Canonical(fsys, name, vfs.AllButLast); err == nil {
 		return p
 	}
 	return path.Clean(name)
 }
+
+// Resolve is the package's Resolve for a question about a path rather
+// than an operation on it (caps check, test -w): it goes through fsys,
+// gated or not, but looks only at the entries the set lets you read, and
+// asks the set rather than the gate, so that asking is never audited. A
+// symlink in a place you may not read is therefore not followed.
+func (s *Set) Resolve(fsys vfs.FS, name string) string {
+	return Resolve(readableFS{FS: fsys, set: s}, name)
+}
+
+// readableFS hides from Resolve the entries a set does not let you read.
+type readableFS struct {
+	vfs.FS
+	set *Set
+}
+
+func (f readableFS) Lstat(name string) (fs.FileInfo, error) {
+	if !f.set.Allows(FSRead, name) {
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: fs.ErrPermission}
+	}
+	return f.FS.Lstat(name)
+}
+
+func (f readableFS) Readlink(name string) (string, error) {
+	if !f.set.Allows(FSRead, name) {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrPermission}
+	}
+	return f.FS.Readlink(name)
+}
+
+// real is the path an operation on name reaches (see Resolve).
+func (f *gatedFS) real(name string) string { return Resolve(f.fs, name) }
 
 // entry is name with its directory resolved and the last element kept:
 // the directory entry itself (for remove, lstat, creating a link).
@@ -401,7 +438,10 @@ var _ Repo = (*vfs.Repo)(nil)
 // git.rollback; branch, switch and fork git.branch; reading a file of a
 // snapshot needs fs.read on its path. Listing and comparing need nothing,
 // but a list of changes leaves out the paths the set does not let you
-// read, as a directory listing does.
+// read, as a directory listing does. Rollback, switch and fork rewrite the
+// working tree, so they also need fs.write on every path they would write
+// or restore and fs.delete on every path they would remove: a denial
+// dropped on a path holds against the history too.
 func (g *Gate) Repo(r Repo) Repo { return &gatedRepo{Repo: r, g: g} }
 
 type gatedRepo struct {
@@ -420,9 +460,33 @@ func (r *gatedRepo) Rollback(spec string) (vfs.Snapshot, error) {
 	if err := r.g.Check(GitRollback, "rollback", ""); err != nil {
 		return vfs.Snapshot{}, err
 	}
+	if err := r.checkRestore("rollback", spec); err != nil {
+		return vfs.Snapshot{}, err
+	}
 	r.g.ns.Lock() // the tree's names change under the filesystem's checks
 	defer r.g.ns.Unlock()
 	return r.Repo.Rollback(spec)
+}
+
+// checkRestore checks that the set lets the working tree become snapshot
+// spec: fs.delete on the paths only the working tree has, fs.write on
+// those that differ or that only the snapshot has. A spec that cannot be
+// compared fails here, with the history's own error.
+func (r *gatedRepo) checkRestore(op, spec string) error {
+	changes, err := r.Repo.Changes(spec, "")
+	if err != nil {
+		return err
+	}
+	for _, ch := range changes {
+		kind := FSWrite
+		if ch.Kind == vfs.Added {
+			kind = FSDelete
+		}
+		if err := r.g.Check(kind, op, ch.Path); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (r *gatedRepo) CreateBranch(name string) error {
@@ -436,6 +500,18 @@ func (r *gatedRepo) Switch(name string, discard bool) (vfs.Snapshot, error) {
 	if err := r.g.Check(GitBranch, "switch", ""); err != nil {
 		return vfs.Snapshot{}, err
 	}
+	branches, err := r.Repo.Branches()
+	if err != nil {
+		return vfs.Snapshot{}, err
+	}
+	for _, b := range branches {
+		// An unknown branch is left to Switch to report.
+		if b.Name == name && b.Head.ID != "" {
+			if err := r.checkRestore("switch", b.Head.ID); err != nil {
+				return vfs.Snapshot{}, err
+			}
+		}
+	}
 	r.g.ns.Lock() // the tree's names change under the filesystem's checks
 	defer r.g.ns.Unlock()
 	return r.Repo.Switch(name, discard)
@@ -443,6 +519,9 @@ func (r *gatedRepo) Switch(name string, discard bool) (vfs.Snapshot, error) {
 
 func (r *gatedRepo) Fork(spec, name string, discard bool) (vfs.Snapshot, error) {
 	if err := r.g.Check(GitBranch, "fork", ""); err != nil {
+		return vfs.Snapshot{}, err
+	}
+	if err := r.checkRestore("fork", spec); err != nil {
 		return vfs.Snapshot{}, err
 	}
 	r.g.ns.Lock() // the tree's names change under the filesystem's checks
@@ -462,7 +541,16 @@ func (r *gatedRepo) Changes(from, to string) ([]vfs.Change, error) {
 }
 
 func (r *gatedRepo) ReadFile(spec, p string) ([]byte, error) {
-	if err := r.g.Check(FSRead, "show", path.Clean("/"+p)); err != nil {
+	target := path.Clean("/" + p)
+	if !r.g.Set.Allows(FSRead, target) {
+		// A directory has no content to refuse: say what it is, as
+		// without the denial (the history lists its paths anyway),
+		// so that diff skips it quietly.
+		if _, err := r.Repo.ReadFile(spec, p); errors.Is(err, syscall.EISDIR) {
+			return nil, err
+		}
+	}
+	if err := r.g.Check(FSRead, "read", target); err != nil {
 		return nil, err
 	}
 	return r.Repo.ReadFile(spec, p)

@@ -94,7 +94,7 @@ func (s *Session) execPath(c *builtins.Call, name string) int {
 				return s.exec(sub)
 			}
 		}
-		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", name, builtins.Reason(err))
+		execFail(c, name, err)
 		if errors.Is(err, fs.ErrPermission) {
 			return 126
 		}
@@ -111,7 +111,7 @@ func (s *Session) execPath(c *builtins.Call, name string) int {
 func (s *Session) execFile(c *builtins.Call, p string) int {
 	info, err := s.fs.Stat(p)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", c.Args[0], builtins.Reason(err))
+		execFail(c, c.Args[0], err)
 		return 127
 	}
 	if info.Mode().Perm()&0o100 == 0 {
@@ -128,7 +128,7 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 	}
 	head, err := readHead(s.fs, p)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", c.Args[0], builtins.Reason(err))
+		execFail(c, c.Args[0], err)
 		return 126
 	}
 	if bytes.HasPrefix(head, []byte("\x00asm")) {
@@ -148,6 +148,14 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 		return s.exec(c.Sub(append(args, c.Args[1:]...)...))
 	}
 	return s.nested(c, []string{"sh", p}, c.Args[1:])
+}
+
+// execFail reports why the file name cannot run: a capability denial as
+// the gate words it, anything else as "moonix: NAME: reason".
+func execFail(c *builtins.Call, name string, err error) {
+	if !c.FailDenied(err) {
+		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", name, builtins.Reason(err))
+	}
 }
 
 // readHead reads the start of a file: enough for a shebang and a magic number.

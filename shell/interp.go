@@ -228,6 +228,17 @@ func (s *Session) accessHandler(ctx context.Context, name string, mode interp.Ac
 		mode&interp.AccessExec != 0 && perm&0o100 == 0 {
 		return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
 	}
+	// The capabilities count as the permission bits do (the Stat above
+	// needed fs.read): -w asks for fs.write, -x on a file for fs.exec.
+	// Asking is not an operation, so it is not audited.
+	set := s.gate.Set
+	if mode&(interp.AccessWrite|interp.AccessExec) != 0 {
+		real := set.Resolve(s.fs, p)
+		if mode&interp.AccessWrite != 0 && !set.Allows(caps.FSWrite, real) ||
+			mode&interp.AccessExec != 0 && !info.IsDir() && !set.Allows(caps.FSExec, real) {
+			return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
+		}
+	}
 	return nil
 }
 
@@ -301,6 +312,12 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 				if failed := s.dirDenied(ctx, args[1:]); failed != nil {
 					return failed, nil
 				}
+			}
+			if name == "builtin" && !isInterpBuiltin(sub) {
+				// interp fails silently; bash says why (moonix's
+				// commands are not bash's builtins: builtin ls fails
+				// there too).
+				return []string{internal + "fail", "builtin: " + sub + ": not a shell builtin", "1"}, nil
 			}
 		}
 	case "echo":

@@ -8,6 +8,7 @@ func miscCommands() []*Command {
 		clearCommand(),
 		echoCommand(),
 		printfCommand(),
+		curlCommand(),
 		dateCommand(),
 		dirnameCommand(),
 		envCommand(),

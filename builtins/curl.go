@@ -453,7 +453,8 @@ func (t *transfer) do() int {
 
 	if c.HTTP == nil {
 		t.cur = req
-		return t.fail(7, "Failed to connect to %s: %v", strings.Replace(caps.URLAddr(u), ":", " port ", 1), caps.ErrNoNetwork)
+		host, port, _ := net.SplitHostPort(caps.URLAddr(u))
+		return t.fail(7, "Failed to connect to %s port %s: %v", host, port, caps.ErrNoNetwork)
 	}
 	client := *c.HTTP
 	check := c.HTTP.CheckRedirect
@@ -551,31 +552,33 @@ func (t *transfer) setHeaders(req *http.Request) {
 		user, pass, _ := strings.Cut(t.o.user, ":")
 		req.SetBasicAuth(user, pass)
 	}
+	// A header given with -H replaces curl's own of that name; given
+	// again, it is added.
+	given := map[string]bool{}
 	for _, line := range t.o.headers {
 		name, value, found := strings.Cut(line, ":")
 		name = strings.TrimSpace(name)
-		switch {
-		case !found && strings.HasSuffix(name, ";"):
-			name, value = strings.TrimSuffix(name, ";"), ""
-			h.Set(name, "")
-			continue
-		case !found || name == "":
+		if !found {
+			if n, ok := strings.CutSuffix(name, ";"); ok && n != "" {
+				h.Set(n, "") // NAME; sends NAME empty
+			}
 			continue // curl ignores a header line without a colon
 		}
+		key := http.CanonicalHeaderKey(name)
 		value = strings.TrimSpace(value)
-		if value == "" {
-			h.Del(name)
+		switch {
+		case name == "":
 			continue
-		}
-		if http.CanonicalHeaderKey(name) == "Host" {
+		case value == "":
+			h.Del(key) // NAME: removes it
+		case key == "Host":
 			req.Host = value
-			continue
+		case given[key]:
+			h.Add(key, value)
+		default:
+			h.Set(key, value)
 		}
-		if http.CanonicalHeaderKey(name) == "User-Agent" || http.CanonicalHeaderKey(name) == "Accept" || http.CanonicalHeaderKey(name) == "Content-Type" {
-			h.Set(name, value)
-			continue
-		}
-		h.Add(name, value)
+		given[key] = true
 	}
 	if _, ok := h["User-Agent"]; !ok {
 		h["User-Agent"] = []string{""} // removed: Go must not add its own
@@ -658,16 +661,16 @@ func (t *transfer) responsePayload(resp *http.Response, body []byte) *effects.Pa
 func (t *transfer) hopDone(resp *http.Response) int {
 	t.status = resp.StatusCode
 	t.end(strconv.Itoa(resp.StatusCode), t.responsePayload(resp, nil))
-	t.showHeaders(resp)
+	t.showHeaders(resp, true)
 	if t.out.err != nil {
 		return 23
 	}
 	return 0
 }
 
-// showHeaders writes a response's status line and headers to the output
-// (-i, -I) and to standard error (-v).
-func (t *transfer) showHeaders(resp *http.Response) {
+// showHeaders writes a response's status line and headers to standard
+// error (-v) and, when output is true, to the output (-i, -I).
+func (t *transfer) showHeaders(resp *http.Response, output bool) {
 	lines := responseHead(resp)
 	if t.o.verbose {
 		var b strings.Builder
@@ -677,7 +680,7 @@ func (t *transfer) showHeaders(resp *http.Response) {
 		b.WriteString("<\n")
 		io.WriteString(t.c.Stderr, b.String())
 	}
-	if t.o.include || t.o.head {
+	if output && (t.o.include || t.o.head) {
 		t.out.Write([]byte(strings.Join(lines, "\r\n") + "\r\n\r\n"))
 	}
 }
@@ -818,12 +821,10 @@ func (t *transfer) response(resp *http.Response) int {
 	failing := resp.StatusCode >= 400 && (t.o.fail || t.o.failWithBody)
 	if failing && !t.o.failWithBody {
 		t.end(strconv.Itoa(resp.StatusCode), t.responsePayload(resp, nil))
-		if t.o.verbose {
-			t.showHeaders(resp)
-		}
+		t.showHeaders(resp, false)
 		return t.fail(22, "The requested URL returned error: %d", resp.StatusCode)
 	}
-	t.showHeaders(resp)
+	t.showHeaders(resp, true)
 	if t.out.err != nil {
 		t.end(strconv.Itoa(resp.StatusCode), t.responsePayload(resp, nil))
 		return t.writeFailed()
@@ -978,7 +979,7 @@ func (t *transfer) openOutput(u *url.URL) int {
 	name := t.output
 	if name == "" {
 		name = path.Base(u.Path)
-		if name == "/" || name == "." || name == "" {
+		if strings.HasSuffix(u.Path, "/") || name == "." || name == "" {
 			return t.fail(23, "Remote file name has no length")
 		}
 	}
@@ -1094,7 +1095,7 @@ func (t *transfer) writeOut() {
 			name := f[i+2 : i+end]
 			if v, ok := t.variable(name); ok {
 				b.WriteString(v)
-			} else {
+			} else if !t.o.silent {
 				fmt.Fprintf(t.c.Stderr, "curl: unknown --write-out variable: '%s'\n", name)
 			}
 			i += end

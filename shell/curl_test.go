@@ -183,7 +183,10 @@ func TestCurl(t *testing.T) {
 			"200 6 text/plain GET\n", "", 0},
 		{"write-out url", `curl -s -w '%{url_effective}|%{num_redirects}|%header{content-type}|%%|%{exitcode}' -o /dev/null -L ` + u + "/redirect/2",
 			u + "/redirect/0|2|text/plain; charset=utf-8|%|0", "", 0},
-		{"write-out unknown", `curl -s -o /dev/null -w '%{nope}x' ` + u + "/hello", "x", "curl: unknown --write-out variable: 'nope'\n", 0},
+		{"write-out unknown", `curl -o /dev/null -w '%{nope}x' ` + u + "/hello", "x", "curl: unknown --write-out variable: 'nope'\n", 0},
+		{"write-out unknown silent", `curl -s -o /dev/null -w '%{nope}x' ` + u + "/hello", "x", "", 0},
+		{"remote name dir", "curl -O " + u + "/dir/", "", "curl: (23) Remote file name has no length\n", 23},
+		{"fail include", "curl -sif " + u + "/status/404", "", "", 22},
 		{"output file", "curl -s -o got " + u + "/hello && cat got", "hello\n", "", 0},
 		{"remote name", "cd /tmp && curl -sO " + u + "/hello && cat /tmp/hello", "hello\n", "", 0},
 		{"remote name empty", "curl -O " + u + "/", "", "curl: (23) Remote file name has no length\n", 23},
@@ -255,10 +258,15 @@ func TestCurlSends(t *testing.T) {
 				t.Errorf("body %q", got.Body)
 			}
 		}},
-		{"headers", "curl -s -H 'X-One: 1' -H 'X-Two: 2' -H 'Accept: text/plain' -A agent/1 URL", func(t *testing.T, got seen) {
+		{"headers", "curl -s -H 'X-One: 1' -H 'X-Two: 2' -H 'x-two: 3' -H 'Accept: text/plain' -A agent/1 URL", func(t *testing.T, got seen) {
 			h := got.Header
-			if h.Get("X-One") != "1" || h.Get("X-Two") != "2" || h.Get("Accept") != "text/plain" || h.Get("User-Agent") != "agent/1" {
+			if h.Get("X-One") != "1" || strings.Join(h.Values("X-Two"), ",") != "2,3" || strings.Join(h.Values("Accept"), ",") != "text/plain" || h.Get("User-Agent") != "agent/1" {
 				t.Errorf("headers %v", h)
+			}
+		}},
+		{"header replaces -u", "curl -s -u a:b -H 'Authorization: Bearer x' URL", func(t *testing.T, got seen) {
+			if v := got.Header.Values("Authorization"); len(v) != 1 || v[0] != "Bearer x" {
+				t.Errorf("Authorization %v", v)
 			}
 		}},
 		{"removed headers", "curl -s -H 'User-Agent:' -H 'Accept:' -H 'X-Empty;' URL", func(t *testing.T, got seen) {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -617,5 +618,20 @@ func TestCurlDropCoversOpenConnections(t *testing.T) {
 	}
 	if n := srv.hits.Load(); n != 1 {
 		t.Errorf("the server saw %d requests, want 1", n)
+	}
+}
+
+// TestCurlTLS: https goes through the gate on port 443's address as
+// dialed, and a certificate the host's roots do not trust is exit 60.
+func TestCurlTLS(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int64
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake
+	srv.StartTLS()
+	defer srv.Close()
+	r := runNet(t, netConfig(t), "curl "+srv.URL+"/")
+	if r.status != 60 || !strings.HasPrefix(r.err, "curl: (60) SSL certificate problem: ") || hits.Load() != 0 {
+		t.Errorf("got (%q, %d), %d requests; want exit 60 and none", r.err, r.status, hits.Load())
 	}
 }

@@ -9,6 +9,7 @@ func miscCommands() []*Command {
 		clearCommand(),
 		echoCommand(),
 		printfCommand(),
+		curlCommand(),
 		dateCommand(),
 		dirnameCommand(),
 		envCommand(),

@@ -20,9 +20,11 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -64,6 +66,10 @@ type Program struct {
 	// Now is the host's clock, for the times in a workspace's audit log.
 	// Nil stamps them with the workspace's logical clock.
 	Now func() time.Time
+	// Dial is the host's network. A session reaches it only through the
+	// capability gate (net.connect); nil: sessions have no network.
+	// Transcript replays never get it.
+	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
 }
 
 // Host is the Program wired to the real process.
@@ -75,6 +81,7 @@ func Host() *Program {
 		Notify:     func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) },
 		StopNotify: func(c chan<- os.Signal) { signal.Stop(c) },
 		Now:        time.Now,
+		Dial:       (&net.Dialer{}).DialContext,
 	}
 }
 

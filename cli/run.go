@@ -36,6 +36,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Stderr:  std.err,
 		Options: shellOptions(o),
 		Caps:    set,
+		Dial:    p.Dial,
 	}
 	if p.IsTerminal != nil && p.TermWidth != nil && p.IsTerminal(std.out) {
 		out := std.out

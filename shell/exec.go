@@ -32,6 +32,8 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 		Repo:    s.cfg.Repo,
 		Caps:    s.gate.Set,
 		Effects: s.cfg.Effects,
+		HTTP:    s.http,
+		HTTPMax: s.cfg.HTTPMaxBody,
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -75,6 +76,13 @@ type Config struct {
 	// Checkpoint, when set, is called after every top-level statement with
 	// the shell's state (the eager write mode saves the working state).
 	Checkpoint func(vfs.State)
+	// Dial is the host's network (net.Dialer.DialContext). The session
+	// reaches it only through the gate (net.connect); nil means no
+	// network at all.
+	Dial caps.DialFunc
+	// HTTPMaxBody bounds the body of an HTTP response a command reads
+	// (curl); 0 means DefaultHTTPMaxBody.
+	HTTPMaxBody int64
 
 	// parent is the session that started this one as a nested shell.
 	parent *Session
@@ -106,6 +114,8 @@ type Session struct {
 	captures captures
 	funcs    funcNames
 	gate     *caps.Gate
+	// http is the session's HTTP client, shared with its nested shells.
+	http *http.Client
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -138,7 +148,8 @@ func New(cfg Config) (*Session, error) {
 		s.who = DefaultIdentity
 	}
 	if p := cfg.parent; p != nil {
-		s.gate = p.gate // nested shells share the gated FS, history, clock, log
+		// nested shells share the gated FS, history, clock, log, network
+		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
 	}
@@ -239,6 +250,10 @@ func (s *Session) setupGate() error {
 	}
 	s.rand = s.gate.Rand(s.rand)
 	s.fs = s.gate.FS(s.fs)
+	s.http = newHTTPClient(s.gate, s.cfg.Dial)
+	if s.cfg.HTTPMaxBody <= 0 {
+		s.cfg.HTTPMaxBody = DefaultHTTPMaxBody
+	}
 	if s.cfg.Repo != nil {
 		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
 	}
@@ -441,7 +456,12 @@ func (s *Session) Exit(ctx context.Context) int {
 // feeds a non-file standard input). Exit calls it; call it when a session
 // is dropped without Exit.
 func (s *Session) Close() {
-	s.closeOnce.Do(s.stopStdin)
+	s.closeOnce.Do(func() {
+		s.stopStdin()
+		if s.cfg.parent == nil {
+			s.http.CloseIdleConnections()
+		}
+	})
 }
 
 // RunStream reads statements from r and runs each as soon as it is complete,

@@ -34,6 +34,10 @@ func TestWantsSubcommand(t *testing.T) {
 		{[]string{"--", "replay"}, true},
 		{[]string{"--", "x.sh"}, false},
 		{[]string{"__complete", "re"}, true},
+		{[]string{"--caps", "developer", "replay", "a.t"}, true},
+		{[]string{"--policy", "p.yaml", "--allow", "fs.read", "--deny", "fs.exec", "replay"}, true},
+		{[]string{"--caps", "developer", "script.sh"}, false},
+		{[]string{"--policy=p.yaml", "script.sh"}, false},
 	} {
 		if got := wantsSubcommand(tc.args); got != tc.want {
 			t.Errorf("wantsSubcommand(%q) = %v, want %v", tc.args, got, tc.want)

@@ -12,7 +12,8 @@ import (
 )
 
 // historyCommands work on the history of the filesystem (Call.Repo):
-// snapshots, rollback, branches, and what changed. diff's tree mode is in
+// snapshots, rollback, branches, what changed, and the effect log that a
+// rollback cannot undo. diff's tree mode is in
 // difftree.go.
 func historyCommands() []*Command {
 	return []*Command{
@@ -24,6 +25,7 @@ func historyCommands() []*Command {
 		forkCommand(),
 		statusCommand(),
 		showCommand(),
+		effectsCommand(),
 	}
 }
 

@@ -89,7 +89,7 @@ type finder struct {
 	minDepth   int
 	depthFirst bool
 	follow     byte // 'P', 'L' or 'H'
-	now        time.Time
+	now        *fileNow
 	hasAction  bool
 	batches    []*findBatch
 }
@@ -99,7 +99,7 @@ type findParseError string
 func (e findParseError) Error() string { return string(e) }
 
 func runFind(c *Call) int {
-	f := &finder{c: c, maxDepth: -1, follow: 'P', now: c.Clock.Now()}
+	f := &finder{c: c, maxDepth: -1, follow: 'P', now: &fileNow{clock: c.Clock}}
 	args := c.Args[1:]
 	for len(args) > 0 {
 		switch args[0] {
@@ -571,7 +571,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		get := findTime(tok[1])
 		return f.primary(func(it *findItem) bool {
-			age := math.Floor(float64(f.now.Sub(get(it.info))) / float64(unit))
+			age := math.Floor(float64(f.now.get().Sub(get(it.info))) / float64(unit))
 			return findCompare(cmp, age, n)
 		}), nil
 	case "-user", "-group":

@@ -47,6 +47,17 @@ func (s *Session) exec(c *builtins.Call) int {
 		return 130
 	}
 	s.tick()
+	// The command's real clock and random reads are recorded when it ends.
+	clk, rnd := c.Clock, c.Rand
+	r := s.newReads(c.Name())
+	if s.clockGated {
+		c.Clock = r
+	}
+	c.Rand = r
+	defer func() {
+		r.flush()
+		c.Clock, c.Rand = clk, rnd
+	}()
 	if strings.Contains(name, "/") {
 		return s.execPath(c, name)
 	}

@@ -624,7 +624,21 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 		n, _ := strconv.Atoi(args[1])
 		return exitErr(n)
 	case "srandom":
-		fmt.Fprintln(hc.Stdout, uint32(s.rand.Uint64()))
+		r := s.newReads("$SRANDOM")
+		v := uint32(r.Uint64())
+		r.shown = strconv.FormatUint(uint64(v), 10)
+		r.flush()
+		fmt.Fprintln(hc.Stdout, v)
+		return nil
+	case "epochseconds", "epochrealtime":
+		r := s.newReads("$" + strings.ToUpper(name))
+		t := r.Now()
+		r.flush()
+		if name == "epochseconds" {
+			fmt.Fprintln(hc.Stdout, t.Unix())
+		} else {
+			fmt.Fprintf(hc.Stdout, "%d.%06d\n", t.Unix(), t.Nanosecond()/1000)
+		}
 		return nil
 	case "printf":
 		return s.printf(ctx, hc, c)

@@ -116,6 +116,9 @@ type Session struct {
 	gate     *caps.Gate
 	// http is the session's HTTP client, shared with its nested shells.
 	http *http.Client
+	// clockGated says that clock is the gate's (the configured clock was
+	// logical): its real reads are recorded as effects (see reads.go).
+	clockGated bool
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -150,6 +153,7 @@ func New(cfg Config) (*Session, error) {
 	if p := cfg.parent; p != nil {
 		// nested shells share the gated FS, history, clock, log, network
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
+		s.clockGated = p.clockGated
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
 	}
@@ -247,8 +251,14 @@ func (s *Session) setupGate() error {
 			s.cfg.Effects.Now = logical.Now
 		}
 		s.clock = s.gate.Clock(logical)
+		s.clockGated = true
 	}
 	s.rand = s.gate.Rand(s.rand)
+	// The random devices read the gated source too, and their real reads
+	// are recorded.
+	if tree, ok := s.fs.(interface{ SetRand(io.Reader) }); ok {
+		tree.SetRand(deviceRand{s})
+	}
 	s.fs = s.gate.FS(s.fs)
 	s.http = newHTTPClient(s.gate, s.cfg.Dial)
 	if s.cfg.HTTPMaxBody <= 0 {

@@ -64,12 +64,12 @@ tree, switch and fork also need fs.write and fs.delete on the paths they
 would change:
 
   $ echo one > f; snapshot one
-  f054bd8
+  400302e
   $ branch other; switch other; fork HEAD third
-  switched to branch other at f054bd8 (one)
-  forked branch third at f054bd8 (one)
+  switched to branch other at 400302e (one)
+  forked branch third at 400302e (one)
   $ echo two > f; snapshot two
-  f414c57
+  9c11850
   $ caps drop fs.write:/work/f
   $ switch main
   moonix: switch /work/f: permission denied (needs fs.write:/work/f)
@@ -105,7 +105,7 @@ out the files you may not read, as a listing does:
 
   $ caps drop fs.read:/work/private/**
   $ mkdir private; echo p > private/p; snapshot private
-  45752d9
+  f48901b
   $ show HEAD:private/p
   moonix: read /work/private/p: permission denied (needs fs.read:/work/private/p)
   [1]

@@ -72,8 +72,8 @@ The filesystem, the history, the real clock:
   $ date
   \w{3} \w{3} [ 0-9]\d \d\d:\d\d:\d\d UTC \d{4} (re)
   $ echo one > f; snapshot one; branch b; switch b
-  a838892
-  switched to branch b at a838892 (one)
+  6ab43a8
+  switched to branch b at 6ab43a8 (one)
   $ caps | tail -7
   allow process.spawn
   deny  fs.write:/etc/**

@@ -188,6 +188,8 @@ func cmdAppendFile(ts *testscript.TestScript, neg bool, args []string) {
 //	/echo       the request's method, path and body
 //	/status/N   status N
 //	/to?url=U   a redirect (302) to U
+//	/hang       nothing: it creates NAME.hanging in $WORK and waits for
+//	            the client to go away
 //
 // Each request it gets is appended to NAME.requests in $WORK as
 // "METHOD PATH", so that a script can check what reached it.
@@ -214,6 +216,17 @@ func cmdHTTPServe(ts *testscript.TestScript, neg bool, args []string) {
 	})
 	mux.HandleFunc("/to", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, r.URL.Query().Get("url"), http.StatusFound)
+	})
+	hanging := ts.MkAbs(name + ".hanging")
+	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
+		// The body is read first: the server notices a client gone only
+		// once it has read the whole request.
+		io.Copy(io.Discard, r.Body)
+		os.WriteFile(hanging, nil, 0o644)
+		select {
+		case <-r.Context().Done():
+		case <-time.After(time.Minute): // a test that never kills its client
+		}
 	})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if f, err := os.OpenFile(logName, os.O_WRONLY|os.O_APPEND, 0); err == nil {

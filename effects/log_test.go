@@ -122,13 +122,20 @@ func TestVerifyDetects(t *testing.T) {
 	}
 }
 
-func TestTornTail(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
+// filledLog writes a log in a new directory with fill, closes it and
+// returns the directory and the log file's name.
+func filledLog(t *testing.T) (dir, name string) {
+	t.Helper()
+	dir = t.TempDir()
 	l := mustOpen(t, dir)
 	fill(t, l)
 	l.Close()
-	name := filepath.Join(dir, logFile)
+	return dir, filepath.Join(dir, logFile)
+}
+
+func TestTornTail(t *testing.T) {
+	t.Parallel()
+	dir, name := filledLog(t)
 	f, _ := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
 	f.Write([]byte(`{"id":"abc","seq":5,"kind":"ht`))
 	f.Close()
@@ -285,11 +292,7 @@ func TestCollapse(t *testing.T) {
 // Cutting entries off the end stays visible after the log goes on.
 func TestTailRemovedStaysBroken(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	l := mustOpen(t, dir)
-	fill(t, l)
-	l.Close()
-	name := filepath.Join(dir, logFile)
+	dir, name := filledLog(t)
 	data, _ := os.ReadFile(name)
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	os.WriteFile(name, bytes.Join(lines[:2], nil), 0o600)

@@ -137,6 +137,7 @@ type options struct {
 	preset    string   // --caps
 	allow     []string // --allow CAP
 	deny      []string // --deny CAP
+	imports   []string // --import HOSTPATH:VPATH
 	policy    string   // --policy FILE
 
 	presetGiven bool         // --caps was on the command line
@@ -237,7 +238,7 @@ func (p *Program) Run(stdin io.Reader, stdout, stderr io.Writer, args []string) 
 // subcommands are the names that select a subcommand when they are the
 // first operand (cobra's hidden completion helpers included).
 var subcommands = map[string]bool{
-	"help": true, "completion": true, "replay": true,
+	"help": true, "completion": true, "replay": true, "import": true, "export": true,
 	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
 }
 
@@ -282,7 +283,7 @@ func wantsSubcommand(args []string) bool {
 // valueFlags are the long flags that take a separate value.
 var valueFlags = map[string]bool{
 	"env": true, "workspace": true, "write-mode": true, "timeout": true,
-	"caps": true, "allow": true, "deny": true, "policy": true,
+	"caps": true, "allow": true, "deny": true, "policy": true, "import": true,
 }
 
 func (p *Program) rootCommand(std stdio, status *int, withSubcommands bool) *cobra.Command {
@@ -344,6 +345,7 @@ script.`,
 	fl.BoolVarP(&o.xtrace, "xtrace", "x", false, "print commands as they run (set -x)")
 	fl.StringArrayVarP(&o.setOpts, "option", "o", nil, "set a shell option (set -o NAME), repeatable")
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
+	fl.StringArrayVar(&o.imports, "import", nil, "copy a host file or directory into the tree before the run (HOSTPATH:VPATH); repeatable")
 	pf := root.PersistentFlags()
 	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host; repeatable")
 	pf.DurationVar(&o.timeout, "timeout", 0, "cancel the whole run after this long (exit 124)")
@@ -356,6 +358,7 @@ script.`,
 	})
 	if withSubcommands {
 		root.AddCommand(p.replayCommand(std, o, status))
+		root.AddCommand(p.transferCommand(std, o, "import"), p.transferCommand(std, o, "export"))
 	}
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if o.timeout < 0 {

@@ -102,6 +102,15 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		defer ws.close()
 		ws.configure(&cfg)
 	}
+	if len(o.imports) > 0 {
+		if cfg.FS == nil {
+			tree, clk, rnd := newTree()
+			cfg.FS, cfg.Clock, cfg.Rand = tree, clk, rnd
+		}
+		if err := importAll(cfg.FS, o.imports); err != nil {
+			return 0, err
+		}
+	}
 	if interactive {
 		return p.repl(ctx, o, cfg, ws)
 	}

@@ -82,10 +82,7 @@ func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error
 	if err != nil {
 		return nil, err
 	}
-	clk := clock.NewLogical(clock.Epoch)
-	rnd := clock.NewSeeded(clock.DefaultSeed)
-	who := shell.DefaultIdentity
-	tree := vfs.NewDefault(vfs.Options{Clock: clk, Rand: rnd, Uid: uint32(who.UID), Gid: uint32(who.GID)})
+	tree, clk, rnd := newTree()
 	// The logical clock goes on from where the last run left it (its
 	// saved state, its newest snapshot): restored and later files are
 	// newer than what it wrote, later snapshots come after its own.
@@ -125,6 +122,16 @@ func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error
 		dir: dir, lock: lock, tree: tree, repo: repo, clock: clk, rand: rnd,
 		resumed: st, eager: o.writeMode == writeEager, stderr: stderr, effects: log,
 	}, nil
+}
+
+// newTree is a fresh default tree with its logical clock and seeded
+// random source, as a session would make it.
+func newTree() (*vfs.Tree, *clock.Logical, clock.Source) {
+	clk := clock.NewLogical(clock.Epoch)
+	rnd := clock.NewSeeded(clock.DefaultSeed)
+	who := shell.DefaultIdentity
+	tree := vfs.NewDefault(vfs.Options{Clock: clk, Rand: rnd, Uid: uint32(who.UID), Gid: uint32(who.GID)})
+	return tree, clk, rnd
 }
 
 // configure makes cfg run on the workspace: its tree and history, the

@@ -21,6 +21,7 @@ import (
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
+	"github.com/moonix-sh/moonix/wasm"
 )
 
 // Config configures a Session. The zero value is valid: a fresh default
@@ -75,6 +76,10 @@ type Config struct {
 	// Checkpoint, when set, is called after every top-level statement with
 	// the shell's state (the eager write mode saves the working state).
 	Checkpoint func(vfs.State)
+	// Wasm configures the runtime of the session's WebAssembly programs:
+	// the on-disk compilation cache (none: compiled code is kept in memory
+	// for the session only) and the memory cap.
+	Wasm wasm.Config
 
 	// parent is the session that started this one as a nested shell.
 	parent *Session
@@ -106,6 +111,9 @@ type Session struct {
 	captures captures
 	funcs    funcNames
 	gate     *caps.Gate
+	// wasm runs the session's WebAssembly programs; nested shells share
+	// their root session's.
+	wasm *wasm.Runtime
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -139,8 +147,11 @@ func New(cfg Config) (*Session, error) {
 	}
 	if p := cfg.parent; p != nil {
 		s.gate = p.gate // nested shells share the gated FS, history, clock, log
+		s.wasm = p.wasm
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
+	} else {
+		s.wasm = wasm.New(cfg.Wasm)
 	}
 	if s.cfg.Dir == "" {
 		s.cfg.Dir = "/work"
@@ -438,10 +449,15 @@ func (s *Session) Exit(ctx context.Context) int {
 }
 
 // Close releases what the session holds beyond memory (the goroutine that
-// feeds a non-file standard input). Exit calls it; call it when a session
-// is dropped without Exit.
+// feeds a non-file standard input, the WebAssembly runtime of a root
+// session). Exit calls it; call it when a session is dropped without Exit.
 func (s *Session) Close() {
-	s.closeOnce.Do(s.stopStdin)
+	s.closeOnce.Do(func() {
+		s.stopStdin()
+		if s.cfg.parent == nil {
+			s.wasm.Close()
+		}
+	})
 }
 
 // RunStream reads statements from r and runs each as soon as it is complete,
@@ -605,6 +621,9 @@ func (s *Session) commandNames() []string {
 		for _, e := range entries {
 			if info, err := e.Info(); err == nil && !info.IsDir() && info.Mode().Perm()&0o100 != 0 {
 				names = append(names, e.Name())
+				if base, ok := strings.CutSuffix(e.Name(), wasmSuffix); ok && base != "" {
+					names = append(names, base) // NAME runs NAME.wasm
+				}
 			}
 		}
 	}

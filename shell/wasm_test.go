@@ -67,11 +67,40 @@ func testModule(t testing.TB, name string) []byte {
 			wasmModules[n] = b
 		}
 		wasmCache = filepath.Join(wasmDir, "cache")
+		if raceEnabled {
+			wasmErr = precompile(gobin, wasmCache, filepath.Join(wasmDir, "probe"), filepath.Join(wasmDir, "hello"))
+		}
 	})
 	if wasmErr != nil {
 		t.Fatalf("building the test programs: %v", wasmErr)
 	}
 	return wasmModules[name]
+}
+
+// precompile fills the compilation cache with modules, for the tests
+// under the race detector, where wazero's compiler (instrumented itself)
+// takes minutes on a Go program: an uninstrumented program compiles them.
+// wazero files compiled code under its version, which it reads from the
+// build information; a test binary has none and uses a default, so the
+// program is told this binary's version, found in the directory a runtime
+// of this binary makes.
+func precompile(gobin, cache string, modules ...string) error {
+	rt := wasm.New(wasm.Config{CacheDir: cache})
+	rt.Compile([]byte("\x00asm\x01\x00\x00\x00"))
+	rt.Close()
+	dirs, _ := filepath.Glob(filepath.Join(cache, "wazero-*-"+runtime.GOARCH+"-"+runtime.GOOS))
+	if len(dirs) != 1 {
+		return fmt.Errorf("precompile: cache directories %q", dirs)
+	}
+	version := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(dirs[0]), "wazero-"), "-"+runtime.GOARCH+"-"+runtime.GOOS)
+	args := []string{"run", "-ldflags=-X=github.com/tetratelabs/wazero/internal/version.version=" + version,
+		"./wasm/testdata/precompile", cache}
+	cmd := exec.Command(gobin, append(args, modules...)...)
+	cmd.Dir = ".."
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%v\n%s", err, out)
+	}
+	return nil
 }
 
 // wasiExamples are the prebuilt WASI programs in wazero's module (Rust,
@@ -97,10 +126,8 @@ func wasiExamples(t testing.TB) map[string][]byte {
 }
 
 type wasmSetup struct {
-	caps    *caps.Set
-	limit   uint32 // memory cap in pages
-	stdin   string
-	timeout time.Duration
+	caps  *caps.Set
+	limit uint32 // memory cap in pages
 }
 
 // wasmSession starts a session whose VFS holds the test programs:
@@ -129,7 +156,7 @@ func wasmSession(t *testing.T, ws wasmSetup) (*Session, *syncBuffer, *effects.Lo
 	out := &syncBuffer{}
 	log := effects.Memory()
 	s, err := New(Config{
-		FS: tree, Stdin: strings.NewReader(ws.stdin), Stdout: out, Stderr: out,
+		FS: tree, Stdout: out, Stderr: out,
 		Caps: ws.caps, Effects: log,
 		Wasm: wasm.Config{CacheDir: wasmCache, MemoryLimitPages: ws.limit},
 	})
@@ -143,11 +170,7 @@ func wasmSession(t *testing.T, ws wasmSetup) (*Session, *syncBuffer, *effects.Lo
 func runWasm(t *testing.T, ws wasmSetup, script string) (string, int) {
 	t.Helper()
 	s, out, _ := wasmSession(t, ws)
-	timeout := ws.timeout
-	if timeout == 0 {
-		timeout = time.Minute
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	status, _ := s.Run(ctx, script, "moonix")
 	return out.String(), status
@@ -343,9 +366,21 @@ func TestWasmMemoryCap(t *testing.T) {
 	}
 }
 
+// runWarm runs warm-up (the first run of a module in a session may have
+// to load compiled code) and then script with a timeout.
+func runWarm(t *testing.T, warmUp, script string, timeout time.Duration) (string, int) {
+	t.Helper()
+	s, out, _ := wasmSession(t, wasmSetup{})
+	s.Run(context.Background(), warmUp, "moonix")
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	status, _ := s.Run(ctx, script, "moonix")
+	return out.String(), status
+}
+
 func TestWasmTimeoutStopsLoop(t *testing.T) {
 	t.Parallel()
-	got, status := runWasm(t, wasmSetup{timeout: 2 * time.Second}, `probe loop`)
+	got, status := runWarm(t, `probe args >/dev/null`, `probe loop`, time.Second)
 	if got != "looping\n" || status != 124 {
 		t.Fatalf("got %q (%d), want looping and 124", got, status)
 	}
@@ -372,8 +407,8 @@ func TestWasmInterruptStopsLoopAndSessionGoesOn(t *testing.T) {
 
 func TestWasmInterruptWhileReadingStdin(t *testing.T) {
 	t.Parallel()
-	// The module blocks reading a pipe whose writer never writes.
-	got, status := runWasm(t, wasmSetup{timeout: 2 * time.Second}, `probe loop >/dev/null | probe cat`)
+	// The second module blocks reading a pipe whose writer never writes.
+	got, status := runWarm(t, `probe args >/dev/null`, `probe loop >/dev/null | probe cat`, time.Second)
 	if got != "" || status != 124 {
 		t.Fatalf("got %q (%d), want nothing and 124", got, status)
 	}

@@ -24,7 +24,8 @@ type reads struct {
 	first []string
 }
 
-func (r *reads) add(part, value string) {
+// add counts a read; value says what was read, for the first few.
+func (r *reads) add(part string, value func() string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.n++
@@ -33,7 +34,7 @@ func (r *reads) add(part, value string) {
 	}
 	r.parts[part]++
 	if len(r.first) < maxFirst {
-		r.first = append(r.first, value)
+		r.first = append(r.first, value())
 	}
 }
 
@@ -83,7 +84,7 @@ func newGuestClock(ctx context.Context, clk clock.Clock, real func() bool) *gues
 func (g *guestClock) walltime() (sec int64, nsec int32) {
 	t := g.clk.Now()
 	if g.real() {
-		g.reads.add("wall", t.UTC().Format(time.RFC3339Nano))
+		g.reads.add("wall", func() string { return t.UTC().Format(time.RFC3339Nano) })
 	}
 	return t.Unix(), int32(t.Nanosecond())
 }
@@ -98,7 +99,7 @@ func (g *guestClock) nanotime() int64 {
 	ns := max(int64(t.Sub(g.start)), g.last+1)
 	g.last = ns
 	if g.real() {
-		g.reads.add("monotonic", fmt.Sprintf("+%dns", ns))
+		g.reads.add("monotonic", func() string { return fmt.Sprintf("+%dns", ns) })
 	}
 	return ns
 }
@@ -133,7 +134,7 @@ type guestRand struct {
 func (r *guestRand) Read(p []byte) (int, error) {
 	n, err := r.src.Read(p)
 	if r.real() && n > 0 {
-		r.reads.add("random_get", fmt.Sprintf("%d bytes %s", n, hex.EncodeToString(p[:min(n, 8)])))
+		r.reads.add("random_get", func() string { return fmt.Sprintf("%d bytes %s", n, hex.EncodeToString(p[:min(n, 8)])) })
 	}
 	return n, err
 }

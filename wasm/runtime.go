@@ -32,7 +32,8 @@ const DefaultMemoryLimitPages = 4096
 const maxModules = 32
 
 // Config configures a Runtime. The zero value is valid: no disk cache, a
-// 256 MiB memory cap, wazero's compiler where it has one.
+// 256 MiB memory cap, wazero's compiler where the platform has one (its
+// interpreter elsewhere).
 type Config struct {
 	// CacheDir is where wazero keeps compiled code across sessions (its
 	// compilation cache, created if missing); "" keeps it in memory only.
@@ -40,9 +41,6 @@ type Config struct {
 	// MemoryLimitPages caps each module's linear memory, in 64 KiB pages;
 	// 0 means DefaultMemoryLimitPages.
 	MemoryLimitPages uint32
-	// Interpreter runs modules on wazero's interpreter instead of its
-	// compiler: slower to run, faster to start on a cold cache.
-	Interpreter bool
 }
 
 // Runtime runs WebAssembly modules for one session: one wazero runtime,
@@ -103,11 +101,7 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		return r.rt, r.err
 	}
 	ctx := context.Background()
-	rc := wazero.NewRuntimeConfig()
-	if r.cfg.Interpreter {
-		rc = wazero.NewRuntimeConfigInterpreter()
-	}
-	rc = rc.WithCloseOnContextDone(true)
+	rc := wazero.NewRuntimeConfig().WithCloseOnContextDone(true)
 	if r.cfg.CacheDir != "" {
 		// A cache that cannot be opened only costs speed.
 		if cache, err := wazero.NewCompilationCacheWithDir(r.cfg.CacheDir); err == nil {
@@ -147,6 +141,20 @@ func (r *Runtime) compile(rt wazero.Runtime, module []byte) (wazero.CompiledModu
 	r.mu.Unlock()
 	<-c.done
 	return c.mod, c.err
+}
+
+// Compile compiles module, or checks that it is already compiled: a later
+// Run of the same bytes starts at once, and with Config.CacheDir so does
+// the first run of a later session.
+func (r *Runtime) Compile(module []byte) error {
+	rt, err := r.runtime()
+	if err != nil {
+		return &Error{Msg: err.Error()}
+	}
+	if _, err := r.compile(rt, module); err != nil {
+		return &Error{Msg: "not a valid WebAssembly module: " + firstLine(err.Error())}
+	}
+	return nil
 }
 
 // evict drops the least recently used module when there are too many.
@@ -195,7 +203,7 @@ type Program struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	// FS is the guest's whole filesystem, mounted as "/": the session's
-	// gated VFS.
+	// gated VFS. Nil means the module has no files at all.
 	FS vfs.FS
 	// Umask applies to files and directories the module creates.
 	Umask fs.FileMode
@@ -284,15 +292,17 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	if dir == "" || !path.IsAbs(dir) {
 		dir = "/"
 	}
-	fsys := &vfsFS{fs: p.FS, umask: p.Umask}
 	mc := wazero.NewModuleConfig().
 		WithName("").
 		WithArgs(p.Args...).
-		WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(fsys, "/")).
 		WithWalltime(gclock.walltime, 1).
 		WithNanotime(gclock.nanotime, 1).
 		WithNanosleep(gclock.nanosleep).
 		WithRandSource(grand)
+	if p.FS != nil {
+		fsys := &vfsFS{fs: p.FS, umask: p.Umask}
+		mc = mc.WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(fsys, "/"))
+	}
 	if stdin != nil {
 		mc = mc.WithStdin(stdin)
 	}

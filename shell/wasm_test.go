@@ -167,6 +167,26 @@ func wasmSession(t *testing.T, ws wasmSetup) (*Session, *syncBuffer, *effects.Lo
 	return s, out, log
 }
 
+// wasmBenchSession is a session with /bin/hello, no disk cache, output
+// discarded; hello has run once in it when warm.
+func wasmBenchSession(b *testing.B, warm bool) (*Session, *syncBuffer) {
+	tree := vfs.NewDefault(vfs.Options{})
+	if err := vfs.WriteFile(tree, "/bin/hello", testModule(b, "hello"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	out := &syncBuffer{}
+	s, err := New(Config{FS: tree, Stderr: out})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if warm {
+		if status, _ := s.Run(context.Background(), "hello", "moonix"); status != 0 {
+			b.Fatalf("status %d: %s", status, out.String())
+		}
+	}
+	return s, out
+}
+
 func runWasm(t *testing.T, ws wasmSetup, script string) (string, int) {
 	t.Helper()
 	s, out, _ := wasmSession(t, ws)

@@ -259,6 +259,12 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	if err := checkImports(mod); err != nil {
 		return StatusCannotRun, err
 	}
+	if _, ok := mod.ExportedFunctions()["_start"]; !ok {
+		return StatusCannotRun, &Error{Msg: "cannot run: it is not a WASI command (it exports no _start)"}
+	}
+	if pages, ok := declaredPages(p.Module); ok && pages*pageSize > r.MemoryLimit() {
+		return StatusNoMemory, r.outOfMemory()
+	}
 
 	runCtx, cancelRun := context.WithCancelCause(ctx)
 	defer cancelRun(nil)
@@ -332,7 +338,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 func (r *Runtime) status(ctx, runCtx context.Context, err error) (int, error) {
 	switch cause := context.Cause(runCtx); {
 	case errors.Is(cause, errOutOfMemory):
-		return StatusNoMemory, &Error{Msg: fmt.Sprintf("out of memory (limit %d MiB)", r.MemoryLimit()>>20)}
+		return StatusNoMemory, r.outOfMemory()
 	case errors.Is(cause, errBrokenPipe):
 		return StatusBrokenPipe, nil
 	case ctx.Err() != nil:
@@ -353,6 +359,14 @@ func (r *Runtime) status(ctx, runCtx context.Context, err error) (int, error) {
 		return StatusTrap, &Error{Msg: "trap: " + strings.TrimSpace(msg[strings.Index(msg, "wasm error:")+len("wasm error:"):])}
 	}
 	return StatusCannotRun, &Error{Msg: "cannot run: " + msg}
+}
+
+func (r *Runtime) outOfMemory() error {
+	limit := r.MemoryLimit()
+	if limit >= 1<<20 {
+		return &Error{Msg: fmt.Sprintf("out of memory (limit %d MiB)", limit>>20)}
+	}
+	return &Error{Msg: fmt.Sprintf("out of memory (limit %d KiB)", limit>>10)}
 }
 
 // checkImports refuses a module that imports anything but WASI preview1:

@@ -398,7 +398,8 @@ func TestRunFailures(t *testing.T) {
 		{"garbage", wasmHeader + "garbage", StatusCannotRun, "not a valid WebAssembly module: "},
 		{"trap", trapModule, StatusTrap, "trap: unreachable"},
 		{"other imports", importModule, StatusCannotRun, "cannot run: it imports env.f (only wasi_snapshot_preview1 is available)"},
-		{"memory over the cap at start", bigMemory, StatusNoMemory, "out of memory (limit 0 MiB)"},
+		{"memory over the cap at start", bigMemory, StatusNoMemory, "out of memory (limit 640 KiB)"},
+		{"no _start", wasmHeader, StatusCannotRun, "cannot run: it is not a WASI command (it exports no _start)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, err := rt.Run(context.Background(), &Program{Module: []byte(tc.module), Args: []string{"m"}, FS: newEnv(t, "sandbox").fs})
@@ -560,4 +561,26 @@ func gatedClock(set *caps.Set) clock.Clock {
 
 func gatedRand(set *caps.Set) clock.Source {
 	return caps.NewGate(set, nil).Rand(clock.NewSeeded(clock.DefaultSeed))
+}
+
+func TestDeclaredPages(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, module string
+		pages        uint64
+		ok           bool
+	}{
+		{"no memory", nopModule, 0, true},
+		{"defined", bigMemory, 100, true},
+		{"imported", wasmHeader + "\x02\x10\x01\x03env\x06memory\x02\x01\x07\x20", 7, true},
+		{"truncated", bigMemory[:len(bigMemory)-20], 0, false},
+		{"not a module", "nope", 0, false},
+	} {
+		if pages, ok := declaredPages([]byte(tc.module)); pages != tc.pages || ok != tc.ok {
+			t.Errorf("%s: %d, %v; want %d, %v", tc.name, pages, ok, tc.pages, tc.ok)
+		}
+	}
+	if pages, ok := declaredPages(module(t, "hello")); !ok || pages == 0 || pages > DefaultMemoryLimitPages {
+		t.Errorf("the Go hello module: %d pages, %v", pages, ok)
+	}
 }

@@ -28,8 +28,10 @@ type linearMemory struct {
 
 // Reallocate grows the memory to size bytes, or returns nil past the cap.
 // The first call sizes the memory the module declares: wazero cannot take
-// a refusal there, so a module that starts over the cap gets its memory and
-// is stopped before it runs.
+// a refusal there, so a module that starts over the cap (Run refuses those
+// it can see beforehand) gets its memory and is stopped before it runs.
+// Growth is exact, without spare capacity: a new buffer costs its zeroing,
+// and Go programs grow their memory in a few large steps.
 func (m *linearMemory) Reallocate(size uint64) []byte {
 	first := !m.inited
 	m.inited = true
@@ -44,7 +46,7 @@ func (m *linearMemory) Reallocate(size uint64) []byte {
 		m.buf = m.buf[:size]
 		return m.buf
 	}
-	grown := make([]byte, size, min(max(size, 2*uint64(cap(m.buf))), max(size, m.a.limit)))
+	grown := make([]byte, size)
 	copy(grown, m.buf)
 	m.buf = grown
 	return m.buf

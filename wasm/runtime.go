@@ -56,6 +56,8 @@ type Runtime struct {
 	closed  bool
 	modules map[[32]byte]*compiled
 	uses    uint64 // a clock for evicting the least recently used module
+	// memory keeps the linear memories of finished runs for later ones.
+	memory memPool
 }
 
 type compiled struct {
@@ -85,6 +87,7 @@ func (r *Runtime) Close() error {
 	if r.rt == nil {
 		return nil
 	}
+	r.memory.close() // before the memories of running modules are freed
 	err := r.rt.Close(context.Background())
 	r.rt, r.modules = nil, map[[32]byte]*compiled{}
 	return err
@@ -273,7 +276,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		stopping.Store(true)
 		cancelRun(why)
 	}
-	runCtx = experimental.WithMemoryAllocator(runCtx, &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }})
+	runCtx = experimental.WithMemoryAllocator(runCtx, &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }, pool: &r.memory})
 
 	clk, rnd := p.Clock, p.Rand
 	if clk == nil {

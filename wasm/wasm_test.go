@@ -584,3 +584,49 @@ func TestDeclaredPages(t *testing.T) {
 		t.Errorf("the Go hello module: %d pages, %v", pages, ok)
 	}
 }
+
+func TestMemPool(t *testing.T) {
+	t.Parallel()
+	var p memPool
+	a := p.get(100)
+	a = append(a, bytes.Repeat([]byte{7}, 100)...)
+	p.put(a)
+	b := p.get(50)
+	if cap(b) < 100 || len(b) != 0 {
+		t.Fatalf("get after put: len %d cap %d", len(b), cap(b))
+	}
+	if !bytes.Equal(b[:100], make([]byte, 100)) {
+		t.Fatal("a reused memory is not zero")
+	}
+	for range memPoolSize + 2 {
+		p.put(make([]byte, 10))
+	}
+	p.put(make([]byte, 1000))
+	if got := p.get(1000); cap(got) != 1000 {
+		t.Fatalf("the pool kept the small ones over a larger one: cap %d", cap(got))
+	}
+	p.close()
+	p.put(make([]byte, 10))
+	if len(p.bufs) != 0 {
+		t.Fatal("a closed pool keeps memories")
+	}
+}
+
+// TestRunsAfterRuns: memory from the pool must look fresh to the next
+// module (a Go program checks its heap).
+func TestRunsAfterRuns(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, Config{})
+	e := newEnv(t, "sandbox")
+	for i := range 6 {
+		args := []string{"grow", "48"}
+		want := "allocated 48 MiB\n"
+		if i%2 == 1 {
+			args, want = []string{"args", "x"}, "0=probe\n1=args\n2=x\n"
+		}
+		got, status, err := run(t, rt, e, "", args...)
+		if got != want || status != 0 || err != nil {
+			t.Fatalf("run %d: %q, %d, %v", i, got, status, err)
+		}
+	}
+}

@@ -81,9 +81,13 @@ func (p *memPool) close() {
 	p.closed, p.bufs = true, nil
 }
 
-// memPoolSize is how many memories the pool keeps: enough for a pipeline
-// of a few modules.
-const memPoolSize = 4
+// memPoolSize is how many memories the pool keeps, enough for a pipeline
+// of a few modules, and memPoolMax the largest it keeps: a session holds
+// on to 64 MiB at most (a Go hello world uses 3).
+const (
+	memPoolSize = 4
+	memPoolMax  = 16 << 20
+)
 
 // get returns an empty buffer with at least capacity bytes of capacity,
 // zero throughout.
@@ -106,7 +110,7 @@ func (p *memPool) get(capacity uint64) []byte {
 
 // put clears b and keeps it, unless the pool is full of larger ones.
 func (p *memPool) put(b []byte) {
-	if cap(b) == 0 {
+	if cap(b) == 0 || cap(b) > memPoolMax {
 		return
 	}
 	clear(b)

@@ -605,6 +605,10 @@ func TestMemPool(t *testing.T) {
 	if got := p.get(1000); cap(got) != 1000 {
 		t.Fatalf("the pool kept the small ones over a larger one: cap %d", cap(got))
 	}
+	p.put(make([]byte, memPoolMax+1))
+	if got := p.get(memPoolMax + 1); len(p.bufs) != memPoolSize-1 || cap(got) != memPoolMax+1 {
+		t.Fatalf("the pool kept a memory over %d bytes", memPoolMax)
+	}
 	p.close()
 	p.put(make([]byte, 10))
 	if len(p.bufs) != 0 {

@@ -754,6 +754,9 @@ func (r *awkRun) getline(kind int, src, rs string) (int, string) {
 			r.out.flushFiles()
 			f, err := c.Open(src)
 			if err != nil {
+				// -1 tells the program; a capability denial is
+				// also said, as everywhere.
+				c.FailDenied(err)
 				return -1, ""
 			}
 			data, err := io.ReadAll(f)

@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"sort"
 	"strings"
@@ -86,6 +87,13 @@ type Call struct {
 	// sandbox record there; nil when the command does not run in a
 	// session.
 	Effects *effects.Log
+	// HTTP is the session's HTTP client: the gate checks net.connect on
+	// every request it sends (redirects included) and every connection
+	// it opens; nil when the command does not run in a session.
+	HTTP *http.Client
+	// HTTPMax bounds the response bodies a command reads; 0 means no
+	// bound beyond the command's own.
+	HTTPMax int64
 	// SetState makes the calling shell's exported environment and working
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 	"github.com/spf13/pflag"
 )
@@ -306,7 +307,10 @@ func (x *cp) copy(src, dst string, top bool) bool {
 	}
 	perm := info.Mode().Perm() &^ c.Umask
 	err = fileCopyData(c, sp, dp, perm)
-	if err != nil && dstExists && x.force && errors.Is(err, fs.ErrPermission) {
+	// -f removes a destination it cannot open and tries again; not when
+	// the capabilities refused the write, which would refuse the retry
+	// too and leave the destination gone.
+	if err != nil && dstExists && x.force && errors.Is(err, fs.ErrPermission) && !caps.IsDenied(err) {
 		if rerr := c.FS.Remove(dp); rerr == nil {
 			err = fileCopyData(c, sp, dp, perm)
 		}

@@ -13,6 +13,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -365,4 +366,19 @@ func fileCopyData(c *Call, src, dst string, perm fs.FileMode) error {
 // fileStatTime formats t in UTC (moonix's only zone) the way stat does: "2026-01-01 00:00:00.000000000 +0000".
 func fileStatTime(t time.Time) string {
 	return t.UTC().Format("2006-01-02 15:04:05.000000000 -0700")
+}
+
+// fileNow reads the clock once, the first time it is asked: under
+// clock.read a read of the real clock is an effect, so commands that need
+// "now" only for some options (ls -l's recent files, find -mtime) read it
+// only then.
+type fileNow struct {
+	clock interface{ Now() time.Time }
+	once  sync.Once
+	t     time.Time
+}
+
+func (n *fileNow) get() time.Time {
+	n.once.Do(func() { n.t = n.clock.Now() })
+	return n.t
 }

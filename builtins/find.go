@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -88,7 +89,7 @@ type finder struct {
 	minDepth   int
 	depthFirst bool
 	follow     byte // 'P', 'L' or 'H'
-	now        time.Time
+	now        *fileNow
 	hasAction  bool
 	batches    []*findBatch
 }
@@ -98,7 +99,7 @@ type findParseError string
 func (e findParseError) Error() string { return string(e) }
 
 func runFind(c *Call) int {
-	f := &finder{c: c, maxDepth: -1, follow: 'P', now: c.Clock.Now()}
+	f := &finder{c: c, maxDepth: -1, follow: 'P', now: &fileNow{clock: c.Clock}}
 	args := c.Args[1:]
 	for len(args) > 0 {
 		switch args[0] {
@@ -570,7 +571,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		get := findTime(tok[1])
 		return f.primary(func(it *findItem) bool {
-			age := math.Floor(float64(f.now.Sub(get(it.info))) / float64(unit))
+			age := math.Floor(float64(f.now.get().Sub(get(it.info))) / float64(unit))
 			return findCompare(cmp, age, n)
 		}), nil
 	case "-user", "-group":
@@ -608,7 +609,18 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 					info = t
 				}
 			}
-			return info.Mode()&bit != 0
+			if info.Mode()&bit == 0 {
+				return false
+			}
+			// The capabilities count as the permission bits do, as
+			// for test -w: -writable needs fs.write, -executable on
+			// a file fs.exec (the entry was listed, so it is
+			// readable).
+			kind := map[string]caps.Kind{"-writable": caps.FSWrite, "-executable": caps.FSExec}[tok]
+			if c.Caps == nil || kind == "" || kind == caps.FSExec && info.IsDir() {
+				return true
+			}
+			return c.Caps.Allows(kind, c.Caps.Resolve(c.FS, it.abs))
 		}), nil
 	case "-print":
 		f.hasAction = true

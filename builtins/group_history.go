@@ -12,7 +12,8 @@ import (
 )
 
 // historyCommands work on the history of the filesystem (Call.Repo):
-// snapshots, rollback, branches, and what changed. diff's tree mode is in
+// snapshots, rollback, branches, what changed, and the effect log that a
+// rollback cannot undo. diff's tree mode is in
 // difftree.go.
 func historyCommands() []*Command {
 	return []*Command{
@@ -24,6 +25,7 @@ func historyCommands() []*Command {
 		forkCommand(),
 		statusCommand(),
 		showCommand(),
+		effectsCommand(),
 	}
 }
 
@@ -43,7 +45,7 @@ func hasRepo(c *Call) bool {
 
 // shellState is the state a snapshot keeps beside the tree: the exported
 // environment (one entry per name, the last one winning as in LookupEnv,
-// sorted) and the working directory.
+// sorted), the working directory and the effect log's position.
 func shellState(c *Call) vfs.State {
 	seen := map[string]int{}
 	var env []string
@@ -57,7 +59,11 @@ func shellState(c *Call) vfs.State {
 		env = append(env, kv)
 	}
 	slices.Sort(env)
-	return vfs.State{Env: env, Dir: c.Dir}
+	st := vfs.State{Env: env, Dir: c.Dir}
+	if c.Effects != nil {
+		st.Effects = c.Effects.Position()
+	}
+	return st
 }
 
 // restoreState makes the calling shell's environment and directory those

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonix-sh/moonix/clock"
+	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -24,6 +25,8 @@ type histSession struct {
 	// a shell (SetState nil).
 	setStateErr error
 	noSetState  bool
+	// effects, when set, is the commands' effect log.
+	effects *effects.Log
 }
 
 func newHistSession(t *testing.T) *histSession {
@@ -42,6 +45,7 @@ func (h *histSession) run(args ...string) (out, errs string, status int) {
 	h.clock.Tick()
 	return runSetup(h.t, h.tree, func(c *Call) {
 		c.Repo = h.repo
+		c.Effects = h.effects
 		c.Env = slices.Clone(h.env)
 		c.Dir = h.dir
 		if !h.noSetState {

@@ -3,8 +3,10 @@ package builtins
 import (
 	"fmt"
 	"io/fs"
+	"path"
 	"syscall"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -147,10 +149,15 @@ func runLn(c *Call) int {
 				status = 1
 				continue
 			}
-			if err := c.FS.Remove(lp); err != nil {
-				fileFail(c, "cannot remove", pr.link, err)
-				status = 1
-				continue
+			// Not when the capabilities refuse the new link: the
+			// old entry would be gone for nothing. The attempt
+			// below then reports the denial.
+			if lnAllowed(c, src, lp, *symbolic) {
+				if err := c.FS.Remove(lp); err != nil {
+					fileFail(c, "cannot remove", pr.link, err)
+					status = 1
+					continue
+				}
 			}
 		}
 		var err error
@@ -173,4 +180,18 @@ func runLn(c *Call) int {
 		}
 	}
 	return status
+}
+
+// lnAllowed says whether the session's capabilities let ln make the link
+// lp (fs.write on the new entry; a hard link also on its target src), as
+// the gate will check it.
+func lnAllowed(c *Call, src, lp string, symbolic bool) bool {
+	if c.Caps == nil {
+		return true
+	}
+	entry := path.Join(c.Caps.Resolve(c.FS, path.Dir(lp)), path.Base(lp))
+	if !c.Caps.Allows(caps.FSWrite, entry) {
+		return false
+	}
+	return symbolic || c.Caps.Allows(caps.FSWrite, c.Caps.Resolve(c.FS, src))
 }

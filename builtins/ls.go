@@ -61,7 +61,7 @@ type lsEntry struct {
 type ls struct {
 	c      *Call
 	o      lsOptions
-	now    time.Time
+	now    *fileNow
 	status int
 	out    bool // something was printed already
 	stop   bool // a write failed: the reader went away
@@ -118,7 +118,7 @@ func runLs(c *Call) int {
 			o.width = c.Width
 		}
 	}
-	l := &ls{c: c, o: o, now: c.Clock.Now()}
+	l := &ls{c: c, o: o, now: &fileNow{clock: c.Clock}}
 	ops := fl.Args()
 	if len(ops) == 0 {
 		ops = []string{"."}
@@ -396,7 +396,7 @@ func (l *ls) timeString(t time.Time) string {
 	if l.o.fullTime {
 		return fileStatTime(t)
 	}
-	if t.After(l.now.Add(-lsRecentWindow)) && !t.After(l.now) {
+	if now := l.now.get(); t.After(now.Add(-lsRecentWindow)) && !t.After(now) {
 		return t.Format("Jan _2 15:04")
 	}
 	return t.Format("Jan _2  2006")

@@ -70,8 +70,12 @@ func runReadlink(c *Call) int {
 			out, err = c.FS.Readlink(p)
 		}
 		if err != nil {
+			// Quiet by default, as GNU's, but never about a
+			// capability denial.
 			if *verbose {
 				c.Fail("%s: %s", fileQuoteMaybe(name), Reason(err))
+			} else {
+				c.FailDenied(err)
 			}
 			status = 1
 			continue
@@ -149,6 +153,8 @@ func runRealpath(c *Call) int {
 		if to, err = resolve(*relTo); err != nil {
 			if !*quiet {
 				c.Fail("%s: %s", fileQuoteMaybe(*relTo), Reason(err))
+			} else {
+				c.FailDenied(err) // -q hides errors, not denials
 			}
 			return 1
 		}
@@ -158,6 +164,8 @@ func runRealpath(c *Call) int {
 		if base, err = resolve(*relBase); err != nil {
 			if !*quiet {
 				c.Fail("%s: %s", fileQuoteMaybe(*relBase), Reason(err))
+			} else {
+				c.FailDenied(err) // -q hides errors, not denials
 			}
 			return 1
 		}
@@ -177,6 +185,8 @@ func runRealpath(c *Call) int {
 		if err != nil {
 			if !*quiet {
 				c.Fail("%s: %s", fileQuoteMaybe(name), Reason(err))
+			} else {
+				c.FailDenied(err) // -q hides errors, not denials
 			}
 			status = 1
 			continue

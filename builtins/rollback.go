@@ -11,7 +11,10 @@ of a snapshot id (4 characters at least), a branch name, or HEAD (the
 current snapshot), optionally followed by ~N (N snapshots before) or ^.
 Changes made since the last snapshot are discarded (snapshot them first to
 keep them); snapshots newer than ID stay in the history, and rolling back
-to one of them rolls forward.
+to one of them rolls forward. What cannot be undone stays: when effects
+were logged after ID was taken (HTTP requests, real clock and random
+reads: see effects), stderr says "warning: N external effect(s) cannot be
+undone" and lists them, as effects does; the effect log keeps them.
   -n, --dry-run   only list what would change, one path a line: A (rollback
                   creates it), M (changes it), D (removes it); change nothing
       --json      print the snapshot as {"id","short","message","time",
@@ -57,6 +60,7 @@ func runRollback(c *Call) int {
 			writeJSON(c, result{toSnapJSON(target), toStateJSON(target.State), &list})
 			return 0
 		}
+		warnEffects(c, target)
 		writeChanges(c, changes)
 		return 0
 	}
@@ -64,6 +68,7 @@ func runRollback(c *Call) int {
 	if err != nil {
 		return histFail(c, err)
 	}
+	warnEffects(c, snap)
 	if !restoreState(c, snap.State) {
 		return 1
 	}

@@ -49,7 +49,9 @@ func runShow(c *Call) int {
 	}
 	data, err := c.Repo.ReadFile(snap.ID, p)
 	if err != nil {
-		c.FailErr(op, err)
+		if !c.FailDenied(err) {
+			c.FailErr(op, err)
+		}
 		return 1
 	}
 	if !*asJSON {

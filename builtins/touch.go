@@ -49,8 +49,12 @@ func runTouch(c *Call) int {
 	if fl.Changed("stamp") && (fl.Changed("date") || fl.Changed("reference")) {
 		return fileUsage(c, "cannot specify times from more than one source")
 	}
-	now := c.Clock.Now()
-	atime, mtime := now, now
+	// The clock is read only when a time depends on it.
+	now := &fileNow{clock: c.Clock}
+	var atime, mtime time.Time
+	if !fl.Changed("reference") && !fl.Changed("date") && !fl.Changed("stamp") {
+		atime, mtime = now.get(), now.get()
+	}
 	if fl.Changed("reference") {
 		info, err := c.FS.Stat(c.Abs(*ref))
 		if err != nil {
@@ -60,9 +64,11 @@ func runTouch(c *Call) int {
 		atime, mtime = vfs.StatOf(info).Atime, info.ModTime()
 	}
 	if fl.Changed("date") {
-		base := now
+		var base time.Time
 		if fl.Changed("reference") {
 			base = mtime
+		} else {
+			base = now.get()
 		}
 		tz, set := c.LookupEnv("TZ")
 		t, err := parseDateString(*date, base, tzLocation(tz, set))
@@ -73,7 +79,7 @@ func runTouch(c *Call) int {
 		atime, mtime = t.UTC(), t.UTC()
 	}
 	if fl.Changed("stamp") {
-		t, ok := parseTouchStamp(*stamp, now)
+		t, ok := parseTouchStamp(*stamp, now.get())
 		if !ok {
 			c.Fail("invalid date format %s", fileQuote(*stamp))
 			return 1

@@ -82,6 +82,7 @@ func runTree(c *Call) int {
 		info, err := c.FS.Stat(c.Abs(root))
 		switch {
 		case err != nil:
+			c.FailDenied(err) // tree itself says no more than this
 			fmt.Fprintf(c.Stdout, "%s  [error opening dir]\n", root)
 			t.status = 2
 		case !info.IsDir():
@@ -198,6 +199,7 @@ func (t *treeWalker) walk(name, abs, prefix string, depth int) {
 		}
 		if it.info.IsDir() && (t.level == 0 || depth < t.level) {
 			if _, err := c.FS.ReadDir(p); err != nil {
+				c.FailDenied(err)
 				line += "  [error opening dir]"
 			}
 		}

@@ -7,7 +7,8 @@
 // history and the network) lives beside the model in this package; nothing
 // else decides what is allowed.
 //
-// caps imports the standard library and the glob matcher. A Set is
+// caps imports the standard library, the glob matcher and, for policy
+// files (policy.go), the YAML parser. A Set is
 // immutable once built except through Drop, and safe for concurrent use.
 package caps
 
@@ -99,6 +100,11 @@ func Parse(s string) (Cap, error) {
 	}
 	if c.Kind.isFS() && pattern != "**" {
 		c.Pattern = cleanPattern(pattern)
+		// "/a /" cleans to "/a ", which would not print back: Parse
+		// trims what it reads.
+		if strings.TrimSpace(c.Pattern) != c.Pattern {
+			return c, fmt.Errorf("capability %s: path pattern %q ends in white space", s, c.Pattern)
+		}
 	}
 	return c, nil
 }

@@ -5,6 +5,9 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/clock"
@@ -19,6 +22,14 @@ type Gate struct {
 	Set *Set
 	// Audit is called for every denial; nil ignores them.
 	Audit func(*DeniedError)
+
+	// ns is held while a path is resolved, checked and operated on, so
+	// that no symlink, rename or rollback changes what the path names
+	// between the check and the operation: a background job flipping a
+	// link cannot slip a write past the check. Operations that change
+	// names (create, mkdir, remove, rename, link, symlink, rollback,
+	// switch, fork) hold it alone; the others share it.
+	ns sync.RWMutex
 }
 
 // NewGate returns a gate over set.
@@ -42,15 +53,27 @@ func (g *Gate) Check(kind Kind, op, target string) error {
 // FS wraps fsys so that every operation is checked against the set, on the
 // path with every symlink resolved inside fsys: no spelling of a path
 // reaches what its normal form may not. The checks happen before the
-// operation, so a denied write truncates nothing.
+// operation, and nothing through the gate can change what a path names
+// between the check and the operation, so a denied write truncates nothing
+// and a symlink swapped meanwhile redirects nothing.
 //
 // What each operation needs: reading a file, listing a directory, stat,
 // lstat and readlink need fs.read; opening for writing, creating, mkdir,
-// symlink, chmod and chtimes need fs.write; remove needs fs.delete; rename
-// needs fs.delete on the old name and fs.write on the new; a hard link
-// needs fs.write on both names (it would make the file writable elsewhere).
-// A listing leaves out the entries the set does not let you read.
-func (g *Gate) FS(fsys vfs.FS) vfs.FS { return &gatedFS{g: g, fs: fsys} }
+// symlink, chmod and chtimes need fs.write; remove needs fs.delete; a
+// hard link needs fs.write on both names (it would make the file writable
+// elsewhere). A rename needs, for the entry and everything under it,
+// fs.delete and fs.write where it was and fs.write where it goes; and it
+// may not carry anything to a name that may be read or run when its old
+// name could not (renaming a directory would otherwise take the files that
+// a denial protects out of the denial's reach). A hard link may not make
+// readable or runnable either what was not. A listing leaves out the
+// entries the set does not let you read.
+func (g *Gate) FS(fsys vfs.FS) vfs.FS {
+	if f, ok := fsys.(*gatedFS); ok && f.g == g {
+		return f // already behind this gate (whose lock is not reentrant)
+	}
+	return &gatedFS{g: g, fs: fsys}
+}
 
 type gatedFS struct {
 	g  *Gate
@@ -59,14 +82,62 @@ type gatedFS struct {
 
 var _ vfs.FS = (*gatedFS)(nil)
 
-// real is name with every symlink resolved (the last element too, when it
-// exists); a name that cannot be resolved is taken as written.
-func (f *gatedFS) real(name string) string {
-	if p, err := vfs.Canonical(f.fs, name, vfs.AllButLast); err == nil {
+// clean makes name the clean absolute path that the vfs.FS contract asks
+// for, before anything looks at it: the checks and the operation below
+// then read the same path the same way. (A tree resolves the .. of an
+// unclean name physically in some operations and lexically in others;
+// the gate would check one file and the operation reach another.)
+func clean(name string) string {
+	if !path.IsAbs(name) {
+		return name // refused below: it matches no pattern, and the tree rejects it
+	}
+	return path.Clean(name)
+}
+
+// Resolve is the path the gate checks for the absolute name: name with
+// every symlink resolved inside fsys, the last element too when it exists.
+// A name that cannot be resolved (a missing directory, a symlink loop, an
+// element fsys does not show) is taken as written, cleaned. The caps
+// command resolves its targets with it, so that it answers for the path
+// the gate would check.
+func Resolve(fsys vfs.FS, name string) string {
+	if p, err := vfs.Canonical(fsys, name, vfs.AllButLast); err == nil {
 		return p
 	}
 	return path.Clean(name)
 }
+
+// Resolve is the package's Resolve for a question about a path rather
+// than an operation on it (caps check, test -w): it goes through fsys,
+// gated or not, but looks only at the entries the set lets you read, and
+// asks the set rather than the gate, so that asking is never audited. A
+// symlink in a place you may not read is therefore not followed.
+func (s *Set) Resolve(fsys vfs.FS, name string) string {
+	return Resolve(readableFS{FS: fsys, set: s}, name)
+}
+
+// readableFS hides from Resolve the entries a set does not let you read.
+type readableFS struct {
+	vfs.FS
+	set *Set
+}
+
+func (f readableFS) Lstat(name string) (fs.FileInfo, error) {
+	if !f.set.Allows(FSRead, name) {
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: fs.ErrPermission}
+	}
+	return f.FS.Lstat(name)
+}
+
+func (f readableFS) Readlink(name string) (string, error) {
+	if !f.set.Allows(FSRead, name) {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrPermission}
+	}
+	return f.FS.Readlink(name)
+}
+
+// real is the path an operation on name reaches (see Resolve).
+func (f *gatedFS) real(name string) string { return Resolve(f.fs, name) }
 
 // entry is name with its directory resolved and the last element kept:
 // the directory entry itself (for remove, lstat, creating a link).
@@ -77,20 +148,68 @@ func (f *gatedFS) entry(name string) string {
 	return path.Clean(name)
 }
 
-func (f *gatedFS) check(kind Kind, op, target string) error {
-	return f.g.Check(kind, op, target)
+// guard is one operation in progress: it holds the gate's lock and
+// remembers the denial, which is reported once the lock is released (an
+// Audit that calls back into the filesystem cannot deadlock).
+type guard struct {
+	f         *gatedFS
+	exclusive bool
+	denied    *DeniedError
+}
+
+func (f *gatedFS) begin(exclusive bool) *guard {
+	if exclusive {
+		f.g.ns.Lock()
+	} else {
+		f.g.ns.RLock()
+	}
+	return &guard{f: f, exclusive: exclusive}
+}
+
+func (g *guard) end() {
+	if g.exclusive {
+		g.f.g.ns.Unlock()
+	} else {
+		g.f.g.ns.RUnlock()
+	}
+	if g.denied != nil && g.f.g.Audit != nil {
+		g.f.g.Audit(g.denied)
+	}
+}
+
+func (g *guard) check(kind Kind, op, target string) error {
+	err := g.f.g.Set.Check(kind, op, target)
+	if d, ok := err.(*DeniedError); ok {
+		g.denied = d
+	}
+	return err
+}
+
+// widens refuses to give a file a name (to) under which it could be read
+// or run when its current name (from) could not.
+func (g *guard) widens(op, from, to string) error {
+	set := g.f.g.Set
+	for _, kind := range []Kind{FSRead, FSExec} {
+		if !set.Allows(kind, from) && set.Allows(kind, to) {
+			return g.check(kind, op, from)
+		}
+	}
+	return nil
 }
 
 func (f *gatedFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
+	name = clean(name)
+	g := f.begin(flag&os.O_CREATE != 0)
+	defer g.end()
 	target := f.real(name)
 	acc := flag & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR)
 	if acc == os.O_RDONLY || acc == os.O_RDWR {
-		if err := f.check(FSRead, "read", target); err != nil {
+		if err := g.check(FSRead, "read", target); err != nil {
 			return nil, err
 		}
 	}
 	if acc != os.O_RDONLY || flag&(os.O_CREATE|os.O_TRUNC|os.O_APPEND) != 0 {
-		if err := f.check(FSWrite, "write", target); err != nil {
+		if err := g.check(FSWrite, "write", target); err != nil {
 			return nil, err
 		}
 	}
@@ -98,22 +217,31 @@ func (f *gatedFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, e
 }
 
 func (f *gatedFS) Stat(name string) (fs.FileInfo, error) {
-	if err := f.check(FSRead, "stat", f.real(name)); err != nil {
+	name = clean(name)
+	g := f.begin(false)
+	defer g.end()
+	if err := g.check(FSRead, "stat", f.real(name)); err != nil {
 		return nil, err
 	}
 	return f.fs.Stat(name)
 }
 
 func (f *gatedFS) Lstat(name string) (fs.FileInfo, error) {
-	if err := f.check(FSRead, "stat", f.entry(name)); err != nil {
+	name = clean(name)
+	g := f.begin(false)
+	defer g.end()
+	if err := g.check(FSRead, "stat", f.entry(name)); err != nil {
 		return nil, err
 	}
 	return f.fs.Lstat(name)
 }
 
 func (f *gatedFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	name = clean(name)
+	g := f.begin(false)
+	defer g.end()
 	dir := f.real(name)
-	if err := f.check(FSRead, "list", dir); err != nil {
+	if err := g.check(FSRead, "list", dir); err != nil {
 		return nil, err
 	}
 	entries, err := f.fs.ReadDir(name)
@@ -130,62 +258,116 @@ func (f *gatedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 }
 
 func (f *gatedFS) Mkdir(name string, perm fs.FileMode) error {
-	if err := f.check(FSWrite, "mkdir", f.entry(name)); err != nil {
+	name = clean(name)
+	g := f.begin(true)
+	defer g.end()
+	if err := g.check(FSWrite, "mkdir", f.entry(name)); err != nil {
 		return err
 	}
 	return f.fs.Mkdir(name, perm)
 }
 
 func (f *gatedFS) Remove(name string) error {
-	if err := f.check(FSDelete, "remove", f.entry(name)); err != nil {
+	name = clean(name)
+	g := f.begin(true)
+	defer g.end()
+	if err := g.check(FSDelete, "remove", f.entry(name)); err != nil {
 		return err
 	}
 	return f.fs.Remove(name)
 }
 
 func (f *gatedFS) Rename(oldname, newname string) error {
-	if err := f.check(FSDelete, "rename", f.entry(oldname)); err != nil {
+	oldname, newname = clean(oldname), clean(newname)
+	g := f.begin(true)
+	defer g.end()
+	from, to := f.entry(oldname), f.entry(newname)
+	if err := g.check(FSDelete, "rename", from); err != nil {
 		return err
 	}
-	if err := f.check(FSWrite, "rename", f.entry(newname)); err != nil {
+	if err := g.check(FSWrite, "rename", to); err != nil {
+		return err
+	}
+	// Everything under the entry moves with it. The walk does not follow
+	// symlinks: a link moves as a link and is checked where it points
+	// whenever it is used.
+	err := vfs.WalkDir(f.fs, oldname, func(p string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // the rename itself will say what is wrong
+		}
+		rel := strings.TrimPrefix(p, oldname)
+		old, nu := from+rel, to+rel
+		if rel != "" {
+			if err := g.check(FSDelete, "rename", old); err != nil {
+				return err
+			}
+			if err := g.check(FSWrite, "rename", nu); err != nil {
+				return err
+			}
+		}
+		if err := g.check(FSWrite, "rename", old); err != nil {
+			return err
+		}
+		return g.widens("rename", old, nu)
+	})
+	if err != nil {
 		return err
 	}
 	return f.fs.Rename(oldname, newname)
 }
 
 func (f *gatedFS) Symlink(target, name string) error {
-	if err := f.check(FSWrite, "symlink", f.entry(name)); err != nil {
+	name = clean(name)
+	g := f.begin(true)
+	defer g.end()
+	if err := g.check(FSWrite, "symlink", f.entry(name)); err != nil {
 		return err
 	}
 	return f.fs.Symlink(target, name)
 }
 
 func (f *gatedFS) Readlink(name string) (string, error) {
-	if err := f.check(FSRead, "readlink", f.entry(name)); err != nil {
+	name = clean(name)
+	g := f.begin(false)
+	defer g.end()
+	if err := g.check(FSRead, "readlink", f.entry(name)); err != nil {
 		return "", err
 	}
 	return f.fs.Readlink(name)
 }
 
 func (f *gatedFS) Link(oldname, newname string) error {
-	if err := f.check(FSWrite, "link", f.real(oldname)); err != nil {
+	oldname, newname = clean(oldname), clean(newname)
+	g := f.begin(true)
+	defer g.end()
+	from, to := f.real(oldname), f.entry(newname)
+	if err := g.check(FSWrite, "link", from); err != nil {
 		return err
 	}
-	if err := f.check(FSWrite, "link", f.entry(newname)); err != nil {
+	if err := g.check(FSWrite, "link", to); err != nil {
+		return err
+	}
+	if err := g.widens("link", from, to); err != nil {
 		return err
 	}
 	return f.fs.Link(oldname, newname)
 }
 
 func (f *gatedFS) Chmod(name string, mode fs.FileMode) error {
-	if err := f.check(FSWrite, "chmod", f.real(name)); err != nil {
+	name = clean(name)
+	g := f.begin(false)
+	defer g.end()
+	if err := g.check(FSWrite, "chmod", f.real(name)); err != nil {
 		return err
 	}
 	return f.fs.Chmod(name, mode)
 }
 
 func (f *gatedFS) Chtimes(name string, atime, mtime time.Time) error {
-	if err := f.check(FSWrite, "touch", f.real(name)); err != nil {
+	name = clean(name)
+	g := f.begin(false)
+	defer g.end()
+	if err := g.check(FSWrite, "touch", f.real(name)); err != nil {
 		return err
 	}
 	return f.fs.Chtimes(name, atime, mtime)
@@ -254,7 +436,12 @@ var _ Repo = (*vfs.Repo)(nil)
 
 // Repo wraps the history: snapshot needs git.snapshot; rollback
 // git.rollback; branch, switch and fork git.branch; reading a file of a
-// snapshot needs fs.read on its path. Listing and comparing need nothing.
+// snapshot needs fs.read on its path. Listing and comparing need nothing,
+// but a list of changes leaves out the paths the set does not let you
+// read, as a directory listing does. Rollback, switch and fork rewrite the
+// working tree, so they also need fs.write on every path they would write
+// or restore and fs.delete on every path they would remove: a denial
+// dropped on a path holds against the history too.
 func (g *Gate) Repo(r Repo) Repo { return &gatedRepo{Repo: r, g: g} }
 
 type gatedRepo struct {
@@ -273,7 +460,33 @@ func (r *gatedRepo) Rollback(spec string) (vfs.Snapshot, error) {
 	if err := r.g.Check(GitRollback, "rollback", ""); err != nil {
 		return vfs.Snapshot{}, err
 	}
+	if err := r.checkRestore("rollback", spec); err != nil {
+		return vfs.Snapshot{}, err
+	}
+	r.g.ns.Lock() // the tree's names change under the filesystem's checks
+	defer r.g.ns.Unlock()
 	return r.Repo.Rollback(spec)
+}
+
+// checkRestore checks that the set lets the working tree become snapshot
+// spec: fs.delete on the paths only the working tree has, fs.write on
+// those that differ or that only the snapshot has. A spec that cannot be
+// compared fails here, with the history's own error.
+func (r *gatedRepo) checkRestore(op, spec string) error {
+	changes, err := r.Repo.Changes(spec, "")
+	if err != nil {
+		return err
+	}
+	for _, ch := range changes {
+		kind := FSWrite
+		if ch.Kind == vfs.Added {
+			kind = FSDelete
+		}
+		if err := r.g.Check(kind, op, ch.Path); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (r *gatedRepo) CreateBranch(name string) error {
@@ -287,6 +500,20 @@ func (r *gatedRepo) Switch(name string, discard bool) (vfs.Snapshot, error) {
 	if err := r.g.Check(GitBranch, "switch", ""); err != nil {
 		return vfs.Snapshot{}, err
 	}
+	branches, err := r.Repo.Branches()
+	if err != nil {
+		return vfs.Snapshot{}, err
+	}
+	for _, b := range branches {
+		// An unknown branch is left to Switch to report.
+		if b.Name == name && b.Head.ID != "" {
+			if err := r.checkRestore("switch", b.Head.ID); err != nil {
+				return vfs.Snapshot{}, err
+			}
+		}
+	}
+	r.g.ns.Lock() // the tree's names change under the filesystem's checks
+	defer r.g.ns.Unlock()
 	return r.Repo.Switch(name, discard)
 }
 
@@ -294,11 +521,36 @@ func (r *gatedRepo) Fork(spec, name string, discard bool) (vfs.Snapshot, error) 
 	if err := r.g.Check(GitBranch, "fork", ""); err != nil {
 		return vfs.Snapshot{}, err
 	}
+	if err := r.checkRestore("fork", spec); err != nil {
+		return vfs.Snapshot{}, err
+	}
+	r.g.ns.Lock() // the tree's names change under the filesystem's checks
+	defer r.g.ns.Unlock()
 	return r.Repo.Fork(spec, name, discard)
 }
 
+func (r *gatedRepo) Changes(from, to string) ([]vfs.Change, error) {
+	changes, err := r.Repo.Changes(from, to)
+	kept := changes[:0]
+	for _, ch := range changes {
+		if r.g.Set.Allows(FSRead, ch.Path) {
+			kept = append(kept, ch)
+		}
+	}
+	return kept, err
+}
+
 func (r *gatedRepo) ReadFile(spec, p string) ([]byte, error) {
-	if err := r.g.Check(FSRead, "show", path.Clean("/"+p)); err != nil {
+	target := path.Clean("/" + p)
+	if !r.g.Set.Allows(FSRead, target) {
+		// A directory has no content to refuse: say what it is, as
+		// without the denial (the history lists its paths anyway),
+		// so that diff skips it quietly.
+		if _, err := r.Repo.ReadFile(spec, p); errors.Is(err, syscall.EISDIR) {
+			return nil, err
+		}
+	}
+	if err := r.g.Check(FSRead, "read", target); err != nil {
 		return nil, err
 	}
 	return r.Repo.ReadFile(spec, p)

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/moonix-sh/moonix/clock"
@@ -143,5 +144,138 @@ func TestGateClockAndRandom(t *testing.T) {
 	r := g.Rand(clock.NewSeeded(1))
 	if r.Uint64() != clock.NewSeeded(1).Uint64() {
 		t.Fatal("sandbox reads real randomness")
+	}
+}
+
+func TestResolve(t *testing.T) {
+	t.Parallel()
+	gfs, tree, denials := sandboxFS(t)
+	for _, tc := range []struct{ name, want string }{
+		{"/work/etc-link/secret", "/etc/secret"},
+		{"/work/secret-link", "/etc/secret"},
+		{"/work/dangling", "/etc/new"},
+		{"/work//etc-link/../work/./x", "/work/x"},
+		{"/work/missing/dir/x", "/work/missing/dir/x"},
+	} {
+		if got := Resolve(tree, tc.name); got != tc.want {
+			t.Errorf("Resolve(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// The set's Resolve looks only where the set lets you read, and asks
+	// the set, not the gate: nothing is audited.
+	set := NewSet([]Cap{{Kind: FSRead}}, []Cap{{Kind: FSRead, Pattern: "/work/secret-link"}})
+	if got := set.Resolve(gfs, "/work/secret-link"); got != "/work/secret-link" {
+		t.Errorf("an unreadable link was followed: %q", got)
+	}
+	if got := set.Resolve(gfs, "/work/etc-link/secret"); got != "/etc/secret" {
+		t.Errorf("a readable link was not followed: %q", got)
+	}
+	if len(*denials) != 0 {
+		t.Errorf("resolving audited %q", *denials)
+	}
+}
+
+// TestGateHistoryRestores checks that rollback, switch and fork, which
+// rewrite the working tree, need fs.write and fs.delete on what they would
+// change, and change nothing when refused.
+func TestGateHistoryRestores(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, drop, want string
+		op               func(r Repo) error
+	}{
+		{"rollback over a kept file", "fs.write:/work/keep/**", "rollback /work/keep/f: permission denied (needs fs.write:/work/keep/f)",
+			func(r Repo) error { _, err := r.Rollback("HEAD~1"); return err }},
+		{"rollback removing a kept file", "fs.delete:/work/keep/new", "rollback /work/keep/new: permission denied (needs fs.delete:/work/keep/new)",
+			func(r Repo) error { _, err := r.Rollback("HEAD~1"); return err }},
+		{"switch", "fs.write:/work/keep/f", "switch /work/keep/f: permission denied (needs fs.write:/work/keep/f)",
+			func(r Repo) error { _, err := r.Switch("old", false); return err }},
+		{"fork", "fs.delete:/work/keep/**", "fork /work/keep/new: permission denied (needs fs.delete:/work/keep/new)",
+			func(r Repo) error { _, err := r.Fork("HEAD~1", "other", false); return err }},
+		{"allowed", "fs.write:/work/elsewhere/**", "",
+			func(r Repo) error { _, err := r.Rollback("HEAD~1"); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tree := vfs.NewDefault(vfs.Options{Clock: clock.NewLogical(clock.Epoch)})
+			repo, _, err := vfs.OpenRepo(tree, vfs.RepoOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			set, _ := Preset("developer")
+			g := NewGate(set, nil)
+			r := g.Repo(repo)
+			step := func(err error) {
+				t.Helper()
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			step(vfs.MkdirAll(tree, "/work/keep", 0o755))
+			step(vfs.WriteFile(tree, "/work/keep/f", []byte("old"), 0o644))
+			_, _, err = r.Snapshot("old", vfs.State{})
+			step(err)
+			step(r.CreateBranch("old"))
+			step(vfs.WriteFile(tree, "/work/keep/f", []byte("new"), 0o644))
+			step(vfs.WriteFile(tree, "/work/keep/new", []byte("new"), 0o644))
+			_, _, err = r.Snapshot("new", vfs.State{})
+			step(err)
+			d, err := Parse(tc.drop)
+			step(err)
+			set.Drop(d)
+			err = tc.op(r)
+			data, _ := vfs.ReadFile(tree, "/work/keep/f")
+			if tc.want == "" {
+				if err != nil || string(data) != "old" {
+					t.Fatalf("allowed restore: %v, keep/f = %q", err, data)
+				}
+				return
+			}
+			if err == nil || err.Error() != tc.want || !IsDenied(err) {
+				t.Fatalf("got %v, want %s", err, tc.want)
+			}
+			_, errNew := tree.Stat("/work/keep/new")
+			if string(data) != "new" || errNew != nil {
+				t.Fatalf("a refused restore changed the tree: keep/f = %q, keep/new: %v", data, errNew)
+			}
+			if branch, _, _ := r.Current(); branch != "main" {
+				t.Fatalf("a refused restore moved to branch %s", branch)
+			}
+		})
+	}
+}
+
+// TestGateHistoryReads checks that reading a file of a snapshot needs
+// fs.read on its path, and that a directory is still said to be one.
+func TestGateHistoryReads(t *testing.T) {
+	t.Parallel()
+	tree := vfs.NewDefault(vfs.Options{Clock: clock.NewLogical(clock.Epoch)})
+	repo, _, err := vfs.OpenRepo(tree, vfs.RepoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := vfs.MkdirAll(tree, "/work/d", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := vfs.WriteFile(tree, "/work/d/f", []byte("f"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set := NewSet([]Cap{{Kind: FSRead}, {Kind: GitSnapshot}}, []Cap{{Kind: FSRead, Pattern: "/work/d/**"}})
+	var denials []string
+	r := NewGate(set, func(d *DeniedError) { denials = append(denials, d.Error()) }).Repo(repo)
+	if _, _, err := r.Snapshot("s", vfs.State{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.ReadFile("HEAD", "/work/d/f"); err == nil || err.Error() != "read /work/d/f: permission denied (needs fs.read:/work/d/f)" {
+		t.Errorf("reading a denied file: %v", err)
+	}
+	if _, err := r.ReadFile("HEAD", "work/d/../d/f"); !IsDenied(err) {
+		t.Errorf("reading a denied file by another spelling: %v", err)
+	}
+	if _, err := r.ReadFile("HEAD", "/work/d"); !errors.Is(err, syscall.EISDIR) {
+		t.Errorf("reading a denied directory: %v, want EISDIR", err)
+	}
+	if len(denials) != 2 {
+		t.Errorf("audited %q", denials)
 	}
 }

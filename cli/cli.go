@@ -20,9 +20,11 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -64,6 +66,10 @@ type Program struct {
 	// Now is the host's clock, for the times in a workspace's audit log.
 	// Nil stamps them with the workspace's logical clock.
 	Now func() time.Time
+	// Dial is the host's network. A session reaches it only through the
+	// capability gate (net.connect); nil: sessions have no network.
+	// Transcript replays never get it.
+	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
 }
 
 // Host is the Program wired to the real process.
@@ -75,6 +81,7 @@ func Host() *Program {
 		Notify:     func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) },
 		StopNotify: func(c chan<- os.Signal) { signal.Stop(c) },
 		Now:        time.Now,
+		Dial:       (&net.Dialer{}).DialContext,
 	}
 }
 
@@ -130,14 +137,54 @@ type options struct {
 	preset    string   // --caps
 	allow     []string // --allow CAP
 	deny      []string // --deny CAP
+	policy    string   // --policy FILE
+
+	presetGiven bool         // --caps was on the command line
+	pol         *caps.Policy // FILE, read once before anything runs
 }
 
-// capSet builds the session's capabilities from --caps, --allow and
-// --deny; a bad preset or capability is a usage error.
-func (o *options) capSet() (*caps.Set, error) {
-	set, err := caps.Preset(o.preset)
+// loadPolicy reads and parses --policy FILE; a file that cannot be read or
+// is not a valid policy is a usage error.
+func (o *options) loadPolicy() error {
+	if o.policy == "" {
+		return nil
+	}
+	data, err := os.ReadFile(o.policy)
+	if err != nil {
+		return usageErr("--policy: %v", err)
+	}
+	o.pol, err = caps.ParsePolicy(o.policy, data)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	return nil
+}
+
+// capSet builds the session's capabilities, each step on top of the last:
+//
+//  1. the base preset: --caps when it is on the command line, else the
+//     policy file's preset, else fallback (sandbox; replay passes the
+//     transcript's directory preset);
+//  2. the policy file's allow, then its deny list;
+//  3. --allow, then --deny.
+//
+// Denials win over grants whatever their step. A bad preset or capability
+// is a usage error.
+func (o *options) capSet(fallback string) (*caps.Set, error) {
+	name := fallback
+	switch {
+	case o.presetGiven:
+		name = o.preset
+	case o.pol != nil && o.pol.Preset != "":
+		name = o.pol.Preset
+	}
+	set, err := caps.Preset(name)
 	if err != nil {
 		return nil, usageErr("--caps: %v", err)
+	}
+	if o.pol != nil {
+		set.Allow(o.pol.Allow...)
+		set.Deny(o.pol.Deny...)
 	}
 	for _, list := range []struct {
 		flag  string
@@ -233,7 +280,10 @@ func wantsSubcommand(args []string) bool {
 }
 
 // valueFlags are the long flags that take a separate value.
-var valueFlags = map[string]bool{"env": true, "workspace": true, "write-mode": true, "timeout": true}
+var valueFlags = map[string]bool{
+	"env": true, "workspace": true, "write-mode": true, "timeout": true,
+	"caps": true, "allow": true, "deny": true, "policy": true,
+}
 
 func (p *Program) rootCommand(std stdio, status *int, withSubcommands bool) *cobra.Command {
 	o := &options{}
@@ -300,6 +350,7 @@ script.`,
 	pf.StringVar(&o.preset, "caps", caps.DefaultPreset, "capability preset: "+strings.Join(caps.PresetNames, ", "))
 	pf.StringArrayVar(&o.allow, "allow", nil, "grant a capability (KIND[:PATTERN]) on top of the preset; repeatable")
 	pf.StringArrayVar(&o.deny, "deny", nil, "deny a capability (KIND[:PATTERN]); denials win over grants; repeatable")
+	pf.StringVar(&o.policy, "policy", "", "capability policy file, YAML or JSON (preset, allow, deny); --caps, --allow and --deny apply on top")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{status: 2, msg: err.Error()}
 	})
@@ -310,13 +361,16 @@ script.`,
 		if o.timeout < 0 {
 			return usageErr("--timeout: must not be negative")
 		}
-		return nil
+		o.presetGiven = cmd.Flags().Changed("caps")
+		return o.loadPolicy()
 	}
 	return root
 }
 
 // environ turns --env flags into NAME=VALUE pairs for the shell.
-func (p *Program) environ(flags []string) ([]string, error) {
+// Copying from the host needs env.read on the name; without it the run
+// stops before it starts.
+func (p *Program) environ(flags []string, set *caps.Set) ([]string, error) {
 	var env []string
 	for _, e := range flags {
 		name, _, hasValue := strings.Cut(e, "=")
@@ -326,6 +380,9 @@ func (p *Program) environ(flags []string) ([]string, error) {
 		if hasValue {
 			env = append(env, e)
 			continue
+		}
+		if err := set.Check(caps.EnvRead, "getenv", name); err != nil {
+			return nil, usageErr("%v", err)
 		}
 		if p.LookupEnv == nil {
 			continue

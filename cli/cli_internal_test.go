@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"github.com/moonix-sh/moonix/caps"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -33,6 +34,10 @@ func TestWantsSubcommand(t *testing.T) {
 		{[]string{"--", "replay"}, true},
 		{[]string{"--", "x.sh"}, false},
 		{[]string{"__complete", "re"}, true},
+		{[]string{"--caps", "developer", "replay", "a.t"}, true},
+		{[]string{"--policy", "p.yaml", "--allow", "fs.read", "--deny", "fs.exec", "replay"}, true},
+		{[]string{"--caps", "developer", "script.sh"}, false},
+		{[]string{"--policy=p.yaml", "script.sh"}, false},
 	} {
 		if got := wantsSubcommand(tc.args); got != tc.want {
 			t.Errorf("wantsSubcommand(%q) = %v, want %v", tc.args, got, tc.want)
@@ -79,7 +84,8 @@ func TestWorkspaceDir(t *testing.T) {
 func TestEnviron(t *testing.T) {
 	t.Parallel()
 	p := &Program{LookupEnv: fakeEnv("TOKEN=abc", "EMPTY=")}
-	got, err := p.environ([]string{"TOKEN", "A=1=2", "MISSING", "EMPTY", "B="})
+	dev, _ := caps.Preset("developer")
+	got, err := p.environ([]string{"TOKEN", "A=1=2", "MISSING", "EMPTY", "B="}, dev)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,13 +93,22 @@ func TestEnviron(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	for _, bad := range []string{"", "=x", "1A", "A-B=c", "A B"} {
-		if _, err := p.environ([]string{bad}); err == nil {
+		if _, err := p.environ([]string{bad}, dev); err == nil {
 			t.Errorf("environ(%q): no error", bad)
 		}
 	}
 	// The zero Program sees no host variable.
-	if got, _ := (&Program{}).environ([]string{"HOME"}); len(got) != 0 {
+	if got, _ := (&Program{}).environ([]string{"HOME"}, dev); len(got) != 0 {
 		t.Errorf("zero Program copied %q", got)
+	}
+	// Copying needs env.read on the name; setting does not.
+	sandbox, _ := caps.Preset("sandbox")
+	if _, err := p.environ([]string{"TOKEN"}, sandbox); err == nil || err.Error() != "getenv TOKEN: permission denied (needs env.read:TOKEN)" {
+		t.Errorf("sandbox copy: %v", err)
+	}
+	sandbox.Allow(caps.Cap{Kind: caps.EnvRead, Pattern: "TOK*"})
+	if got, err := p.environ([]string{"TOKEN", "X=1"}, sandbox); err != nil || !reflect.DeepEqual(got, []string{"TOKEN=abc", "X=1"}) {
+		t.Errorf("env.read:TOK* copy: %q, %v", got, err)
 	}
 }
 
@@ -114,7 +129,7 @@ func TestRunInProcess(t *testing.T) {
 		stdout, stderr string
 	}{
 		{"", []string{"--ephemeral", "-c", `echo "$0:$1:${HOST_ONLY-unset}:$COPY"`, "n", "a"}, 0, "n:a:unset:\n", ""},
-		{"", []string{"--ephemeral", "--env", "COPY", "-c", `echo "$COPY"`}, 0, "c\n", ""},
+		{"", []string{"--ephemeral", "--allow", "env.read:COPY", "--env", "COPY", "-c", `echo "$COPY"`}, 0, "c\n", ""},
 		{"echo one\nread l\nlater line\necho \"[$l]\"\n", []string{"--ephemeral"}, 0, "one\n[later line]\n", ""},
 		{"echo $1 $2\n", []string{"--ephemeral", "-s", "x", "y"}, 0, "x y\n", ""},
 		{"", []string{"--ephemeral", "-c", "exit 9"}, 9, "", ""},

@@ -45,10 +45,6 @@ cram3 --shell=moonix --shell-opts=--ephemeral.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			env, err := p.environ(o.env)
-			if err != nil {
-				return err
-			}
 			files, err := findTranscripts(args)
 			if err != nil {
 				return err
@@ -65,11 +61,11 @@ cram3 --shell=moonix --shell-opts=--ephemeral.`,
 				if err != nil {
 					return hostPathError(f, err, 2)
 				}
-				fo := *o
-				if !cmd.Flags().Changed("caps") {
-					fo.preset = TranscriptPreset(f)
+				set, err := o.capSet(TranscriptPreset(f))
+				if err != nil {
+					return err
 				}
-				set, err := fo.capSet()
+				env, err := p.environ(o.env, set)
 				if err != nil {
 					return err
 				}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
 )
 
@@ -20,11 +21,11 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	if err := checkWriteMode(o.writeMode); err != nil {
 		return 0, err
 	}
-	env, err := p.environ(o.env)
+	set, err := o.capSet(caps.DefaultPreset)
 	if err != nil {
 		return 0, err
 	}
-	set, err := o.capSet()
+	env, err := p.environ(o.env, set)
 	if err != nil {
 		return 0, err
 	}
@@ -35,6 +36,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Stderr:  std.err,
 		Options: shellOptions(o),
 		Caps:    set,
+		Dial:    p.Dial,
 	}
 	if p.IsTerminal != nil && p.TermWidth != nil && p.IsTerminal(std.out) {
 		out := std.out

@@ -4,7 +4,10 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,6 +42,7 @@ func TestScripts(t *testing.T) {
 			"waitfile":   cmdWaitFile,
 			"dirsum":     cmdDirSum,
 			"appendfile": cmdAppendFile,
+			"httpserve":  cmdHTTPServe,
 		},
 		Setup: func(env *testscript.Env) error {
 			// Under -race every exec'd moonix would sleep a second at
@@ -171,4 +175,54 @@ func cmdAppendFile(ts *testscript.TestScript, neg bool, args []string) {
 	_, err = f.WriteString(args[1])
 	ts.Check(err)
 	ts.Check(f.Close())
+}
+
+// cmdHTTPServe starts an HTTP server on 127.0.0.1 for the rest of the
+// script and sets $NAME to its URL (http://127.0.0.1:PORT) and
+// $NAME_ADDR to 127.0.0.1:PORT:
+//
+//	httpserve NAME DIR
+//
+// It serves the files under DIR, and:
+//
+//	/echo       the request's method, path and body
+//	/status/N   status N
+//	/to?url=U   a redirect (302) to U
+//
+// Each request it gets is appended to NAME.requests in $WORK as
+// "METHOD PATH", so that a script can check what reached it.
+func cmdHTTPServe(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: httpserve NAME DIR")
+	}
+	name := args[0]
+	logName := ts.MkAbs(name + ".requests")
+	ts.Check(os.WriteFile(logName, nil, 0o644))
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir(ts.MkAbs(args[1]))))
+	mux.HandleFunc("/echo", func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		fmt.Fprintf(w, "%s %s %s\n", r.Method, r.URL.RequestURI(), body)
+	})
+	mux.HandleFunc("/status/{n}", func(w http.ResponseWriter, r *http.Request) {
+		n, err := strconv.Atoi(r.PathValue("n"))
+		if err != nil || n < 100 || n > 999 {
+			n = http.StatusBadRequest
+		}
+		w.WriteHeader(n)
+		fmt.Fprintf(w, "status %d\n", n)
+	})
+	mux.HandleFunc("/to", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, r.URL.Query().Get("url"), http.StatusFound)
+	})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if f, err := os.OpenFile(logName, os.O_WRONLY|os.O_APPEND, 0); err == nil {
+			fmt.Fprintf(f, "%s %s\n", r.Method, r.URL.RequestURI())
+			f.Close()
+		}
+		mux.ServeHTTP(w, r)
+	}))
+	ts.Defer(srv.Close)
+	ts.Setenv(name, srv.URL)
+	ts.Setenv(name+"_ADDR", strings.TrimPrefix(srv.URL, "http://"))
 }

@@ -281,3 +281,23 @@ func TestCollapse(t *testing.T) {
 		t.Errorf("After(4) = %+v", got)
 	}
 }
+
+// Cutting entries off the end stays visible after the log goes on.
+func TestTailRemovedStaysBroken(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	l := mustOpen(t, dir)
+	fill(t, l)
+	l.Close()
+	name := filepath.Join(dir, logFile)
+	data, _ := os.ReadFile(name)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	os.WriteFile(name, bytes.Join(lines[:2], nil), 0o600)
+	l2 := mustOpen(t, dir)
+	if e, err := l2.Record(Entry{Kind: Clock}); err != nil || e.Seq != 5 {
+		t.Fatalf("next entry %+v, %v", e, err)
+	}
+	if _, err := l2.Verify(); err == nil || !strings.Contains(err.Error(), "seq 5 follows seq 2") {
+		t.Errorf("Verify = %v", err)
+	}
+}

@@ -123,13 +123,22 @@ func Open(dir string) (*Log, error) {
 		return nil, err
 	}
 	be := &dirBackend{dir: dir, f: f}
-	// A kill between an entry and its head leaves head one behind an
-	// entry that follows it: that entry was written whole; catch up.
-	if seq, id, err := be.head(); err == nil && last.Seq == seq+1 && last.Prev == id {
+	seq, id, err := be.head()
+	switch {
+	case err != nil:
+	case last.Seq == seq+1 && last.Prev == id:
+		// A kill between an entry and its head leaves head one behind
+		// an entry that follows it: that entry was written whole; catch
+		// up.
 		if err := be.writeHead(last.Seq, last.ID); err != nil {
 			f.Close()
 			return nil, err
 		}
+	case seq > last.Seq:
+		// Entries were removed from the end. New entries follow the
+		// last one written, not the last one left, so that the gap
+		// stays for Verify to show instead of being written over.
+		last = Entry{Seq: seq, ID: id}
 	}
 	l.be, l.last = be, last
 	return l, nil

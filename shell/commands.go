@@ -172,6 +172,9 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		file := args[0]
 		data, err := vfs.ReadFile(s.fs, c.Abs(file))
 		if err != nil {
+			if c.FailDenied(err) {
+				return 126 // as bash for a script it cannot read
+			}
 			fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", file, builtins.Reason(err))
 			return 127
 		}

@@ -13,6 +13,11 @@
 // builtins that would consult the host (type, command -v, pwd -P, source's
 // PATH search, ~user) are answered from the VFS.
 //
+// The network is the host's only if Config.Dial hands the session a
+// dialer; even then every connection and every request goes through the
+// gate (net.connect), on the one HTTP client the session gives its
+// builtins (net.go).
+//
 // # The exec path
 //
 // A simple command that is not a function or an interpreter builtin goes

@@ -33,6 +33,8 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 		Repo:    s.cfg.Repo,
 		Caps:    s.gate.Set,
 		Effects: s.cfg.Effects,
+		HTTP:    s.http,
+		HTTPMax: s.cfg.HTTPMaxBody,
 	}
 }
 
@@ -46,6 +48,17 @@ func (s *Session) exec(c *builtins.Call) int {
 		return 130
 	}
 	s.tick()
+	// The command's real clock and random reads are recorded when it ends.
+	clk, rnd := c.Clock, c.Rand
+	r := s.newReads(c.Name())
+	if s.clockGated {
+		c.Clock = r
+	}
+	c.Rand = r
+	defer func() {
+		r.flush()
+		c.Clock, c.Rand = clk, rnd
+	}()
 	if strings.Contains(name, "/") {
 		return s.execPath(c, name)
 	}
@@ -99,7 +112,7 @@ func (s *Session) execPath(c *builtins.Call, name string) int {
 				return s.exec(sub)
 			}
 		}
-		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", name, builtins.Reason(err))
+		execFail(c, name, err)
 		if errors.Is(err, fs.ErrPermission) {
 			return 126
 		}
@@ -116,7 +129,7 @@ func (s *Session) execPath(c *builtins.Call, name string) int {
 func (s *Session) execFile(c *builtins.Call, p string) int {
 	info, err := s.fs.Stat(p)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", c.Args[0], builtins.Reason(err))
+		execFail(c, c.Args[0], err)
 		return 127
 	}
 	if info.Mode().Perm()&0o100 == 0 {
@@ -133,7 +146,7 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 	}
 	head, err := readHead(s.fs, p)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", c.Args[0], builtins.Reason(err))
+		execFail(c, c.Args[0], err)
 		return 126
 	}
 	if wasm.IsModule(head) {
@@ -157,11 +170,12 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 // runWasm runs the WebAssembly module in the file p: argv as typed, the
 // exported environment, the working directory, the call's streams, the
 // session's gated VFS as its filesystem (with /dev/stdin and friends
-// bound to the streams), and the session's clock and random source.
+// bound to the streams), and the command's clock and random source, whose
+// real reads exec records when the command ends.
 func (s *Session) runWasm(c *builtins.Call, p string) int {
 	module, err := vfs.ReadFile(s.fs, p)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", c.Args[0], builtins.Reason(err))
+		execFail(c, c.Args[0], err)
 		return 126
 	}
 	status, err := s.wasm.Run(c.Ctx, &wasm.Program{
@@ -169,12 +183,19 @@ func (s *Session) runWasm(c *builtins.Call, p string) int {
 		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
 		FS:    builtins.WithStdio(s.fs, c.Stdin, c.Stdout, c.Stderr),
 		Umask: c.Umask, Clock: c.Clock, Rand: c.Rand,
-		Caps: c.Caps, Effects: c.Effects,
 	})
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "moonix: %s: %v\n", c.Args[0], err)
 	}
 	return status
+}
+
+// execFail reports why the file name cannot run: a capability denial as
+// the gate words it, anything else as "moonix: NAME: reason".
+func execFail(c *builtins.Call, name string, err error) {
+	if !c.FailDenied(err) {
+		fmt.Fprintf(c.Stderr, "moonix: %s: %s\n", name, builtins.Reason(err))
+	}
 }
 
 // readHead reads the start of a file: enough for a shebang and a magic number.

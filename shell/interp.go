@@ -228,6 +228,17 @@ func (s *Session) accessHandler(ctx context.Context, name string, mode interp.Ac
 		mode&interp.AccessExec != 0 && perm&0o100 == 0 {
 		return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
 	}
+	// The capabilities count as the permission bits do (the Stat above
+	// needed fs.read): -w asks for fs.write, -x on a file for fs.exec.
+	// Asking is not an operation, so it is not audited.
+	set := s.gate.Set
+	if mode&(interp.AccessWrite|interp.AccessExec) != 0 {
+		real := set.Resolve(s.fs, p)
+		if mode&interp.AccessWrite != 0 && !set.Allows(caps.FSWrite, real) ||
+			mode&interp.AccessExec != 0 && !info.IsDir() && !set.Allows(caps.FSExec, real) {
+			return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
+		}
+	}
 	return nil
 }
 
@@ -297,6 +308,17 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 			if intercepted[sub] || sub == "pwd" {
 				return append([]string{internal + sub}, args[2:]...), nil
 			}
+			if sub == "cd" || sub == "pushd" {
+				if failed := s.dirDenied(ctx, args[1:]); failed != nil {
+					return failed, nil
+				}
+			}
+			if name == "builtin" && !isInterpBuiltin(sub) {
+				// interp fails silently; bash says why (moonix's
+				// commands are not bash's builtins: builtin ls fails
+				// there too).
+				return []string{internal + "fail", "builtin: " + sub + ": not a shell builtin", "1"}, nil
+			}
 		}
 	case "echo":
 		// interp's echo -e knows few escapes; moonix's knows bash's.
@@ -315,6 +337,10 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 		}
 	case "cd":
 		return s.cdArgs(ctx, args), nil
+	case "pushd":
+		if failed := s.dirDenied(ctx, args); failed != nil {
+			return failed, nil
+		}
 	}
 	if intercepted[args[0]] && !bypassed(ctx, args[0]) {
 		if s.funcs.has(args[0]) {
@@ -375,14 +401,25 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 	hc := interp.HandlerCtx(ctx)
 	file := args[1]
 	if !strings.Contains(file, "/") {
+		var denied error // a candidate the set hides, reported if nothing else is found
+		found := false
 		for _, dir := range strings.Split(hc.Env.Get("PATH").String(), ":") {
 			if dir == "" {
 				continue
 			}
 			cand := vfs.Clean(hc.Dir, dir+"/"+file)
-			if info, err := s.fs.Stat(cand); err == nil && info.Mode().IsRegular() {
-				file = cand
+			info, err := s.fs.Stat(cand)
+			if err == nil && info.Mode().IsRegular() {
+				file, found = cand, true
 				break
+			}
+			if denied == nil && caps.IsDenied(err) {
+				denied = err
+			}
+		}
+		if !found && denied != nil {
+			if _, err := s.fs.Stat(vfs.Clean(hc.Dir, file)); err != nil {
+				return failArgs(args[0], denied)
 			}
 		}
 	}
@@ -406,13 +443,47 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 	return append([]string{args[0], file}, args[2:]...)
 }
 
+// dirDenied checks the directory a cd or pushd call (args[0] is the
+// command) would move to: interp words every failure there as a missing
+// directory, so a denial is reported first, as the gate words it. It
+// returns nil when the move is not denied.
+func (s *Session) dirDenied(ctx context.Context, args []string) []string {
+	cmd, rest := args[0], args[1:]
+	for len(rest) > 0 && (rest[0] == "-L" || rest[0] == "-P" || rest[0] == "--") {
+		done := rest[0] == "--"
+		rest = rest[1:]
+		if done {
+			break
+		}
+	}
+	env := interp.HandlerCtx(ctx).Env
+	var dir string
+	switch {
+	case len(rest) == 0 && cmd == "cd":
+		dir = env.Get("HOME").String()
+	case len(rest) == 0:
+		return nil // pushd alone swaps the top two entries, already visited
+	case rest[0] == "-" && cmd == "cd":
+		dir = env.Get("OLDPWD").String()
+	case cmd == "pushd" && len(rest[0]) > 1 && (rest[0][0] == '+' || rest[0][0] == '-'):
+		return nil // a rotation of the stack
+	default:
+		dir = rest[0]
+	}
+	if dir == "" {
+		return nil
+	}
+	if _, err := s.fs.Stat(abs(ctx, dir)); caps.IsDenied(err) {
+		return failArgs(cmd, err)
+	}
+	return nil
+}
+
 // cdArgs handles cd's -L and -P, which interp does not know: -P moves to the
 // directory with symlinks resolved.
 func (s *Session) cdArgs(ctx context.Context, args []string) []string {
-	if len(args) == 2 && args[1] != "-" {
-		if _, err := s.fs.Stat(abs(ctx, args[1])); caps.IsDenied(err) {
-			return failArgs("cd", err)
-		}
+	if failed := s.dirDenied(ctx, args); failed != nil {
+		return failed
 	}
 	physical := false
 	i := 1
@@ -553,7 +624,21 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 		n, _ := strconv.Atoi(args[1])
 		return exitErr(n)
 	case "srandom":
-		fmt.Fprintln(hc.Stdout, uint32(s.rand.Uint64()))
+		r := s.newReads("$SRANDOM")
+		v := uint32(r.Uint64())
+		r.shown = strconv.FormatUint(uint64(v), 10)
+		r.flush()
+		fmt.Fprintln(hc.Stdout, v)
+		return nil
+	case "epochseconds", "epochrealtime":
+		r := s.newReads("$" + strings.ToUpper(name))
+		t := r.Now()
+		r.flush()
+		if name == "epochseconds" {
+			fmt.Fprintln(hc.Stdout, t.Unix())
+		} else {
+			fmt.Fprintf(hc.Stdout, "%d.%06d\n", t.Unix(), t.Nanosecond()/1000)
+		}
 		return nil
 	case "printf":
 		return s.printf(ctx, hc, c)

@@ -34,9 +34,9 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 			}
 			return false
 		case *syntax.Word:
-			n.Parts = rewriteSRANDOM(n.Parts)
+			n.Parts = rewriteReads(n.Parts)
 		case *syntax.DblQuoted:
-			n.Parts = rewriteSRANDOM(n.Parts)
+			n.Parts = rewriteReads(n.Parts)
 		case *syntax.ParamExp:
 			if n.Param == nil {
 				break
@@ -51,16 +51,29 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 	return err
 }
 
-// rewriteSRANDOM replaces $SRANDOM, which interp reads from the host's
-// crypto/rand, with a command substitution of the session's source: real
-// randomness only under random.read, the seeded generator otherwise.
-func rewriteSRANDOM(parts []syntax.WordPart) []syntax.WordPart {
+// readParams are the variables whose every expansion reads the clock or
+// the random source, and the internal commands that answer them.
+var readParams = map[string]string{
+	"SRANDOM": "srandom", "EPOCHSECONDS": "epochseconds", "EPOCHREALTIME": "epochrealtime",
+}
+
+// rewriteReads replaces $SRANDOM, which interp reads from the host's
+// crypto/rand, and bash's $EPOCHSECONDS and $EPOCHREALTIME, which interp
+// lacks, with command substitutions that read the session's source and
+// clock: real randomness and time only under random.read and clock.read
+// (and then recorded as effects), the seeded generator and the logical
+// clock otherwise.
+func rewriteReads(parts []syntax.WordPart) []syntax.WordPart {
 	for i, part := range parts {
 		pe, ok := part.(*syntax.ParamExp)
-		if !ok || pe.Param == nil || pe.Param.Value != "SRANDOM" || pe.Exp != nil || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Excl {
+		if !ok || pe.Param == nil || pe.Exp != nil || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Excl {
 			continue
 		}
-		call := &syntax.CallExpr{Args: []*syntax.Word{litWord(internal + "srandom")}}
+		cmd, ok := readParams[pe.Param.Value]
+		if !ok {
+			continue
+		}
+		call := &syntax.CallExpr{Args: []*syntax.Word{litWord(internal + cmd)}}
 		parts[i] = &syntax.CmdSubst{Left: pe.Dollar, Right: pe.Rbrace, Stmts: []*syntax.Stmt{{Cmd: call}}}
 	}
 	return parts

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -76,6 +77,13 @@ type Config struct {
 	// Checkpoint, when set, is called after every top-level statement with
 	// the shell's state (the eager write mode saves the working state).
 	Checkpoint func(vfs.State)
+	// Dial is the host's network (net.Dialer.DialContext). The session
+	// reaches it only through the gate (net.connect); nil means no
+	// network at all.
+	Dial caps.DialFunc
+	// HTTPMaxBody bounds the body of an HTTP response a command reads
+	// (curl); 0 means DefaultHTTPMaxBody.
+	HTTPMaxBody int64
 	// Wasm configures the runtime of the session's WebAssembly programs:
 	// the on-disk compilation cache (none: compiled code is kept in memory
 	// for the session only) and the memory cap.
@@ -111,6 +119,11 @@ type Session struct {
 	captures captures
 	funcs    funcNames
 	gate     *caps.Gate
+	// http is the session's HTTP client, shared with its nested shells.
+	http *http.Client
+	// clockGated says that clock is the gate's (the configured clock was
+	// logical): its real reads are recorded as effects (see reads.go).
+	clockGated bool
 	// wasm runs the session's WebAssembly programs; nested shells share
 	// their root session's.
 	wasm *wasm.Runtime
@@ -146,7 +159,9 @@ func New(cfg Config) (*Session, error) {
 		s.who = DefaultIdentity
 	}
 	if p := cfg.parent; p != nil {
-		s.gate = p.gate // nested shells share the gated FS, history, clock, log
+		// nested shells share the gated FS, history, clock, log, network
+		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
+		s.clockGated = p.clockGated
 		s.wasm = p.wasm
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
@@ -247,9 +262,19 @@ func (s *Session) setupGate() error {
 			s.cfg.Effects.Now = logical.Now
 		}
 		s.clock = s.gate.Clock(logical)
+		s.clockGated = true
 	}
 	s.rand = s.gate.Rand(s.rand)
+	// The random devices read the gated source too, and their real reads
+	// are recorded.
+	if tree, ok := s.fs.(interface{ SetRand(io.Reader) }); ok {
+		tree.SetRand(deviceRand{s})
+	}
 	s.fs = s.gate.FS(s.fs)
+	s.http = newHTTPClient(s.gate, s.cfg.Dial)
+	if s.cfg.HTTPMaxBody <= 0 {
+		s.cfg.HTTPMaxBody = DefaultHTTPMaxBody
+	}
 	if s.cfg.Repo != nil {
 		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
 	}
@@ -455,6 +480,7 @@ func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
 		if s.cfg.parent == nil {
+			s.http.CloseIdleConnections()
 			s.wasm.Close()
 		}
 	})

@@ -122,6 +122,22 @@ func TestScripts(t *testing.T) {
 		{"nested xtrace", `sh -x -c 'echo hi'`, "+ echo hi\nhi\n", 0},
 		{"declarations as calls", `command export a=1; x=export; $x b="x y"; builtin readonly c=2; c=3; command let "d=1+2"; sh -c 'echo "$a|$b"'; echo $c $d`,
 			"c: readonly variable\n1|x y\n2 3\n", 0},
+		// Capabilities count in tests and listings of permission, and
+		// every denial is said, whatever the route.
+		{"test -w and -x need the capability", `echo > f; chmod +x f; [ -w /etc ] || echo no-etc; [ -w /work ] && echo work; caps drop fs.write:/work/f fs.exec:/work/f; [ -w f ] || echo no-w; [ -x f ] || echo no-x; [ -r f ] && echo r; [ -x /work ] && echo dir-x`,
+			"no-etc\nwork\nno-w\nno-x\nr\ndir-x\n", 0},
+		{"find -writable needs fs.write", `mkdir k; echo > k/f; echo > g; caps drop fs.write:/work/k/**; find . -writable`, ".\n./g\n", 0},
+		{"pushd denied", `mkdir d; caps drop fs.read:/work/d/**; pushd d; echo $?`,
+			"moonix: stat /work/d: permission denied (needs fs.read:/work/d)\n1\n", 0},
+		{"quiet commands say denials", `mkdir d; echo x > d/f; caps drop fs.read:/work/d/**; readlink d/f; readlink -f d/f; realpath -q d/f; awk 'BEGIN { print (getline l < "d/f") }'`,
+			"moonix: readlink /work/d/f: permission denied (needs fs.read:/work/d/f)\n" +
+				"moonix: stat /work/d: permission denied (needs fs.read:/work/d)\n" +
+				"moonix: stat /work/d: permission denied (needs fs.read:/work/d)\n" +
+				"moonix: read /work/d/f: permission denied (needs fs.read:/work/d/f)\n-1\n", 0},
+		{"running an unreadable file", `printf 'echo ran\n' > x; chmod +x x; caps drop fs.read:/work/x; ./x; echo $?; sh x; echo $?`,
+			"moonix: stat /work/x: permission denied (needs fs.read:/work/x)\n126\n" +
+				"moonix: read /work/x: permission denied (needs fs.read:/work/x)\n126\n", 0},
+		{"builtin of a command", "builtin cat f; echo $?", "moonix: builtin: cat: not a shell builtin\n1\n", 0},
 		{"virtual pids", `echo $$ $PPID ${$}; (echo $$); sh -c 'echo $$ $PPID'; eval 'echo $$'`, "100 1 100\n100\n101 100\n100\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

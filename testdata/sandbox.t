@@ -10,7 +10,7 @@ not exist, even by absolute path:
   $ git status
   moonix: git: command not found
   [127]
-  $ command -v python3 git curl; echo $?
+  $ command -v python3 git wget; echo $?
   1
   $ type -P ls; echo $?
   1

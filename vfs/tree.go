@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -36,10 +37,11 @@ type Tree struct {
 	mu sync.RWMutex
 	// dirty is set by every change and cleared when the tree is known to
 	// equal a snapshot (history code).
-	dirty   bool
-	root    *node
-	clock   clock.Clock
-	rand    io.Reader
+	dirty bool
+	root  *node
+	clock clock.Clock
+	// rand feeds the random devices; SetRand replaces it.
+	rand    atomic.Pointer[randSource]
 	uid     uint32
 	gid     uint32
 	nextIno uint64
@@ -82,13 +84,15 @@ type device interface {
 
 // NewTree returns a tree holding only the root directory.
 func NewTree(opts Options) *Tree {
-	t := &Tree{clock: opts.Clock, rand: opts.Rand, uid: opts.Uid, gid: opts.Gid}
+	t := &Tree{clock: opts.Clock, uid: opts.Uid, gid: opts.Gid}
 	if t.clock == nil {
 		t.clock = clock.NewLogical(clock.Epoch)
 	}
-	if t.rand == nil {
-		t.rand = clock.NewSeeded(clock.DefaultSeed)
+	r := opts.Rand
+	if r == nil {
+		r = clock.NewSeeded(clock.DefaultSeed)
 	}
+	t.SetRand(r)
 	t.root = t.newNode(fs.ModeDir | 0o755)
 	t.root.nlink = 2
 	return t
@@ -115,8 +119,8 @@ func NewDefault(opts Options) *Tree {
 	}
 	t.Mknod("/dev/null", nullDevice{})
 	t.Mknod("/dev/zero", zeroDevice{})
-	t.Mknod("/dev/random", randDevice{t.rand, 8})
-	t.Mknod("/dev/urandom", randDevice{t.rand, 9})
+	t.Mknod("/dev/random", randDevice{t, 8})
+	t.Mknod("/dev/urandom", randDevice{t, 9})
 	for i, name := range []string{"stdin", "stdout", "stderr"} {
 		t.Symlink("/dev/fd/"+string(rune('0'+i)), "/dev/"+name)
 	}
@@ -348,7 +352,13 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 			}
 			target = l.target
 			if !path.IsAbs(target) {
-				target = path.Join(path.Dir(name), target)
+				// relative to the directory that holds the link, with
+				// that directory's own links resolved (as walk does)
+				_, dir, err := t.walk("open", path.Dir(path.Clean(name)), true, 0)
+				if err != nil {
+					return nil, err
+				}
+				target = path.Join(dir, target)
 			}
 		}
 		dir, base, perr := t.parent("open", target)
@@ -918,11 +928,36 @@ func (zeroDevice) read(p []byte) (int, error)  { clear(p); return len(p), nil }
 func (zeroDevice) write(p []byte) (int, error) { return len(p), nil }
 func (zeroDevice) rdev() uint64                { return 1<<8 | 5 }
 
+// randSource is what the random devices read.
+type randSource struct{ r io.Reader }
+
+// SetRand makes /dev/random and /dev/urandom read from r from now on: a
+// session hands the tree its gated source, so that the devices give real
+// randomness only where a capability grants it, and record it. When r
+// has a method ReadDevice(name string, p []byte) (int, error), the
+// devices call it with their path instead of Read.
+func (t *Tree) SetRand(r io.Reader) { t.rand.Store(&randSource{r}) }
+
+// DeviceReader is a random source that wants to know which device reads.
+type DeviceReader interface {
+	ReadDevice(name string, p []byte) (int, error)
+}
+
 type randDevice struct {
-	r     io.Reader
+	t     *Tree
 	minor uint64
 }
 
-func (d randDevice) read(p []byte) (int, error)  { return d.r.Read(p) }
+func (d randDevice) read(p []byte) (int, error) {
+	r := d.t.rand.Load().r
+	if dr, ok := r.(DeviceReader); ok {
+		name := "/dev/urandom"
+		if d.minor == 8 {
+			name = "/dev/random"
+		}
+		return dr.ReadDevice(name, p)
+	}
+	return r.Read(p)
+}
 func (d randDevice) write(p []byte) (int, error) { return len(p), nil }
 func (d randDevice) rdev() uint64                { return 1<<8 | d.minor }

@@ -17,7 +17,6 @@
 // a tight loop; memory past Config.MemoryLimitPages stops it with an
 // error; a closed output stops it as SIGPIPE stops a host program.
 //
-// wasm imports wazero, vfs, caps (for the capability kinds), clock,
-// effects and the standard library; it must not import the shell or the
-// builtins. Runtime is safe for concurrent use.
+// wasm imports wazero, vfs, clock and the standard library; it must not
+// import the shell or the builtins. Runtime is safe for concurrent use.
 package wasm

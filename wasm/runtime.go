@@ -18,9 +18,7 @@ import (
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"github.com/tetratelabs/wazero/sys"
 
-	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
-	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -211,14 +209,10 @@ type Program struct {
 	// Umask applies to files and directories the module creates.
 	Umask fs.FileMode
 	// Clock and Rand are the module's clocks and random source; nil means
-	// a logical clock and a seeded source.
+	// a logical clock and a seeded source. The shell hands over the
+	// command's, which record their real reads in the effect log.
 	Clock clock.Clock
 	Rand  clock.Source
-	// Caps says whether Clock and Rand are the real ones (clock.read,
-	// random.read); their reads are then effects, recorded in Effects.
-	// Nil means they are not.
-	Caps    *caps.Set
-	Effects *effects.Log
 }
 
 // Error is why a run failed other than by the module's own exit: a module
@@ -285,13 +279,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	if rnd == nil {
 		rnd = clock.NewSeeded(clock.DefaultSeed)
 	}
-	realClock := func() bool { return p.Caps != nil && p.Caps.Allows(caps.ClockRead, "") }
-	realRand := func() bool { return p.Caps != nil && p.Caps.Allows(caps.RandomRead, "") }
-	gclock := newGuestClock(runCtx, clk, realClock)
-	grand := &guestRand{src: rnd, real: realRand, reads: &reads{}}
-	name := "wasm " + p.Args[0]
-	defer gclock.reads.record(p.Effects, effects.Clock, name)
-	defer grand.reads.record(p.Effects, effects.Random, name)
+	gclock := newGuestClock(runCtx, clk)
 
 	stdin, done := interruptible(runCtx, p.Stdin)
 	defer done()
@@ -307,7 +295,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		WithWalltime(gclock.walltime, 1).
 		WithNanotime(gclock.nanotime, 1).
 		WithNanosleep(gclock.nanosleep).
-		WithRandSource(grand)
+		WithRandSource(rnd)
 	if p.FS != nil {
 		fsys := &vfsFS{fs: p.FS, umask: p.Umask}
 		mc = mc.WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(fsys, "/"))

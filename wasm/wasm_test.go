@@ -23,7 +23,6 @@ import (
 
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
-	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -475,56 +474,6 @@ func TestConcurrentRuns(t *testing.T) {
 	}
 }
 
-func TestRealReadsRecorded(t *testing.T) {
-	t.Parallel()
-	rt := newRuntime(t, Config{})
-	for _, preset := range []string{"sandbox", "developer"} {
-		set, _ := caps.Preset(preset)
-		log := effects.Memory()
-		var out bytes.Buffer
-		status, err := rt.Run(context.Background(), &Program{
-			Module: module(t, "probe"), Args: []string{"probe", "time"}, Stdout: &out,
-			FS: newEnv(t, preset).fs, Caps: set, Effects: log,
-			Clock: gatedClock(set), Rand: gatedRand(set),
-		})
-		if status != 0 || err != nil {
-			t.Fatalf("%s: %d, %v", preset, status, err)
-		}
-		entries, _ := log.Entries()
-		var got []string
-		for _, e := range entries {
-			got = append(got, fmt.Sprintf("%s %s %s", e.Kind, e.Target, e.Outcome))
-		}
-		want := ""
-		if preset == "developer" {
-			want = "random wasm probe ok,clock wasm probe ok"
-		}
-		if strings.Join(got, ",") != want {
-			t.Errorf("%s: entries %q, want %q", preset, got, want)
-		}
-	}
-}
-
-func TestReadsSummary(t *testing.T) {
-	t.Parallel()
-	var r reads
-	for i := range 5 {
-		r.add("wall", func() string { return fmt.Sprint("t", i) })
-	}
-	r.add("monotonic", func() string { return "never shown" })
-	log := effects.Memory()
-	r.record(log, effects.Clock, "wasm x")
-	(&reads{}).record(log, effects.Clock, "wasm nothing read")
-	entries, _ := log.Entries()
-	if len(entries) != 1 {
-		t.Fatalf("entries %+v", entries)
-	}
-	p := entries[0].Response
-	if p.Summary != "6 reads, first: t0, t1, t2" || p.Fields["wall"] != "5" || p.Fields["monotonic"] != "1" {
-		t.Fatalf("payload %+v", p)
-	}
-}
-
 func TestErrno(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -552,16 +501,6 @@ func TestErrno(t *testing.T) {
 }
 
 func newLogical() *clock.Logical { return clock.NewLogical(clock.Epoch) }
-
-// gatedClock and gatedRand are a session's clock and random source: real
-// when set grants clock.read and random.read.
-func gatedClock(set *caps.Set) clock.Clock {
-	return caps.NewGate(set, nil).Clock(newLogical())
-}
-
-func gatedRand(set *caps.Set) clock.Source {
-	return caps.NewGate(set, nil).Rand(clock.NewSeeded(clock.DefaultSeed))
-}
 
 func TestDeclaredPages(t *testing.T) {
 	t.Parallel()

@@ -102,9 +102,9 @@ from an old snapshot, diverge, and switch back and forth:
   $ echo experiment > f
   $ rm -r sub 2>/dev/null; touch only-here
   $ snapshot experiment
-  5b2493e
+  9d80ba4
   $ branch -v
-  * experiment  5b2493e  experiment
+  * experiment  9d80ba4  experiment
     feature     83039f5  feature in sub
     main        1c0d18e  base
   $ switch feature
@@ -115,7 +115,7 @@ from an old snapshot, diverge, and switch back and forth:
   f
   sub
   $ switch experiment
-  switched to branch experiment at 5b2493e (experiment)
+  switched to branch experiment at 9d80ba4 (experiment)
   $ cat f; ls
   experiment
   f
@@ -126,7 +126,7 @@ from an old snapshot, diverge, and switch back and forth:
   base
   f
   $ history --all
-    5b2493e  2026-01-01 00:00:37  experiment
+    9d80ba4  2026-01-01 00:00:37  experiment
     83039f5  2026-01-01 00:00:29  feature in sub
     a84edc2  2026-01-01 00:00:19  feature work
   * 1c0d18e  2026-01-01 00:00:12  base
@@ -152,15 +152,15 @@ fork has the same rule about unsnapshotted changes as switch:
   $ switch --json main
   {"branch":"main","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","time":"2026-01-01T00:00:12Z","parent":null,"dir":"/work","env":["HOME=/work","HOSTNAME=moonix","LOGNAME=user","MODE=base","PATH=/bin:/usr/bin","SHELL=/bin/sh","TMPDIR=/tmp","USER=user"]}
   $ fork --json experiment again
-  {"branch":"again","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","time":"2026-01-01T00:00:37Z","parent":"a84edc2114103c2807c0a24ce12719eae5f50d67","dir":"/work","env":["HOME=/work","HOSTNAME=moonix","LOGNAME=user","MODE=base","PATH=/bin:/usr/bin","SHELL=/bin/sh","TMPDIR=/tmp","USER=user"]}
+  {"branch":"again","id":"9d80ba4b5aa1bba51bbb16d50621081a84b2b36c","short":"9d80ba4","message":"experiment","time":"2026-01-01T00:00:37Z","parent":"a84edc2114103c2807c0a24ce12719eae5f50d67","dir":"/work","env":["HOME=/work","HOSTNAME=moonix","LOGNAME=user","MODE=base","PATH=/bin:/usr/bin","SHELL=/bin/sh","TMPDIR=/tmp","USER=user"]}
   $ branch --json
-  [{"name":"again","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","current":true},{"name":"experiment","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","current":false},{"name":"feature","id":"83039f522df520022ab49a8b2455743b5984b943","short":"83039f5","message":"feature in sub","current":false},{"name":"main","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","current":false},{"name":"other","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","current":false}]
+  [{"name":"again","id":"9d80ba4b5aa1bba51bbb16d50621081a84b2b36c","short":"9d80ba4","message":"experiment","current":true},{"name":"experiment","id":"9d80ba4b5aa1bba51bbb16d50621081a84b2b36c","short":"9d80ba4","message":"experiment","current":false},{"name":"feature","id":"83039f522df520022ab49a8b2455743b5984b943","short":"83039f5","message":"feature in sub","current":false},{"name":"main","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","current":false},{"name":"other","id":"1c0d18e6a9b4b4333bb77c35a1b31b929c486e74","short":"1c0d18e","message":"base","current":false}]
   $ branch --json extra
-  {"name":"extra","id":"5b2493e38eb076e7a2fdcd3635dab02441124992","short":"5b2493e","message":"experiment","current":false}
+  {"name":"extra","id":"9d80ba4b5aa1bba51bbb16d50621081a84b2b36c","short":"9d80ba4","message":"experiment","current":false}
   $ branch --verbose
-  * again       5b2493e  experiment
-    experiment  5b2493e  experiment
-    extra       5b2493e  experiment
+  * again       9d80ba4  experiment
+    experiment  9d80ba4  experiment
+    extra       9d80ba4  experiment
     feature     83039f5  feature in sub
     main        1c0d18e  base
     other       1c0d18e  base

@@ -175,6 +175,7 @@ func Replay(ctx context.Context, data []byte, env []string, set *caps.Set) (*tra
 	if err != nil {
 		return nil, err
 	}
+	defer sess.Close() // its WebAssembly runtime, when a module ran
 	t := transcript.Parse(data)
 	return t.Run(func(src string) ([]byte, int, bool) {
 		// cram runs `echo SALT N $?` before every command, which sets

@@ -33,10 +33,11 @@ const (
 )
 
 const (
-	markerDir   = "moonix"  // moonix's files inside a workspace directory
-	lockFile    = "lock"    // in markerDir: the owner's pid, flock'ed
-	historyFile = "history" // in markerDir: the REPL's line history
-	effectsDir  = "effects" // in markerDir: the effect log
+	markerDir   = "moonix"     // moonix's files inside a workspace directory
+	lockFile    = "lock"       // in markerDir: the owner's pid, flock'ed
+	historyFile = "history"    // in markerDir: the REPL's line history
+	effectsDir  = "effects"    // in markerDir: the effect log
+	wasmCache   = "wasm-cache" // in markerDir: wazero's compiled modules
 )
 
 // workspace is an open, locked workspace directory.
@@ -140,6 +141,7 @@ func newTree() (*vfs.Tree, *clock.Logical, clock.Source) {
 func (w *workspace) configure(cfg *shell.Config) {
 	cfg.FS, cfg.Repo, cfg.Clock, cfg.Rand = w.tree, w.repo, w.clock, w.rand
 	cfg.Effects = w.effects
+	cfg.Wasm.CacheDir = filepath.Join(w.dir, markerDir, wasmCache)
 	if st := w.resumed; st != nil {
 		cfg.Env = append(slices.Clone(st.Env), cfg.Env...)
 		if info, err := w.tree.Stat(st.Dir); strings.HasPrefix(st.Dir, "/") && err == nil && info.IsDir() {

@@ -42,3 +42,28 @@ func BenchmarkPipeline(b *testing.B) {
 func BenchmarkFunctions(b *testing.B) {
 	benchScript(b, `f() { x=$1; }; i=0; while [ $i -lt 5000 ]; do f $i; i=$((i+1)); done`)
 }
+
+// BenchmarkWasmHelloSecondRun runs the Go hello world module (2.6 MB) from
+// the VFS once more in a session that already ran it: reading and hashing
+// the file, instantiating, running. The issue's target is 15 ms.
+func BenchmarkWasmHelloSecondRun(b *testing.B) {
+	s, out := wasmBenchSession(b, true)
+	defer s.Close()
+	for b.Loop() {
+		if status, _ := s.Run(context.Background(), "hello", "moonix"); status != 0 {
+			b.Fatalf("status %d: %s", status, out.String())
+		}
+	}
+}
+
+// BenchmarkWasmHelloFirstRun is a new session's first run of the module,
+// compiling it (no workspace, so no disk cache).
+func BenchmarkWasmHelloFirstRun(b *testing.B) {
+	for b.Loop() {
+		s, out := wasmBenchSession(b, false)
+		if status, _ := s.Run(context.Background(), "hello", "moonix"); status != 0 {
+			b.Fatalf("status %d: %s", status, out.String())
+		}
+		s.Close()
+	}
+}

@@ -29,9 +29,12 @@
 //     builtins), then Config.Commands;
 //  3. interpreter builtins asked for through Exec (xargs echo) run in a
 //     nested shell;
-//  4. PATH lookup in the VFS (or the path as given): scripts run in a nested
-//     shell; /bin/NAME and /usr/bin/NAME name the builtin NAME when no such
-//     file exists;
+//  4. PATH lookup in the VFS, NAME then NAME.wasm in each directory (or
+//     the path as given): WebAssembly modules run in wazero (package wasm)
+//     on the session's gated VFS, scripts run in a nested shell; a file
+//     without the execute bit, or that fs.exec refuses, gives 126;
+//     /bin/NAME and /usr/bin/NAME name the builtin NAME when no such file
+//     exists;
 //  5. nothing found: "moonix: NAME: command not found", status 127. The chain
 //     never falls through to the host.
 //

@@ -13,6 +13,7 @@ import (
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
+	"github.com/moonix-sh/moonix/wasm"
 )
 
 // newCall starts a Call for the session: identity, clock, filesystem and the
@@ -71,6 +72,10 @@ func (s *Session) exec(c *builtins.Call) int {
 	}
 	if kind, p := s.lookup(c, name); kind == kindFile {
 		return s.execFile(c, p)
+	}
+	if _, noExec := s.searchPath(c, name); noExec != "" {
+		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", name)
+		return 126
 	}
 	fmt.Fprintf(c.Stderr, "moonix: %s: command not found\n", name)
 	return 127
@@ -144,9 +149,8 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 		execFail(c, c.Args[0], err)
 		return 126
 	}
-	if bytes.HasPrefix(head, []byte("\x00asm")) {
-		fmt.Fprintf(c.Stderr, "moonix: %s: cannot execute binary file: WebAssembly programs are not supported yet\n", c.Args[0])
-		return 126
+	if wasm.IsModule(head) {
+		return s.runWasm(c, p)
 	}
 	if bytes.IndexByte(head, 0) >= 0 {
 		fmt.Fprintf(c.Stderr, "moonix: %s: cannot execute binary file\n", c.Args[0])
@@ -161,6 +165,29 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 		return s.exec(c.Sub(append(args, c.Args[1:]...)...))
 	}
 	return s.nested(c, []string{"sh", p}, c.Args[1:])
+}
+
+// runWasm runs the WebAssembly module in the file p: argv as typed, the
+// exported environment, the working directory, the call's streams, the
+// session's gated VFS as its filesystem (with /dev/stdin and friends
+// bound to the streams), and the command's clock and random source, whose
+// real reads exec records when the command ends.
+func (s *Session) runWasm(c *builtins.Call, p string) int {
+	module, err := vfs.ReadFile(s.fs, p)
+	if err != nil {
+		execFail(c, c.Args[0], err)
+		return 126
+	}
+	status, err := s.wasm.Run(c.Ctx, &wasm.Program{
+		Module: module, Args: c.Args, Env: c.Env, Dir: c.Dir,
+		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
+		FS:    builtins.WithStdio(s.fs, c.Stdin, c.Stdout, c.Stderr),
+		Umask: c.Umask, Clock: c.Clock, Rand: c.Rand,
+	})
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "moonix: %s: %v\n", c.Args[0], err)
+	}
+	return status
 }
 
 // execFail reports why the file name cannot run: a capability denial as
@@ -223,7 +250,8 @@ const (
 )
 
 // lookup finds what name runs as, in the exec chain's order: builtins of
-// any kind, then executable files on PATH in the VFS.
+// any kind, then executable files on PATH in the VFS (NAME, then
+// NAME.wasm, in each directory).
 func (s *Session) lookup(c *builtins.Call, name string) (lookupKind, string) {
 	if strings.Contains(name, "/") {
 		p := c.Abs(name)
@@ -235,18 +263,47 @@ func (s *Session) lookup(c *builtins.Call, name string) (lookupKind, string) {
 	if isInterpBuiltin(name) || s.commandFor(name) != nil {
 		return kindBuiltin, name
 	}
+	if p, _ := s.searchPath(c, name); p != "" {
+		return kindFile, p
+	}
+	return kindNone, ""
+}
+
+// searchPath looks for name along PATH: in each directory, the file NAME,
+// then NAME.wasm. exe is the first executable one (relative to the
+// working directory when its PATH entry is relative); noExec the first
+// file found without the execute bit, when there is no executable one.
+func (s *Session) searchPath(c *builtins.Call, name string) (exe, noExec string) {
+	names := []string{name}
+	if !strings.HasSuffix(name, wasmSuffix) {
+		names = append(names, name+wasmSuffix)
+	}
 	pathVar, _ := c.LookupEnv("PATH")
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
 		}
-		p := vfs.Clean(c.Dir, dir+"/"+name)
-		if info, err := s.fs.Stat(p); err == nil && !info.IsDir() && info.Mode().Perm()&0o100 != 0 {
-			if !strings.HasPrefix(dir, "/") {
-				return kindFile, path.Join(dir, name)
+		for _, n := range names {
+			p := vfs.Clean(c.Dir, dir+"/"+n)
+			info, err := s.fs.Stat(p)
+			if err != nil || info.IsDir() {
+				continue
 			}
-			return kindFile, p
+			if info.Mode().Perm()&0o100 == 0 {
+				if noExec == "" {
+					noExec = p
+				}
+				continue
+			}
+			if !strings.HasPrefix(dir, "/") {
+				return path.Join(dir, n), ""
+			}
+			return p, ""
 		}
 	}
-	return kindNone, ""
+	return "", noExec
 }
+
+// wasmSuffix is what a WebAssembly program's file name may add to the
+// command name.
+const wasmSuffix = ".wasm"

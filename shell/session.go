@@ -22,6 +22,7 @@ import (
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
+	"github.com/moonix-sh/moonix/wasm"
 )
 
 // Config configures a Session. The zero value is valid: a fresh default
@@ -83,6 +84,10 @@ type Config struct {
 	// HTTPMaxBody bounds the body of an HTTP response a command reads
 	// (curl); 0 means DefaultHTTPMaxBody.
 	HTTPMaxBody int64
+	// Wasm configures the runtime of the session's WebAssembly programs:
+	// the on-disk compilation cache (none: compiled code is kept in memory
+	// for the session only) and the memory cap.
+	Wasm wasm.Config
 
 	// parent is the session that started this one as a nested shell.
 	parent *Session
@@ -119,6 +124,9 @@ type Session struct {
 	// clockGated says that clock is the gate's (the configured clock was
 	// logical): its real reads are recorded as effects (see reads.go).
 	clockGated bool
+	// wasm runs the session's WebAssembly programs; nested shells share
+	// their root session's.
+	wasm *wasm.Runtime
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -154,8 +162,11 @@ func New(cfg Config) (*Session, error) {
 		// nested shells share the gated FS, history, clock, log, network
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
 		s.clockGated = p.clockGated
+		s.wasm = p.wasm
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
+	} else {
+		s.wasm = wasm.New(cfg.Wasm)
 	}
 	if s.cfg.Dir == "" {
 		s.cfg.Dir = "/work"
@@ -463,13 +474,14 @@ func (s *Session) Exit(ctx context.Context) int {
 }
 
 // Close releases what the session holds beyond memory (the goroutine that
-// feeds a non-file standard input). Exit calls it; call it when a session
-// is dropped without Exit.
+// feeds a non-file standard input, the WebAssembly runtime of a root
+// session). Exit calls it; call it when a session is dropped without Exit.
 func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
 		if s.cfg.parent == nil {
 			s.http.CloseIdleConnections()
+			s.wasm.Close()
 		}
 	})
 }
@@ -635,6 +647,9 @@ func (s *Session) commandNames() []string {
 		for _, e := range entries {
 			if info, err := e.Info(); err == nil && !info.IsDir() && info.Mode().Perm()&0o100 != 0 {
 				names = append(names, e.Name())
+				if base, ok := strings.CutSuffix(e.Name(), wasmSuffix); ok && base != "" {
+					names = append(names, base) // NAME runs NAME.wasm
+				}
 			}
 		}
 	}

@@ -1,0 +1,57 @@
+External programs are WebAssembly modules (WASI preview1) that live in the
+VFS; moonix runs them in-process with wazero. These two are hand-written:
+upper copies its input in upper case, note writes "from wasm" to a file.
+Their sources are testdata/wasm/upper.wat and note.wat; the base64 below is
+`wat2wasm FILE.wat -o - | base64 -w0`.
+
+  $ printf %s 'AGFzbQEAAAABEANgBH9/f38Bf2ABfwBgAAACZwMWd2FzaV9zbmFwc2hvdF9wcmV2aWV3MQdmZF9yZWFkAAAWd2FzaV9zbmFwc2hvdF9wcmV2aWV3MQhmZF93cml0ZQAAFndhc2lfc25hcHNob3RfcHJldmlldzEJcHJvY19leGl0AAEDAgECBQMBAAEHEwIGbWVtb3J5AgAGX3N0YXJ0AAMKkQEBjgEBA38DQEEAQcAANgIAQQRBgCA2AgBBAEEAQQFBEBAABEBBAhACC0EQKAIAIQAgAEUEQA8LQQAhAQNAQcAAIAFqLQAAIQIgAkHhAE8gAkH6AE1xBEBBwAAgAWogAkEgazoAAAsgAUEBaiEBIAEgAEkNAAtBBCAANgIAQQFBAEEBQRAQAQRAQQEQAgsMAAsL' | base64 -d > upper.wasm
+  $ printf %s 'AGFzbQEAAAABKAZgAn9/AX9gCX9/f39/fn5/fwF/YAR/f39/AX9gAX8AYAF/AX9gAAACswEFFndhc2lfc25hcHNob3RfcHJldmlldzEOYXJnc19zaXplc19nZXQAABZ3YXNpX3NuYXBzaG90X3ByZXZpZXcxCGFyZ3NfZ2V0AAAWd2FzaV9zbmFwc2hvdF9wcmV2aWV3MQlwYXRoX29wZW4AARZ3YXNpX3NuYXBzaG90X3ByZXZpZXcxCGZkX3dyaXRlAAIWd2FzaV9zbmFwc2hvdF9wcmV2aWV3MQlwcm9jX2V4aXQAAwMDAgQFBQMBAAEHEwIGbWVtb3J5AgAGX3N0YXJ0AAYK5AECIAEBfwJAA0AgACABai0AAEUNASABQQFqIQEMAAsLIAELwAEBAX9BAEEEEAAaQQAoAgBBAkkEQEECEAQLQYAIQYAQEAEaQYQIKAIAIQACQANAIAAtAABBL0cNASAAQQFqIQAMAAsLQQNBASAAIAAQBUEJQsAAQgBBAEEIEAIEQEEgQfgANgIAQSRBEzYCAEEoQYQIKAIANgIAQSxBhAgoAgAQBTYCAEEwQYwBNgIAQTRBATYCAEECQSBBA0EMEAMaQQEQBAtBIEHkADYCAEEkQQo2AgBBCCgCAEEgQQFBDBADGgsLMQMAQeQACwpmcm9tIHdhc20KAEH4AAsTbm90ZTogY2Fubm90IHdyaXRlIABBjAELAQo=' | base64 -d > note.wasm
+  $ chmod +x upper.wasm note.wasm
+
+A module reads standard input and writes standard output, and streams in
+a pipeline: head ending early ends the endless pipeline.
+
+  $ printf 'one\ntwo\n' | ./upper.wasm | nl
+       1	ONE
+       2	TWO
+  $ yes abc | ./upper.wasm | head -2
+  ABC
+  ABC
+
+Commands are found on PATH as NAME or NAME.wasm.
+
+  $ mkdir bin && mv upper.wasm note.wasm bin/ && PATH=/work/bin:$PATH
+  $ echo hi | upper
+  HI
+  $ type upper; command -v note.wasm; which note
+  upper is /work/bin/upper.wasm
+  /work/bin/note.wasm
+  /work/bin/note.wasm
+
+What a module writes lands in the VFS, and snapshots capture it.
+
+  $ id=$(snapshot before)
+  $ note /work/out.txt && cat out.txt
+  from wasm
+  $ rollback $id > /dev/null; cat out.txt
+  cat: out.txt: no such file or directory
+  [1]
+
+A write the capabilities refuse fails inside the module, which reports it
+its own way.
+
+  $ note /etc/out.txt
+  note: cannot write /etc/out.txt
+  [1]
+  $ ls /etc/out.txt
+  ls: cannot access '/etc/out.txt': no such file or directory
+  [2]
+
+The exit status of the module is $?; a file without the execute bit does
+not run.
+
+  $ note
+  [2]
+  $ chmod -x bin/note.wasm; note /work/x
+  moonix: note: permission denied
+  [126]

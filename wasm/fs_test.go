@@ -1,0 +1,180 @@
+package wasm
+
+import (
+	"io"
+	"testing"
+	"time"
+
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+
+	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// The file operations a Go program reaches are compared with wazero's own
+// host filesystem in TestProbeMatchesWazero; these are the rest of the
+// bridge, called directly.
+
+func bridge(t *testing.T, deny ...caps.Cap) (*vfsFS, *env) {
+	t.Helper()
+	e := newEnv(t, "sandbox", deny...)
+	for _, d := range []string{"/work/d/sub"} {
+		if err := vfs.MkdirAll(e.tree, d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"/work/f", "/work/d/a", "/work/d/b", "/work/d/hidden"} {
+		if err := vfs.WriteFile(e.tree, f, []byte("data"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &vfsFS{fs: e.fs, umask: 0o022}, e
+}
+
+func wantErrno(t *testing.T, what string, got, want experimentalsys.Errno) {
+	t.Helper()
+	if got != want {
+		t.Errorf("%s: errno %v, want %v", what, got, want)
+	}
+}
+
+func TestBridgePaths(t *testing.T) {
+	t.Parallel()
+	b, _ := bridge(t)
+	_, en := b.OpenFile("work/new/", experimentalsys.O_CREAT|experimentalsys.O_RDWR, 0o644)
+	wantErrno(t, "create with a trailing slash", en, experimentalsys.EISDIR)
+	_, en = b.OpenFile("work/f/", experimentalsys.O_RDONLY, 0)
+	wantErrno(t, "open file/", en, experimentalsys.ENOTDIR)
+	_, en = b.Lstat("work/f/")
+	wantErrno(t, "lstat file/", en, experimentalsys.ENOTDIR)
+	wantErrno(t, "unlink dir", b.Unlink("work/d"), experimentalsys.EISDIR)
+	wantErrno(t, "rmdir file", b.Rmdir("work/f"), experimentalsys.ENOTDIR)
+	wantErrno(t, "rmdir missing", b.Rmdir("work/none"), experimentalsys.ENOENT)
+	wantErrno(t, "mkdir existing", b.Mkdir("work/d", 0o755), experimentalsys.EEXIST)
+	wantErrno(t, "chmod", b.Chmod("work/f", 0o600), 0)
+	wantErrno(t, "mkdir", b.Mkdir("work/m", 0o777), 0)
+	if st, en := b.Stat("work/m"); en != 0 || st.Mode.Perm() != 0o755 {
+		t.Errorf("mkdir 777 under umask 022: %v, %v", st.Mode, en)
+	}
+	if st, en := b.Stat("."); en != 0 || !st.Mode.IsDir() {
+		t.Errorf("stat of the root: %v, %v", st.Mode, en)
+	}
+	_, en = b.Readlink("work/f")
+	wantErrno(t, "readlink of a file", en, experimentalsys.EINVAL)
+	wantErrno(t, "absolute symlink", b.Symlink("/work/f", "work/abs"), 0)
+	if target, en := b.Readlink("work/abs"); target != "/work/f" || en != 0 {
+		t.Errorf("readlink: %q, %v", target, en)
+	}
+	if st, en := b.Stat("work/abs"); en != 0 || st.Size != 4 {
+		t.Errorf("an absolute link resolves in the VFS: %+v, %v", st, en)
+	}
+}
+
+func TestBridgeFiles(t *testing.T) {
+	t.Parallel()
+	b, e := bridge(t)
+	f, en := b.OpenFile("work/f", experimentalsys.O_RDWR, 0)
+	if en != 0 {
+		t.Fatal(en)
+	}
+	defer f.Close()
+	if f.IsAppend() {
+		t.Error("opened without O_APPEND, says append")
+	}
+	wantErrno(t, "set append", f.SetAppend(true), 0)
+	f.Seek(0, io.SeekStart)
+	if _, en := f.Write([]byte("+")); en != 0 {
+		t.Fatal(en)
+	}
+	wantErrno(t, "clear append", f.SetAppend(false), 0)
+	f.Seek(0, io.SeekStart)
+	f.Write([]byte("D"))
+	if got, _ := vfs.ReadFile(e.tree, "/work/f"); string(got) != "Data+" {
+		t.Errorf("after append on and off: %q", got)
+	}
+	wantErrno(t, "truncate -1", f.Truncate(-1), experimentalsys.EINVAL)
+	when := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC).UnixNano()
+	wantErrno(t, "utimens", f.Utimens(when, experimentalsys.UTIME_OMIT), 0)
+	st, _ := f.Stat()
+	if st.Atim != when || st.Mtim == when {
+		t.Errorf("utimens atime only: atim %d mtim %d", st.Atim, st.Mtim)
+	}
+	if st.Nlink != 1 || st.Ino == 0 || st.Size != 5 || st.Mode.Perm() != 0o644 {
+		t.Errorf("stat: %+v", st)
+	}
+	wantErrno(t, "sync", f.Sync(), 0)
+	wantErrno(t, "close", f.Close(), 0)
+	_, en = f.Read(make([]byte, 1))
+	wantErrno(t, "read after close", en, experimentalsys.EBADF)
+	_, en = f.Seek(0, io.SeekStart)
+	wantErrno(t, "seek after close", en, experimentalsys.EBADF)
+}
+
+func TestBridgeDirectories(t *testing.T) {
+	t.Parallel()
+	b, e := bridge(t, caps.Cap{Kind: caps.FSRead, Pattern: "/work/d/hidden"})
+	d, en := b.OpenFile("work/d", experimentalsys.O_RDONLY, 0)
+	if en != 0 {
+		t.Fatal(en)
+	}
+	defer d.Close()
+	names := func(n int) string {
+		ents, en := d.Readdir(n)
+		if en != 0 {
+			t.Fatal(en)
+		}
+		s := ""
+		for _, e := range ents {
+			s += e.Name + " "
+		}
+		return s
+	}
+	if got := names(2); got != "a b " {
+		t.Errorf("first two: %q", got)
+	}
+	if got := names(-1); got != "sub " {
+		t.Errorf("the rest: %q (hidden left out)", got)
+	}
+	if got := names(5); got != "" {
+		t.Errorf("at the end: %q", got)
+	}
+	_, en = d.Seek(3, io.SeekStart)
+	wantErrno(t, "seek a directory but to 0", en, experimentalsys.EINVAL)
+	if _, en := d.Seek(0, io.SeekStart); en != 0 {
+		t.Fatal(en)
+	}
+	vfs.WriteFile(e.tree, "/work/d/c", nil, 0o644)
+	if got := names(-1); got != "a b c sub " {
+		t.Errorf("after rewind: %q", got)
+	}
+	_, en = d.Read(make([]byte, 1))
+	wantErrno(t, "read a directory", en, experimentalsys.EISDIR)
+	_, en = d.Pwrite([]byte("x"), 0)
+	wantErrno(t, "pwrite a directory", en, experimentalsys.EISDIR)
+	if isDir, _ := d.IsDir(); !isDir {
+		t.Error("IsDir false")
+	}
+	f, _ := b.OpenFile("work/f", experimentalsys.O_RDONLY, 0)
+	defer f.Close()
+	_, en = f.Readdir(1)
+	wantErrno(t, "readdir a file", en, experimentalsys.EBADF)
+	if _, err := e.tree.Stat("/work/d/hidden"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBridgeDenials(t *testing.T) {
+	t.Parallel()
+	b, e := bridge(t)
+	_, en := b.OpenFile("etc/x", experimentalsys.O_CREAT|experimentalsys.O_WRONLY, 0o644)
+	wantErrno(t, "create in /etc", en, experimentalsys.EACCES)
+	wantErrno(t, "rename out of /work", b.Rename("work/f", "etc/f"), experimentalsys.EACCES)
+	wantErrno(t, "link into /etc", b.Link("work/f", "etc/f"), experimentalsys.EACCES)
+	wantErrno(t, "utimens in /etc", b.Utimens("etc", 0, 0), experimentalsys.EACCES)
+	if len(e.denied) != 4 {
+		t.Errorf("denials: %q", e.denied)
+	}
+	if _, err := e.tree.Stat("/work/f"); err != nil {
+		t.Errorf("/work/f after a refused rename: %v", err)
+	}
+}

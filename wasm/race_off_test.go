@@ -1,0 +1,5 @@
+//go:build !race
+
+package wasm
+
+const raceEnabled = false

@@ -138,6 +138,7 @@ type options struct {
 	allow     []string // --allow CAP
 	deny      []string // --deny CAP
 	imports   []string // --import HOSTPATH:VPATH
+	wasmMiB   int      // --wasm-memory: each module's memory cap, MiB
 	policy    string   // --policy FILE
 
 	presetGiven bool         // --caps was on the command line
@@ -284,6 +285,7 @@ func wantsSubcommand(args []string) bool {
 var valueFlags = map[string]bool{
 	"env": true, "workspace": true, "write-mode": true, "timeout": true,
 	"caps": true, "allow": true, "deny": true, "policy": true, "import": true,
+	"wasm-memory": true,
 }
 
 func (p *Program) rootCommand(std stdio, status *int, withSubcommands bool) *cobra.Command {
@@ -345,6 +347,7 @@ script.`,
 	fl.BoolVarP(&o.xtrace, "xtrace", "x", false, "print commands as they run (set -x)")
 	fl.StringArrayVarP(&o.setOpts, "option", "o", nil, "set a shell option (set -o NAME), repeatable")
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
+	fl.IntVar(&o.wasmMiB, "wasm-memory", wasmDefaultMiB, "memory cap of each WebAssembly program, in MiB (1 to 4096)")
 	fl.StringArrayVar(&o.imports, "import", nil, "copy a host file or directory into the tree before the run (HOSTPATH:VPATH); repeatable")
 	pf := root.PersistentFlags()
 	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host; repeatable")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
+	"github.com/moonix-sh/moonix/wasm"
 )
 
 // runShell runs the root command: -c, FILE, stdin or the REPL.
@@ -20,6 +21,9 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	}
 	if err := checkWriteMode(o.writeMode); err != nil {
 		return 0, err
+	}
+	if o.wasmMiB < 1 || o.wasmMiB > 4096 {
+		return 0, usageErr("--wasm-memory: must be 1 to 4096 (MiB), not %d", o.wasmMiB)
 	}
 	set, err := o.capSet(caps.DefaultPreset)
 	if err != nil {
@@ -37,6 +41,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Options: shellOptions(o),
 		Caps:    set,
 		Dial:    p.Dial,
+		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
 	}
 	if p.IsTerminal != nil && p.TermWidth != nil && p.IsTerminal(std.out) {
 		out := std.out
@@ -128,6 +133,12 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		return status
 	}), nil
 }
+
+// WebAssembly memory is counted in 64 KiB pages.
+const (
+	pagesPerMiB    = 16
+	wasmDefaultMiB = wasm.DefaultMemoryLimitPages / pagesPerMiB
+)
 
 // shellOptions turns -e, -u, -x and -o NAME into set(1) options.
 func shellOptions(o *options) []string {

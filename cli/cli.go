@@ -308,6 +308,8 @@ with --env.
                               read the script from stdin, statement by
                               statement, without prompt
   moonix replay FILE...       replay cram transcripts (.t files)
+  moonix import HOSTPATH VPATH, moonix export VPATH HOSTPATH
+                              copy files into or out of the workspace
 
 The tree, its snapshots and the shell's exported variables and directory
 live in a workspace on the host (--workspace DIR, default
@@ -316,6 +318,13 @@ stopped. --write-mode lazy (the default) writes it at snapshots and at exit;
 eager also after every command, so that a crash loses no completed command.
 One moonix at a time uses a workspace. --ephemeral keeps everything in
 memory and writes nothing.
+
+Every operation goes through a capability gate: --caps PRESET (minimal,
+sandbox (the default), developer, agent, unrestricted), --allow CAP and
+--deny CAP on top, or --policy FILE. A denial fails that command only:
+"moonix: OP PATH: permission denied (needs CAP)". Inside, 'caps' lists and
+checks them, 'effects' lists what could not be undone (HTTP requests, real
+clock and random reads) and every denial.
 
 Options end at the first operand: in 'moonix script.sh -x', -x goes to the
 script.`,
@@ -350,7 +359,7 @@ script.`,
 	fl.IntVar(&o.wasmMiB, "wasm-memory", wasmDefaultMiB, "memory cap of each WebAssembly program, in MiB (1 to 4096)")
 	fl.StringArrayVar(&o.imports, "import", nil, "copy a host file or directory into the tree before the run (HOSTPATH:VPATH); repeatable")
 	pf := root.PersistentFlags()
-	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host; repeatable")
+	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host (needs env.read:NAME); repeatable")
 	pf.DurationVar(&o.timeout, "timeout", 0, "cancel the whole run after this long (exit 124)")
 	pf.StringVar(&o.preset, "caps", caps.DefaultPreset, "capability preset: "+strings.Join(caps.PresetNames, ", "))
 	pf.StringArrayVar(&o.allow, "allow", nil, "grant a capability (KIND[:PATTERN]) on top of the preset; repeatable")

@@ -12,10 +12,10 @@ the same numbers in every fresh session.
   Thu Jan  1 00:00:03 UTC 2026
   $ date -u +%FT%T
   2026-01-01T00:00:04
-  $ sleep 60; date +%T
-  00:01:06
+  $ sleep 1; date +%T
+  00:00:07
   $ echo > f; stat -c %y f
-  2026-01-01 00:01:06.000000000 +0000
+  2026-01-01 00:00:07.000000000 +0000
   $ echo $RANDOM $RANDOM
   5710 26043
   $ echo $SRANDOM

@@ -138,10 +138,10 @@ func TestEffectsList(t *testing.T) {
 	l.h.cases([]cmdCase{
 		{args: []string{"effects", "--kind", "http"}, out: l.line(3, w, l.s1) + l.line(6, w, l.s2) + l.line(7, w, l.s2)},
 	})
-	w = [3]int{4, 21, 15}
+	// --since and --kind together, in either order: the same lines.
 	l.h.cases([]cmdCase{
-		{args: []string{"effects", "--since", "HEAD~1", "--kind", "http"}, out: l.line(3, [3]int{4, 23, 15}, l.s1) + l.line(6, [3]int{4, 23, 15}, l.s2) + l.line(7, [3]int{4, 23, 15}, l.s2)},
-		{args: []string{"effects", "--kind", "http", "--since", "HEAD~1"}, out: l.line(3, [3]int{4, 23, 15}, l.s1) + l.line(6, [3]int{4, 23, 15}, l.s2) + l.line(7, [3]int{4, 23, 15}, l.s2)},
+		{args: []string{"effects", "--since", "HEAD~1", "--kind", "http"}, out: l.line(3, w, l.s1) + l.line(6, w, l.s2) + l.line(7, w, l.s2)},
+		{args: []string{"effects", "--kind", "http", "--since", "HEAD~1"}, out: l.line(3, w, l.s1) + l.line(6, w, l.s2) + l.line(7, w, l.s2)},
 	})
 	w = [3]int{6, 6, 2}
 	l.h.cases([]cmdCase{

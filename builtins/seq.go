@@ -34,10 +34,7 @@ type seqOperand struct {
 }
 
 func parseSeqOperand(arg string) (seqOperand, bool) {
-	s := strings.TrimLeft(arg, " \t\n\v\f\r+")
-	if strings.HasPrefix(s, "+") {
-		s = s[1:]
-	}
+	s := strings.TrimLeft(arg, " \t\n\v\f\r") // strconv takes one sign
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		ne, ok := err.(*strconv.NumError)

@@ -41,6 +41,8 @@ func TestSeq(t *testing.T) {
 		{args: "seq", err: "seq: missing operand (try 'seq --help')\n", status: 2},
 		{args: "seq 1 2 3 4", err: "seq: extra operand '4' (try 'seq --help')\n", status: 2},
 		{args: "seq x", err: "seq: invalid floating point argument: 'x'\n", status: 1},
+		{args: "seq +2", out: "1\n2\n"},
+		{args: "seq ++2", err: "seq: invalid floating point argument: '++2'\n", status: 1},
 		{args: "seq 1 0 3", err: "seq: invalid Zero increment value: '0'\n", status: 1},
 		{args: "seq -f abc 2", err: "seq: format 'abc' has no % directive\n", status: 1},
 		{args: "seq -f %d 2", err: "seq: format '%d' has unknown %d directive\n", status: 1},

@@ -420,6 +420,7 @@ func (r *gatedRand) Read(p []byte) (int, error) { return r.source().Read(p) }
 type Repo interface {
 	Snapshot(msg string, st vfs.State) (snap vfs.Snapshot, created bool, err error)
 	Current() (branch string, snap *vfs.Snapshot, err error)
+	CurrentID() string
 	Resolve(spec string) (vfs.Snapshot, error)
 	Rollback(spec string) (vfs.Snapshot, error)
 	Log(n int, all bool) ([]vfs.Snapshot, error)

@@ -286,10 +286,7 @@ func currentID(repo builtins.Repo) string {
 	if repo == nil {
 		return ""
 	}
-	if _, snap, err := repo.Current(); err == nil && snap != nil {
-		return snap.ID
-	}
-	return ""
+	return repo.CurrentID()
 }
 
 // recordDenial puts a denial in the effect log (audit only: a denial is

@@ -40,6 +40,18 @@ func (r *Repo) Current() (string, *Snapshot, error) {
 	return branch, &s, nil
 }
 
+// CurrentID is the current snapshot's full id, "" before the first: what
+// Current says of it, without reading the commit (the effect log asks for
+// it on every entry).
+func (r *Repo) CurrentID() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if h, ok := r.currentHash(); ok {
+		return h.String()
+	}
+	return ""
+}
+
 // Resolve finds the snapshot spec names: a unique prefix of an id (4
 // characters at least), a branch name, HEAD (the current snapshot), each
 // optionally followed by ~N or ^ to go back N (or one) snapshots.

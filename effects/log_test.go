@@ -214,6 +214,38 @@ func TestConcurrentWriters(t *testing.T) {
 	}
 }
 
+// Verify while entries are being written sees a whole log: the entries
+// and the newest one written are read together, so an entry appended in
+// between is not taken for entries removed from the end.
+func TestVerifyWhileWriting(t *testing.T) {
+	t.Parallel()
+	for _, l := range []*Log{Memory(), mustOpen(t, t.TempDir())} {
+		done := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				if _, err := l.Record(Entry{Kind: Clock, Target: "clock"}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+		for range 200 {
+			if _, err := l.Verify(); err != nil {
+				t.Errorf("Verify during writes: %v", err)
+				break
+			}
+		}
+		close(done)
+		wg.Wait()
+	}
+}
+
 func TestStore(t *testing.T) {
 	t.Parallel()
 	for _, l := range []*Log{Memory(), mustOpen(t, t.TempDir())} {

@@ -221,28 +221,27 @@ func TestVerifyWhileWriting(t *testing.T) {
 	t.Parallel()
 	for _, l := range []*Log{Memory(), mustOpen(t, t.TempDir())} {
 		done := make(chan struct{})
-		var wg sync.WaitGroup
-		wg.Go(func() {
-			for {
-				select {
-				case <-done:
-					return
-				default:
-				}
+		go func() {
+			defer close(done)
+			for range 300 {
 				if _, err := l.Record(Entry{Kind: Clock, Target: "clock"}); err != nil {
 					t.Error(err)
 					return
 				}
 			}
-		})
-		for range 200 {
+		}()
+		for writing := true; writing; {
+			select {
+			case <-done:
+				writing = false
+			default:
+			}
 			if _, err := l.Verify(); err != nil {
 				t.Errorf("Verify during writes: %v", err)
+				<-done
 				break
 			}
 		}
-		close(done)
-		wg.Wait()
 	}
 }
 

@@ -3,6 +3,7 @@ package effects
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,42 +160,46 @@ func TestTornTail(t *testing.T) {
 	}
 }
 
-// Open reads only the end of a long log: a torn tail is still set aside
+// Open reads only the end of a long log: a torn tail (bytes after the
+// last line break, or a last line that is not JSON) is still set aside
 // whole, the log truncated where it starts, and the chain goes on, also
 // when the last entry is longer than the first piece read.
 func TestTornTailLongLog(t *testing.T) {
 	t.Parallel()
 	for _, lastSize := range []int{10, 200 << 10} {
-		dir := t.TempDir()
-		l := mustOpen(t, dir)
-		for range 40 {
-			if _, err := l.Record(Entry{Kind: Clock, Target: strings.Repeat("x", 4<<10)}); err != nil {
+		for _, torn := range []string{`{"id":"abc","seq":42,"kind":"ht`, "{\"id\":\"abc\",\"seq\":42,\"ki\n"} {
+			dir := t.TempDir()
+			l := mustOpen(t, dir)
+			for range 40 {
+				if _, err := l.Record(Entry{Kind: Clock, Target: strings.Repeat("x", 4<<10)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := l.Record(Entry{Kind: Clock, Target: strings.Repeat("y", lastSize)}); err != nil {
 				t.Fatal(err)
 			}
-		}
-		if _, err := l.Record(Entry{Kind: Clock, Target: strings.Repeat("y", lastSize)}); err != nil {
-			t.Fatal(err)
-		}
-		l.Close()
-		name := filepath.Join(dir, logFile)
-		f, _ := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
-		f.Write([]byte(`{"id":"abc","seq":42,"kind":"ht`))
-		f.Close()
+			l.Close()
+			name := filepath.Join(dir, logFile)
+			f, _ := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+			f.Write([]byte(torn))
+			f.Close()
 
-		l2 := mustOpen(t, dir)
-		if !strings.Contains(l2.Torn(), "torn last record (31 bytes) set aside in ") {
-			t.Errorf("last entry of %d bytes: Torn() = %q", lastSize, l2.Torn())
+			l2 := mustOpen(t, dir)
+			what := fmt.Sprintf("last entry of %d bytes, torn %q", lastSize, torn)
+			if want := fmt.Sprintf("torn last record (%d bytes) set aside in ", len(torn)); !strings.Contains(l2.Torn(), want) {
+				t.Errorf("%s: Torn() = %q", what, l2.Torn())
+			}
+			if got, _ := os.ReadFile(filepath.Join(dir, "torn.42")); string(got) != torn {
+				t.Errorf("%s: torn.42 = %q", what, got)
+			}
+			if e, err := l2.Record(Entry{Kind: Clock}); err != nil || e.Seq != 42 {
+				t.Errorf("%s: next entry %+v, %v", what, e, err)
+			}
+			if n, err := l2.Verify(); err != nil || n != 42 {
+				t.Errorf("%s: Verify = %d, %v", what, n, err)
+			}
+			l2.Close()
 		}
-		if got, _ := os.ReadFile(filepath.Join(dir, "torn.42")); string(got) != `{"id":"abc","seq":42,"kind":"ht` {
-			t.Errorf("last entry of %d bytes: torn.42 = %q", lastSize, got)
-		}
-		if e, err := l2.Record(Entry{Kind: Clock}); err != nil || e.Seq != 42 {
-			t.Errorf("last entry of %d bytes: next entry %+v, %v", lastSize, e, err)
-		}
-		if n, err := l2.Verify(); err != nil || n != 42 {
-			t.Errorf("last entry of %d bytes: Verify = %d, %v", lastSize, n, err)
-		}
-		l2.Close()
 	}
 }
 

@@ -145,7 +145,8 @@ func Open(dir string) (*Log, error) {
 }
 
 // readTail reads the end of the file name, from offset off: enough to
-// hold its last two line breaks, or all of it. Open needs only the last
+// hold its last three line breaks (a last line that is not JSON, then the
+// whole line before it), or all of it. Open needs only the last
 // whole line and what follows it, and a long log is not read at every
 // start. A missing file is empty.
 func readTail(name string) (data []byte, off int64, err error) {
@@ -168,7 +169,7 @@ func readTail(name string) (data []byte, off int64, err error) {
 		if got, err := f.ReadAt(data, off); got < len(data) {
 			return nil, 0, err
 		}
-		if off == 0 || bytes.Count(data, []byte("\n")) >= 2 {
+		if off == 0 || bytes.Count(data, []byte("\n")) >= 3 {
 			return data, off, nil
 		}
 	}
@@ -176,7 +177,7 @@ func readTail(name string) (data []byte, off int64, err error) {
 
 // splitTorn splits data into whole lines and a torn tail: bytes after the
 // last newline, or a last line that is not a JSON object. data may start
-// in the middle of a line when it holds at least two line breaks.
+// in the middle of a line when it holds at least three line breaks.
 func splitTorn(data []byte) (good, tail []byte) {
 	end := bytes.LastIndexByte(data, '\n') + 1
 	good, tail = data[:end], data[end:]

@@ -99,7 +99,7 @@ func Parse(s string) (Cap, error) {
 		return c, fmt.Errorf("capability %s: %v", s, err)
 	}
 	if c.Kind.isFS() && pattern != "**" {
-		c.Pattern = cleanPattern(pattern)
+		c.Pattern = path.Clean(pattern) // a trailing /** stays
 		// "/a /" cleans to "/a ", which would not print back: Parse
 		// trims what it reads.
 		if strings.TrimSpace(c.Pattern) != c.Pattern {
@@ -119,11 +119,6 @@ func kindList() string {
 
 func (k Kind) isFS() bool {
 	return k == FSRead || k == FSWrite || k == FSDelete || k == FSExec
-}
-
-// cleanPattern cleans a path pattern like a path, keeping a trailing /**.
-func cleanPattern(p string) string {
-	return path.Clean(p)
 }
 
 func checkPattern(k Kind, p string) error {

@@ -72,7 +72,7 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config, ws *wo
 		history = ws.historyPath()
 	}
 
-	sess, err := ws.newSession(cfg)
+	sess, err := shell.New(cfg)
 	if err != nil {
 		return 0, &exitError{status: 1, msg: err.Error()}
 	}

@@ -119,7 +119,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	if interactive {
 		return p.repl(ctx, o, cfg, ws)
 	}
-	sess, err := ws.newSession(cfg)
+	sess, err := shell.New(cfg)
 	if err != nil {
 		return 0, &exitError{status: 1, msg: err.Error()}
 	}

@@ -162,11 +162,6 @@ func (w *workspace) configure(cfg *shell.Config) {
 	}
 }
 
-// newSession starts the shell on cfg (configured by configure).
-func (w *workspace) newSession(cfg shell.Config) (*shell.Session, error) {
-	return shell.New(cfg)
-}
-
 // historyPath is the REPL's line history file.
 func (w *workspace) historyPath() string {
 	return filepath.Join(w.dir, markerDir, historyFile)

@@ -213,6 +213,11 @@ func (l *Log) Entries() ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseEntries(data)
+}
+
+// parseEntries reads the log's lines.
+func parseEntries(data []byte) ([]Entry, error) {
 	var out []Entry
 	for i, line := range bytes.Split(data, []byte("\n")) {
 		if len(line) == 0 {
@@ -236,7 +241,16 @@ var ErrBroken = errors.New("effect log broken")
 // returns the number of entries checked and an error naming the first
 // break.
 func (l *Log) Verify() (int, error) {
-	entries, err := l.Entries()
+	// The entries and the head are read together: an entry appended in
+	// between would look like entries removed from the end.
+	l.mu.Lock()
+	data, err := l.be.readAll()
+	seq, id, headErr := l.be.head()
+	l.mu.Unlock()
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrBroken, err)
+	}
+	entries, err := parseEntries(data)
 	if err != nil {
 		return len(entries), fmt.Errorf("%w: %v", ErrBroken, err)
 	}
@@ -252,9 +266,8 @@ func (l *Log) Verify() (int, error) {
 		}
 		prev = e
 	}
-	seq, id, err := l.be.head()
-	if err != nil {
-		return len(entries), fmt.Errorf("%w: %v", ErrBroken, err)
+	if headErr != nil {
+		return len(entries), fmt.Errorf("%w: %v", ErrBroken, headErr)
 	}
 	if seq != prev.Seq || id != prev.ID {
 		return len(entries), fmt.Errorf("%w: the log ends at seq %d but the last entry written was seq %d (entries were removed from the end)", ErrBroken, prev.Seq, seq)

@@ -3,6 +3,7 @@ package effects
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,6 +160,49 @@ func TestTornTail(t *testing.T) {
 	}
 }
 
+// Open reads only the end of a long log: a torn tail (bytes after the
+// last line break, or a last line that is not JSON) is still set aside
+// whole, the log truncated where it starts, and the chain goes on, also
+// when the last entry is longer than the first piece read.
+func TestTornTailLongLog(t *testing.T) {
+	t.Parallel()
+	for _, lastSize := range []int{10, 200 << 10} {
+		for _, torn := range []string{`{"id":"abc","seq":42,"kind":"ht`, "{\"id\":\"abc\",\"seq\":42,\"ki\n"} {
+			dir := t.TempDir()
+			l := mustOpen(t, dir)
+			for range 40 {
+				if _, err := l.Record(Entry{Kind: Clock, Target: strings.Repeat("x", 4<<10)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := l.Record(Entry{Kind: Clock, Target: strings.Repeat("y", lastSize)}); err != nil {
+				t.Fatal(err)
+			}
+			l.Close()
+			name := filepath.Join(dir, logFile)
+			f, _ := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+			f.Write([]byte(torn))
+			f.Close()
+
+			l2 := mustOpen(t, dir)
+			what := fmt.Sprintf("last entry of %d bytes, torn %q", lastSize, torn)
+			if want := fmt.Sprintf("torn last record (%d bytes) set aside in ", len(torn)); !strings.Contains(l2.Torn(), want) {
+				t.Errorf("%s: Torn() = %q", what, l2.Torn())
+			}
+			if got, _ := os.ReadFile(filepath.Join(dir, "torn.42")); string(got) != torn {
+				t.Errorf("%s: torn.42 = %q", what, got)
+			}
+			if e, err := l2.Record(Entry{Kind: Clock}); err != nil || e.Seq != 42 {
+				t.Errorf("%s: next entry %+v, %v", what, e, err)
+			}
+			if n, err := l2.Verify(); err != nil || n != 42 {
+				t.Errorf("%s: Verify = %d, %v", what, n, err)
+			}
+			l2.Close()
+		}
+	}
+}
+
 // A kill after an entry but before its head leaves head one behind: the
 // entry was whole, and Open catches up.
 func TestHeadCatchesUp(t *testing.T) {
@@ -210,6 +254,37 @@ func TestConcurrentWriters(t *testing.T) {
 		wg.Wait()
 		if n, err := l.Verify(); err != nil || n != 160 {
 			t.Errorf("Verify = %d, %v", n, err)
+		}
+	}
+}
+
+// Verify while entries are being written sees a whole log: the entries
+// and the newest one written are read together, so an entry appended in
+// between is not taken for entries removed from the end.
+func TestVerifyWhileWriting(t *testing.T) {
+	t.Parallel()
+	for _, l := range []*Log{Memory(), mustOpen(t, t.TempDir())} {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for range 300 {
+				if _, err := l.Record(Entry{Kind: Clock, Target: "clock"}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+		for writing := true; writing; {
+			select {
+			case <-done:
+				writing = false
+			default:
+			}
+			if _, err := l.Verify(); err != nil {
+				t.Errorf("Verify during writes: %v", err)
+				<-done
+				break
+			}
 		}
 	}
 }

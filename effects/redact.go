@@ -53,15 +53,7 @@ func RedactURL(raw string) string {
 		}
 	}
 	if u.RawQuery != "" {
-		q := u.Query()
-		changed := false
-		for k := range q {
-			if IsSecretName(k) {
-				q[k] = []string{Redacted}
-				changed = true
-			}
-		}
-		if changed {
+		if q := u.Query(); redactValues(q) {
 			u.RawQuery = q.Encode()
 		}
 	}
@@ -87,22 +79,25 @@ func RedactBody(contentType string, body []byte) []byte {
 		return out
 	case strings.Contains(contentType, "x-www-form-urlencoded"):
 		q, err := url.ParseQuery(string(body))
-		if err != nil {
-			return body
-		}
-		changed := false
-		for k := range q {
-			if IsSecretName(k) {
-				q[k] = []string{Redacted}
-				changed = true
-			}
-		}
-		if !changed {
+		if err != nil || !redactValues(q) {
 			return body
 		}
 		return []byte(q.Encode())
 	}
 	return body
+}
+
+// redactValues redacts the values of q's secret names in place and
+// reports whether there were any.
+func redactValues(q url.Values) bool {
+	changed := false
+	for k := range q {
+		if IsSecretName(k) {
+			q[k] = []string{Redacted}
+			changed = true
+		}
+	}
+	return changed
 }
 
 // redactJSON redacts v in place and reports whether it changed anything.

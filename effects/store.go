@@ -96,8 +96,8 @@ func Open(dir string) (*Log, error) {
 		return nil, err
 	}
 	name := filepath.Join(dir, logFile)
-	data, err := os.ReadFile(name)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	data, off, err := readTail(name)
+	if err != nil {
 		return nil, err
 	}
 	l := &Log{}
@@ -113,7 +113,7 @@ func Open(dir string) (*Log, error) {
 		if err := os.WriteFile(torn, tail, 0o600); err != nil {
 			return nil, err
 		}
-		if err := os.Truncate(name, int64(len(good))); err != nil {
+		if err := os.Truncate(name, off+int64(len(good))); err != nil {
 			return nil, err
 		}
 		l.torn = fmt.Sprintf("torn last record (%d bytes) set aside in %s", len(tail), torn)
@@ -144,8 +144,40 @@ func Open(dir string) (*Log, error) {
 	return l, nil
 }
 
+// readTail reads the end of the file name, from offset off: enough to
+// hold its last three line breaks (a last line that is not JSON, then the
+// whole line before it), or all of it. Open needs only the last
+// whole line and what follows it, and a long log is not read at every
+// start. A missing file is empty.
+func readTail(name string) (data []byte, off int64, err error) {
+	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, 0, err
+	}
+	size := info.Size()
+	for n := int64(64 << 10); ; n *= 2 {
+		off = max(size-n, 0)
+		data = make([]byte, size-off)
+		if got, err := f.ReadAt(data, off); got < len(data) {
+			return nil, 0, err
+		}
+		if off == 0 || bytes.Count(data, []byte("\n")) >= 3 {
+			return data, off, nil
+		}
+	}
+}
+
 // splitTorn splits data into whole lines and a torn tail: bytes after the
-// last newline, or a last line that is not a JSON object.
+// last newline, or a last line that is not a JSON object. data may start
+// in the middle of a line when it holds at least three line breaks.
 func splitTorn(data []byte) (good, tail []byte) {
 	end := bytes.LastIndexByte(data, '\n') + 1
 	good, tail = data[:end], data[end:]

@@ -461,33 +461,42 @@ func (r *gatedRepo) Rollback(spec string) (vfs.Snapshot, error) {
 	if err := r.g.Check(GitRollback, "rollback", ""); err != nil {
 		return vfs.Snapshot{}, err
 	}
-	if err := r.checkRestore("rollback", spec); err != nil {
-		return vfs.Snapshot{}, err
-	}
-	r.g.ns.Lock() // the tree's names change under the filesystem's checks
-	defer r.g.ns.Unlock()
-	return r.Repo.Rollback(spec)
+	return r.restore("rollback", spec, func() (vfs.Snapshot, error) { return r.Repo.Rollback(spec) })
 }
 
-// checkRestore checks that the set lets the working tree become snapshot
-// spec: fs.delete on the paths only the working tree has, fs.write on
-// those that differ or that only the snapshot has. A spec that cannot be
-// compared fails here, with the history's own error.
-func (r *gatedRepo) checkRestore(op, spec string) error {
-	changes, err := r.Repo.Changes(spec, "")
-	if err != nil {
-		return err
-	}
-	for _, ch := range changes {
-		kind := FSWrite
-		if ch.Kind == vfs.Added {
-			kind = FSDelete
+// restore runs fn, which rewrites the working tree to snapshot spec (a
+// rollback, switch or fork), under the gate's lock, once the set allows
+// fs.write on every path it would write and fs.delete on every path it
+// would remove: nothing can change the tree between the check and the
+// rewrite. A denial is reported once the lock is released. An empty spec
+// (an unknown branch) is left to fn to report.
+func (r *gatedRepo) restore(op, spec string, fn func() (vfs.Snapshot, error)) (vfs.Snapshot, error) {
+	var denied *DeniedError
+	snap, err := func() (vfs.Snapshot, error) {
+		r.g.ns.Lock() // the tree's names change under the filesystem's checks
+		defer r.g.ns.Unlock()
+		if spec != "" {
+			changes, err := r.Repo.Changes(spec, "")
+			if err != nil {
+				return vfs.Snapshot{}, err
+			}
+			for _, ch := range changes {
+				kind := FSWrite
+				if ch.Kind == vfs.Added {
+					kind = FSDelete
+				}
+				if err := r.g.Set.Check(kind, op, ch.Path); err != nil {
+					denied, _ = err.(*DeniedError)
+					return vfs.Snapshot{}, err
+				}
+			}
 		}
-		if err := r.g.Check(kind, op, ch.Path); err != nil {
-			return err
-		}
+		return fn()
+	}()
+	if denied != nil && r.g.Audit != nil {
+		r.g.Audit(denied)
 	}
-	return nil
+	return snap, err
 }
 
 func (r *gatedRepo) CreateBranch(name string) error {
@@ -505,29 +514,20 @@ func (r *gatedRepo) Switch(name string, discard bool) (vfs.Snapshot, error) {
 	if err != nil {
 		return vfs.Snapshot{}, err
 	}
+	head := ""
 	for _, b := range branches {
-		// An unknown branch is left to Switch to report.
-		if b.Name == name && b.Head.ID != "" {
-			if err := r.checkRestore("switch", b.Head.ID); err != nil {
-				return vfs.Snapshot{}, err
-			}
+		if b.Name == name {
+			head = b.Head.ID
 		}
 	}
-	r.g.ns.Lock() // the tree's names change under the filesystem's checks
-	defer r.g.ns.Unlock()
-	return r.Repo.Switch(name, discard)
+	return r.restore("switch", head, func() (vfs.Snapshot, error) { return r.Repo.Switch(name, discard) })
 }
 
 func (r *gatedRepo) Fork(spec, name string, discard bool) (vfs.Snapshot, error) {
 	if err := r.g.Check(GitBranch, "fork", ""); err != nil {
 		return vfs.Snapshot{}, err
 	}
-	if err := r.checkRestore("fork", spec); err != nil {
-		return vfs.Snapshot{}, err
-	}
-	r.g.ns.Lock() // the tree's names change under the filesystem's checks
-	defer r.g.ns.Unlock()
-	return r.Repo.Fork(spec, name, discard)
+	return r.restore("fork", spec, func() (vfs.Snapshot, error) { return r.Repo.Fork(spec, name, discard) })
 }
 
 func (r *gatedRepo) Changes(from, to string) ([]vfs.Change, error) {

@@ -70,10 +70,11 @@ func (s *Session) exec(c *builtins.Call) int {
 		// nested shell, where the interpreter provides it.
 		return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
 	}
-	if kind, p := s.lookup(c, name); kind == kindFile {
-		return s.execFile(c, p)
+	exe, noExec := s.searchPath(c, name)
+	if exe != "" {
+		return s.execFile(c, exe)
 	}
-	if _, noExec := s.searchPath(c, name); noExec != "" {
+	if noExec != "" {
 		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", name)
 		return 126
 	}
@@ -125,8 +126,11 @@ func (s *Session) execPath(c *builtins.Call, name string) int {
 	return s.execFile(c, p)
 }
 
-// execFile runs the file p (found on PATH or named by path).
-func (s *Session) execFile(c *builtins.Call, p string) int {
+// execFile runs the file name (found on PATH or named by path; relative
+// to the working directory when its PATH entry is relative, and then
+// handed on as found, as $0 of a script, say).
+func (s *Session) execFile(c *builtins.Call, name string) int {
+	p := c.Abs(name)
 	info, err := s.fs.Stat(p)
 	if err != nil {
 		execFail(c, c.Args[0], err)
@@ -161,10 +165,10 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 		if arg != "" {
 			args = append(args, arg)
 		}
-		args = append(args, p)
+		args = append(args, name)
 		return s.exec(c.Sub(append(args, c.Args[1:]...)...))
 	}
-	return s.nested(c, []string{"sh", p}, c.Args[1:])
+	return s.nested(c, []string{"sh", name}, c.Args[1:])
 }
 
 // runWasm runs the WebAssembly module in the file p: argv as typed, the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -211,7 +212,7 @@ func readHead(fsys vfs.FS, p string) ([]byte, error) {
 	defer f.Close()
 	buf := make([]byte, 512)
 	n, err := f.Read(buf)
-	if n == 0 && err != nil && err.Error() != "EOF" {
+	if n == 0 && err != nil && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
 	return buf[:n], nil

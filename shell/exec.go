@@ -141,11 +141,8 @@ func (s *Session) execFile(c *builtins.Call, name string) int {
 		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", c.Args[0])
 		return 126
 	}
-	real := p
-	if r, err := vfs.Canonical(s.fs, p, vfs.Existing); err == nil {
-		real = r
-	}
-	if err := s.gate.Check(caps.FSExec, "exec", real); err != nil {
+	// the path the gate checks for every other operation on p
+	if err := s.gate.Check(caps.FSExec, "exec", caps.Resolve(s.fs, p)); err != nil {
 		fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
 		return 126
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -70,10 +71,11 @@ func (s *Session) exec(c *builtins.Call) int {
 		// nested shell, where the interpreter provides it.
 		return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
 	}
-	if kind, p := s.lookup(c, name); kind == kindFile {
-		return s.execFile(c, p)
+	exe, noExec := s.searchPath(c, name)
+	if exe != "" {
+		return s.execFile(c, exe)
 	}
-	if _, noExec := s.searchPath(c, name); noExec != "" {
+	if noExec != "" {
 		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", name)
 		return 126
 	}
@@ -125,8 +127,11 @@ func (s *Session) execPath(c *builtins.Call, name string) int {
 	return s.execFile(c, p)
 }
 
-// execFile runs the file p (found on PATH or named by path).
-func (s *Session) execFile(c *builtins.Call, p string) int {
+// execFile runs the file name (found on PATH or named by path; relative
+// to the working directory when its PATH entry is relative, and then
+// handed on as found, as $0 of a script, say).
+func (s *Session) execFile(c *builtins.Call, name string) int {
+	p := c.Abs(name)
 	info, err := s.fs.Stat(p)
 	if err != nil {
 		execFail(c, c.Args[0], err)
@@ -136,11 +141,8 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", c.Args[0])
 		return 126
 	}
-	real := p
-	if r, err := vfs.Canonical(s.fs, p, vfs.Existing); err == nil {
-		real = r
-	}
-	if err := s.gate.Check(caps.FSExec, "exec", real); err != nil {
+	// the path the gate checks for every other operation on p
+	if err := s.gate.Check(caps.FSExec, "exec", caps.Resolve(s.fs, p)); err != nil {
 		fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
 		return 126
 	}
@@ -161,10 +163,10 @@ func (s *Session) execFile(c *builtins.Call, p string) int {
 		if arg != "" {
 			args = append(args, arg)
 		}
-		args = append(args, p)
+		args = append(args, name)
 		return s.exec(c.Sub(append(args, c.Args[1:]...)...))
 	}
-	return s.nested(c, []string{"sh", p}, c.Args[1:])
+	return s.nested(c, []string{"sh", name}, c.Args[1:])
 }
 
 // runWasm runs the WebAssembly module in the file p: argv as typed, the
@@ -207,7 +209,7 @@ func readHead(fsys vfs.FS, p string) ([]byte, error) {
 	defer f.Close()
 	buf := make([]byte, 512)
 	n, err := f.Read(buf)
-	if n == 0 && err != nil && err.Error() != "EOF" {
+	if n == 0 && err != nil && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
 	return buf[:n], nil

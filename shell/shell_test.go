@@ -63,6 +63,7 @@ func TestScripts(t *testing.T) {
 		{"arg0", `echo $0 ${0} "${0}x" ${#0}; f() { echo $0; }; f`, "moonix moonix moonixx 6\nmoonix\n", 0},
 		{"not found", "nosuchcommand; echo $?", "moonix: nosuchcommand: command not found\n127\n", 0},
 		{"not found by path", "./nope; echo $?", "moonix: ./nope: no such file or directory\n127\n", 0},
+		{"relative PATH entry", `mkdir bin; printf 'echo "$0" ran\n' > bin/foo; chmod +x bin/foo; PATH=bin:$PATH; foo; echo $?`, "bin/foo ran\n0\n", 0},
 		{"exit status", "exit 3", "", 3},
 		{"syntax error", "echo a; if", "moonix: moonix:1:9: `if` must be followed by a statement list\n", 2},
 		{"procsubst", "echo before; cat <(echo x)", "moonix: process substitution is not supported in moonix\n", 2},

@@ -369,6 +369,34 @@ func TestWasmRealClockRecorded(t *testing.T) {
 	}
 }
 
+// noopModule is a WASI command whose _start does nothing: it reads no
+// clock and no randomness.
+const noopModule = "\x00asm\x01\x00\x00\x00" +
+	"\x01\x04\x01\x60\x00\x00" + // type section: func() -> ()
+	"\x03\x02\x01\x00" + // function section: one function of type 0
+	"\x07\x0a\x01\x06_start\x00\x00" + // export section: _start
+	"\x0a\x04\x01\x02\x00\x0b" // code section: an empty body
+
+// TestWasmClockUnreadNotRecorded: under clock.read, a module that reads
+// no clock leaves no clock entry in the log.
+func TestWasmClockUnreadNotRecorded(t *testing.T) {
+	t.Parallel()
+	set, _ := caps.Preset("developer")
+	s, out, log := wasmSession(t, wasmSetup{caps: set})
+	if err := vfs.WriteFile(s.FS(), "/work/noop", []byte(noopModule), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if status, _ := s.Run(context.Background(), `./noop`, "moonix"); status != 0 {
+		t.Fatalf("status %d: %s", status, out.String())
+	}
+	entries, _ := log.Entries()
+	for _, e := range entries {
+		if e.Target == "noop" {
+			t.Errorf("unexpected entry %+v", e)
+		}
+	}
+}
+
 func TestWasmLogicalClockNotRecorded(t *testing.T) {
 	t.Parallel()
 	s, _, log := wasmSession(t, wasmSetup{})

@@ -10,18 +10,21 @@ import (
 
 // guestClock is what a run's module sees as its clocks: the session's
 // clock (logical unless clock.read is granted) for the wall clock, and
-// the time elapsed on it since the run began for the monotonic clock.
+// the time elapsed on it since the module's first monotonic reading for
+// the monotonic clock. Nothing is read before the module asks: a real
+// read is an effect, recorded against the command.
 type guestClock struct {
-	ctx   context.Context
-	clk   clock.Clock
-	start time.Time
+	ctx context.Context
+	clk clock.Clock
 
-	mu   sync.Mutex
-	last int64 // the last monotonic reading: readings never go back
+	mu      sync.Mutex
+	started bool
+	start   time.Time
+	last    int64 // the last monotonic reading: readings never go back
 }
 
 func newGuestClock(ctx context.Context, clk clock.Clock) *guestClock {
-	return &guestClock{ctx: ctx, clk: clk, start: clk.Now()}
+	return &guestClock{ctx: ctx, clk: clk}
 }
 
 func (g *guestClock) walltime() (sec int64, nsec int32) {
@@ -36,6 +39,9 @@ func (g *guestClock) nanotime() int64 {
 	t := g.clk.Now()
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if !g.started {
+		g.start, g.started = t, true
+	}
 	ns := max(int64(t.Sub(g.start)), g.last+1)
 	g.last = ns
 	return ns

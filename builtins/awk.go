@@ -117,7 +117,7 @@ func runAwk(c *Call) int {
 	if len(progFiles) > 0 {
 		var sb strings.Builder
 		for _, name := range progFiles {
-			data, err := jqReadFile(c, name)
+			data, err := readInput(c, name)
 			if err != nil {
 				c.Fail("can't open source file '%s' for reading: %s", name, Reason(err))
 				return 2

@@ -177,18 +177,25 @@ func (c *Call) Fail(format string, args ...any) {
 
 // FailDenied reports err the gate's way when it is a capability denial
 // ("moonix: OP PATH: permission denied (needs CAP)") and says whether it
-// was one.
+// was one; a later Fail then does not word that denial again.
 func (c *Call) FailDenied(err error) bool {
 	var d *caps.DeniedError
 	if !errors.As(err, &d) {
 		return false
 	}
+	if c.denials != nil {
+		c.denials.forget(d)
+	}
 	fmt.Fprintf(c.Stderr, "moonix: %s\n", d.Error())
 	return true
 }
 
-// FailErr reports err about the operand name as "cmd: name: reason".
+// FailErr reports err about the operand name as "cmd: name: reason", or
+// the gate's way when it is a capability denial.
 func (c *Call) FailErr(name string, err error) {
+	if c.FailDenied(err) {
+		return
+	}
 	c.Fail("%s: %s", name, Reason(err))
 }
 

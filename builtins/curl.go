@@ -340,14 +340,9 @@ func urlencodeData(c *Call, v string) ([]byte, int) {
 
 // curlReadFile reads a data file from the VFS (- is standard input).
 func curlReadFile(c *Call, name string) ([]byte, int) {
-	f, err := c.Open(name)
+	b, err := readInput(c, name)
 	if err == nil {
-		var b []byte
-		b, err = io.ReadAll(f)
-		f.Close()
-		if err == nil {
-			return b, 0
-		}
+		return b, 0
 	}
 	if !c.FailDenied(err) {
 		c.Fail("(26) Failed to read data from file %s: %s", name, Reason(err))

@@ -188,8 +188,8 @@ func cG(a float64, prec int, alt bool) string {
 	return mant + exp
 }
 
-// unescapeDelims expands the backslash escapes of paste -d: \n \t \\ \0
-// (empty), and any other \c as c.
+// unescapeDelims expands the backslash escapes of paste -d: \b \f \n \r
+// \t \v, \0 (empty), and any other \c as c.
 func unescapeDelims(s string) []string {
 	var out []string
 	for i := 0; i < len(s); i++ {
@@ -198,25 +198,12 @@ func unescapeDelims(s string) []string {
 			continue
 		}
 		i++
-		switch s[i] {
-		case 'n':
-			out = append(out, "\n")
-		case 't':
-			out = append(out, "\t")
-		case '\\':
-			out = append(out, "\\")
-		case '0':
+		if b, ok := cControl(s[i]); ok && s[i] != 'a' { // GNU paste reads \a as a
+			out = append(out, string(b))
+		} else if s[i] == '0' {
 			out = append(out, "")
-		case 'b':
-			out = append(out, "\b")
-		case 'f':
-			out = append(out, "\f")
-		case 'r':
-			out = append(out, "\r")
-		case 'v':
-			out = append(out, "\v")
-		default:
-			out = append(out, s[i:i+1])
+		} else {
+			out = append(out, s[i:i+1]) // \\ and any other \c
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"io/fs"
+	"slices"
 	"sync"
 	"time"
 
@@ -36,6 +37,16 @@ func (d *denials) take() *caps.DeniedError {
 	first := d.list[0]
 	d.list = d.list[1:]
 	return first
+}
+
+// forget drops d, reported by other means, so that a later Fail does not
+// take it for its own.
+func (d *denials) forget(denied *caps.DeniedError) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if i := slices.Index(d.list, denied); i >= 0 {
+		d.list = slices.Delete(d.list, i, i+1)
+	}
 }
 
 // trackDenials notes every denial the FS returns.

@@ -109,9 +109,7 @@ func (d *differ) tree(ops []string, asJSON bool) int {
 			if errors.Is(err, syscall.EISDIR) {
 				isDir = true // directories have no content to compare
 			} else if err != nil {
-				if !c.FailDenied(err) {
-					c.FailErr(ch.Path, err)
-				}
+				c.FailErr(ch.Path, err)
 				status = 2
 				isDir = true
 				break // one message a path

@@ -22,6 +22,17 @@ func cControl(letter byte) (byte, bool) {
 	return 0, false
 }
 
+// cLetter is cControl backwards: the letter that escapes the control byte
+// b (\a \b \f \n \r \t \v).
+func cLetter(b byte) (byte, bool) {
+	for _, letter := range []byte("abfnrtv") {
+		if c, _ := cControl(letter); c == b {
+			return letter, true
+		}
+	}
+	return 0, false
+}
+
 // cEscape decodes the escape whose first byte after the backslash is s[i]:
 // a control letter or one to three octal digits (taken modulo 256, as GNU's
 // printf-like formats do). It returns the byte and the index of the

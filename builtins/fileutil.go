@@ -70,22 +70,10 @@ func fileQuote(s string) string {
 				open = false
 			}
 			b.WriteString("$'")
-			switch ch {
-			case '\n':
-				b.WriteString(`\n`)
-			case '\t':
-				b.WriteString(`\t`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\a':
-				b.WriteString(`\a`)
-			case '\b':
-				b.WriteString(`\b`)
-			case '\f':
-				b.WriteString(`\f`)
-			case '\v':
-				b.WriteString(`\v`)
-			default:
+			if letter, ok := cLetter(ch); ok {
+				b.WriteByte('\\')
+				b.WriteByte(letter)
+			} else {
 				fmt.Fprintf(&b, `\%03o`, ch)
 			}
 			b.WriteByte('\'')

@@ -916,50 +916,21 @@ func findCtime(t time.Time) string {
 	return t.Format("Mon Jan _2 15:04:05.000000000") + "0 " + t.Format("2006")
 }
 
+// findTimeField is -printf's %Ak, %Ck and %Tk: k is @ (seconds since the
+// epoch), + (date+time) or any strftime conversion letter; the seconds of
+// %@, %+, %S, %T and %X carry a fraction, as in GNU find.
 func findTimeField(t time.Time, k byte) string {
 	t = t.UTC()
 	frac := fmt.Sprintf(".%09d0", t.Nanosecond())
 	switch k {
 	case '@':
 		return strconv.FormatInt(t.Unix(), 10) + frac
-	case 'Y':
-		return t.Format("2006")
-	case 'm':
-		return t.Format("01")
-	case 'd':
-		return t.Format("02")
-	case 'H':
-		return t.Format("15")
-	case 'M':
-		return t.Format("04")
-	case 'S':
-		return t.Format("05") + frac
-	case 'T':
-		return t.Format("15:04:05") + frac
-	case 'F':
-		return t.Format("2006-01-02")
-	case 'D':
-		return t.Format("01/02/06")
 	case '+':
 		return t.Format("2006-01-02+15:04:05") + frac
-	case 'a':
-		return t.Format("Mon")
-	case 'A':
-		return t.Format("Monday")
-	case 'b', 'h':
-		return t.Format("Jan")
-	case 'B':
-		return t.Format("January")
-	case 'y':
-		return t.Format("06")
-	case 'j':
-		return fmt.Sprintf("%03d", t.YearDay())
-	case 's':
-		return strconv.FormatInt(t.Unix(), 10)
-	case 'k':
-		return fmt.Sprintf("%2d", t.Hour())
+	case 'S', 'T', 'X':
+		return strftime("%"+string(k), t) + frac
 	}
-	return "?"
+	return strftime("%"+string(k), t)
 }
 
 // findMatch reports whether name matches the shell pattern pat like

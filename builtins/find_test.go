@@ -92,6 +92,9 @@ func TestFind(t *testing.T) {
 		{files: findFiles, pre: [][]string{{"touch", "-d", "2026-01-02 03:04:05.5", "a.txt"}},
 			args: []string{"find", "a.txt", "-printf", "%t|%TY-%Tm-%Td %TH:%TM|%TS|%TT|%T@|%T+|%TF|%TD|%Ta %Tb|%Ts|%Tk\\n"},
 			out:  "Fri Jan  2 03:04:05.5000000000 2026|2026-01-02 03:04|05.5000000000|03:04:05.5000000000|1767323045.5000000000|2026-01-02+03:04:05.5000000000|2026-01-02|01/02/26|Fri Jan|1767323045| 3\n"},
+		{files: findFiles, pre: [][]string{{"touch", "-d", "2026-01-02 03:04:05.5", "a.txt"}},
+			args: []string{"find", "a.txt", "-printf", "%Tp|%TI|%Tl|%Tr|%Tc|%TX|%Tz|%Te|%TQ\\n"},
+			out:  "AM|03| 3|03:04:05 AM|Fri Jan  2 03:04:05 2026|03:04:05.5000000000|+0000| 2|%Q\n"},
 		{files: findFiles, args: []string{"find", "a.txt", "-printf", "[%10p][%-6f][%5s]%%%z\\t\\101\\c ignored"}, out: "[     a.txt][a.txt ][    6]%%z\tA"},
 		{files: findFiles, args: []string{"find", "a.txt", "l", "-ls"}, out: "       18      1 -rw-r--r--   1 user     user            6 Jan  1 00:00 a.txt\n" +
 			"       24      0 lrwxrwxrwx   1 user     user            5 Jan  1 00:00 l -> a.txt\n"},

@@ -260,7 +260,7 @@ func runJQ(c *Call) int {
 	src := *program
 	progName := "<top-level>"
 	if o.fromFile {
-		data, err := jqReadFile(c, src)
+		data, err := readInput(c, src)
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "jq: error: Could not open %s: %s\n", src, Reason(err))
 			return 2
@@ -669,19 +669,10 @@ func jqParseOne(s string, order *jqKeyOrder) (any, error) {
 	return v, nil
 }
 
-func jqReadFile(c *Call, name string) ([]byte, error) {
-	r, err := c.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	return io.ReadAll(r)
-}
-
 // jqLoadFile reads --rawfile (a string) or --slurpfile (an array) from the
 // VFS.
 func jqLoadFile(c *Call, name string, raw bool, order *jqKeyOrder) (any, error) {
-	data, err := jqReadFile(c, name)
+	data, err := readInput(c, name)
 	if err != nil {
 		return nil, fmt.Errorf("Could not open %s: %s", name, Reason(err))
 	}

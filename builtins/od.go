@@ -161,23 +161,11 @@ func odChar(kind byte, b byte) string {
 		}
 		return string(rune(b))
 	}
-	switch b {
-	case 0:
+	if b == 0 {
 		return `\0`
-	case '\a':
-		return `\a`
-	case '\b':
-		return `\b`
-	case '\f':
-		return `\f`
-	case '\n':
-		return `\n`
-	case '\r':
-		return `\r`
-	case '\t':
-		return `\t`
-	case '\v':
-		return `\v`
+	}
+	if letter, ok := cLetter(b); ok {
+		return `\` + string(letter)
 	}
 	if b >= 32 && b < 127 {
 		return string(rune(b))

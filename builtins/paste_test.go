@@ -12,6 +12,7 @@ func TestPaste(t *testing.T) {
 		{argv: []string{"paste", "-d", `:\n`, "x", "y", "x"}, out: "a:1\na\nb:2\nb\nc:\nc\n"},
 		{argv: []string{"paste", "-d", `\0`, "x", "y"}, out: "a1\nb2\nc\n"},
 		{argv: []string{"paste", "-d", `\\`, "x", "y"}, out: "a\\1\nb\\2\nc\\\n"},
+		{argv: []string{"paste", "-d", `\v\a\q`, "x", "y", "x", "y"}, out: "a\v1aaq1\nb\v2abq2\nc\vacq\n"},
 		{argv: []string{"paste", "-d", `\t-`, "x", "x", "x"}, out: "a\ta-a\nb\tb-b\nc\tc-c\n"},
 		{args: "paste -s x y e", out: "a\tb\tc\n1\t2\n\n"},
 		{args: "paste -s -d , x -", stdin: "1\n2", out: "a,b,c\n1,2\n"},

@@ -454,32 +454,21 @@ func bashQuote(s string) string {
 	if special {
 		b.WriteString("$'")
 		for i := 0; i < len(s); i++ {
-			switch ch := s[i]; ch {
-			case '\n':
-				b.WriteString(`\n`)
-			case '\t':
-				b.WriteString(`\t`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\a':
-				b.WriteString(`\a`)
-			case '\b':
-				b.WriteString(`\b`)
-			case '\f':
-				b.WriteString(`\f`)
-			case '\v':
-				b.WriteString(`\v`)
-			case 0x1b:
+			ch := s[i]
+			letter, control := cLetter(ch)
+			switch {
+			case control:
+				b.WriteByte('\\')
+				b.WriteByte(letter)
+			case ch == 0x1b:
 				b.WriteString(`\E`)
-			case '\'', '\\':
+			case ch == '\'' || ch == '\\':
 				b.WriteByte('\\')
 				b.WriteByte(ch)
+			case ch < 0x20 || ch >= 0x7f:
+				fmt.Fprintf(&b, `\%03o`, ch)
 			default:
-				if ch < 0x20 || ch >= 0x7f {
-					fmt.Fprintf(&b, `\%03o`, ch)
-				} else {
-					b.WriteByte(ch)
-				}
+				b.WriteByte(ch)
 			}
 		}
 		b.WriteByte('\'')

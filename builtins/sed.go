@@ -1796,29 +1796,14 @@ func (r *sed) list(width int) {
 	for i := 0; i < len(r.ps); i++ {
 		c := r.ps[i]
 		var o string
-		switch c {
-		case '\\':
+		if letter, ok := cLetter(c); ok {
+			o = `\` + string(letter)
+		} else if c == '\\' {
 			o = `\\`
-		case '\a':
-			o = `\a`
-		case '\b':
-			o = `\b`
-		case '\f':
-			o = `\f`
-		case '\n':
-			o = `\n`
-		case '\r':
-			o = `\r`
-		case '\t':
-			o = `\t`
-		case '\v':
-			o = `\v`
-		default:
-			if c < ' ' || c >= 127 {
-				o = fmt.Sprintf("\\%03o", c)
-			} else {
-				o = string(c)
-			}
+		} else if c < ' ' || c >= 127 {
+			o = fmt.Sprintf("\\%03o", c)
+		} else {
+			o = string(c)
 		}
 		emit(o)
 	}

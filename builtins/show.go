@@ -49,9 +49,7 @@ func runShow(c *Call) int {
 	}
 	data, err := c.Repo.ReadFile(snap.ID, p)
 	if err != nil {
-		if !c.FailDenied(err) {
-			c.FailErr(op, err)
-		}
+		c.FailErr(op, err)
 		return 1
 	}
 	if !*asJSON {

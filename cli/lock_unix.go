@@ -24,3 +24,11 @@ func flock(f *os.File) (held bool, err error) {
 	}
 	return false, err
 }
+
+// funlock releases f's lock. Closing f would too, but only once no other
+// descriptor shares its open file: a child forked by another goroutine of
+// this process (tests exec programs) holds a copy until it execs, and the
+// next run on the workspace would find it "in use" by this very process.
+func funlock(f *os.File) {
+	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+}

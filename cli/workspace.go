@@ -183,7 +183,8 @@ func (w *workspace) exit(sess *shell.Session, status int) int {
 func (w *workspace) close() {
 	w.effects.Close()
 	w.repo.Close()
-	w.lock.Close() // closing the last descriptor releases the flock
+	funlock(w.lock)
+	w.lock.Close()
 }
 
 // lockWorkspace takes DIR/moonix/lock for this process and writes its pid

@@ -54,8 +54,6 @@ type Runtime struct {
 	closed  bool
 	modules map[[32]byte]*compiled
 	uses    uint64 // a clock for evicting the least recently used module
-	// memory keeps the linear memories of finished runs for later ones.
-	memory memPool
 }
 
 type compiled struct {
@@ -85,7 +83,6 @@ func (r *Runtime) Close() error {
 	if r.rt == nil {
 		return nil
 	}
-	r.memory.close() // before the memories of running modules are freed
 	err := r.rt.Close(context.Background())
 	r.rt, r.modules = nil, map[[32]byte]*compiled{}
 	return err
@@ -270,7 +267,8 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		stopping.Store(true)
 		cancelRun(why)
 	}
-	runCtx = experimental.WithMemoryAllocator(runCtx, &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }, pool: &r.memory})
+	alloc := &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }}
+	runCtx = experimental.WithMemoryAllocator(runCtx, alloc)
 
 	clk, rnd := p.Clock, p.Rand
 	if clk == nil {
@@ -322,6 +320,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	if inst != nil {
 		inst.Close(context.Background())
 	}
+	alloc.release() // the module has stopped: nothing uses its memory
 	return r.status(ctx, runCtx, err)
 }
 

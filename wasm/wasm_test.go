@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/tetratelabs/wazero"
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -384,6 +385,11 @@ var (
 	nopModule = wasmHeader + typeFunc + funcSec + exportMain + "\x0a\x04\x01\x02\x00\x0b"
 	// bigMemory declares 100 pages of memory and does nothing.
 	bigMemory = wasmHeader + typeFunc + funcSec + "\x05\x03\x01\x00\x64" + exportMain + "\x0a\x04\x01\x02\x00\x0b"
+	// growLoop declares a page of memory and grows it by 16 pages (1 MiB)
+	// until memory.grow fails:
+	// (loop (br_if 0 (i32.ne (memory.grow (i32.const 16)) (i32.const -1))))
+	growLoop = wasmHeader + typeFunc + funcSec + "\x05\x03\x01\x00\x01" + exportMain +
+		"\x0a\x10\x01\x0e\x00\x03\x40\x41\x10\x40\x00\x41\x7f\x47\x0d\x00\x0b\x0b"
 )
 
 func TestRunFailures(t *testing.T) {
@@ -398,6 +404,7 @@ func TestRunFailures(t *testing.T) {
 		{"trap", trapModule, StatusTrap, "trap: unreachable"},
 		{"other imports", importModule, StatusCannotRun, "cannot run: it imports env.f (only wasi_snapshot_preview1 is available)"},
 		{"memory over the cap at start", bigMemory, StatusNoMemory, "out of memory (limit 640 KiB)"},
+		{"memory.grow in a loop", growLoop, StatusNoMemory, "out of memory (limit 640 KiB)"},
 		{"no _start", wasmHeader, StatusCannotRun, "cannot run: it is not a WASI command (it exports no _start)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -416,6 +423,24 @@ func TestClosedRuntime(t *testing.T) {
 	if status, err := rt.Run(context.Background(), &Program{Module: []byte(trapModule), Args: []string{"m"}}); status != StatusCannotRun || err == nil {
 		t.Fatalf("status %d, %v", status, err)
 	}
+}
+
+// TestCloseWhileRunning: closing the runtime stops a module that is
+// writing to its memory, and its memory is not given back under it.
+func TestCloseWhileRunning(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, Config{})
+	out := &syncBuffer{}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		rt.Run(context.Background(), &Program{Module: module(t, "probe"), Args: []string{"probe", "yes"}, Stdout: out})
+	}()
+	for out.String() == "" {
+		time.Sleep(time.Millisecond)
+	}
+	rt.Close()
+	<-done
 }
 
 // TestCompiledOnce: the second run of a module does not compile it again,
@@ -524,39 +549,67 @@ func TestDeclaredPages(t *testing.T) {
 	}
 }
 
-func TestMemPool(t *testing.T) {
+// TestLinearMemoryGrowsInPlace: a memory grows where it is, keeping its
+// bytes, never past the cap, and the run's memories are given back when
+// it ends. A memory copied into a larger buffer at every growth left the
+// smaller ones to the garbage collector: growing a MiB at a time to a cap
+// of 2 GiB held 12 GB of the host's memory.
+func TestLinearMemoryGrowsInPlace(t *testing.T) {
 	t.Parallel()
-	var p memPool
-	a := p.get(100)
-	a = append(a, bytes.Repeat([]byte{7}, 100)...)
-	p.put(a)
-	b := p.get(50)
-	if cap(b) < 100 || len(b) != 0 {
-		t.Fatalf("get after put: len %d cap %d", len(b), cap(b))
+	overs := 0
+	a := &allocator{limit: 64 * pageSize, over: func() { overs++ }}
+	m := a.Allocate(pageSize, 1<<32)
+	buf := m.Reallocate(pageSize)
+	if len(buf) != pageSize || !bytes.Equal(buf, make([]byte, pageSize)) {
+		t.Fatalf("the first page: %d bytes, not all zero", len(buf))
 	}
-	if !bytes.Equal(b[:100], make([]byte, 100)) {
-		t.Fatal("a reused memory is not zero")
+	buf[0], buf[pageSize-1] = 1, 2
+	base := unsafe.SliceData(buf)
+	for pages := uint64(2); pages <= 64; pages++ {
+		buf = m.Reallocate(pages * pageSize)
+		if uint64(len(buf)) != pages*pageSize {
+			t.Fatalf("%d pages: %d bytes", pages, len(buf))
+		}
+		if unsafe.SliceData(buf) != base {
+			t.Fatalf("growing to %d pages moved the memory", pages)
+		}
+		buf[len(buf)-1] = byte(pages)
 	}
-	for range memPoolSize + 2 {
-		p.put(make([]byte, 10))
+	if buf[0] != 1 || buf[pageSize-1] != 2 || buf[2*pageSize-1] != 2 || buf[64*pageSize-2] != 0 {
+		t.Fatal("growing lost bytes, or a new page is not zero")
 	}
-	p.put(make([]byte, 1000))
-	if got := p.get(1000); cap(got) != 1000 {
-		t.Fatalf("the pool kept the small ones over a larger one: cap %d", cap(got))
+	if got := m.Reallocate(65 * pageSize); got != nil || overs != 1 {
+		t.Fatalf("past the cap: %d bytes, %d calls of over", len(got), overs)
 	}
-	p.put(make([]byte, memPoolMax+1))
-	if got := p.get(memPoolMax + 1); len(p.bufs) != memPoolSize-1 || cap(got) != memPoolMax+1 {
-		t.Fatalf("the pool kept a memory over %d bytes", memPoolMax)
+	m.Free()
+	if len(a.mems) != 1 {
+		t.Fatal("Free gave the memory back while the module may still run")
 	}
-	p.close()
-	p.put(make([]byte, 10))
-	if len(p.bufs) != 0 {
-		t.Fatal("a closed pool keeps memories")
+	a.release()
+	if len(a.mems) != 0 {
+		t.Fatal("release kept a memory")
 	}
 }
 
-// TestRunsAfterRuns: memory from the pool must look fresh to the next
-// module (a Go program checks its heap).
+// TestMemoryUnderDeclaredMaximum: a module that declares a maximum below
+// the cap has only that much reserved; growth past it is wazero's refusal
+// (memory.grow returns -1), not moonix's out of memory.
+func TestMemoryUnderDeclaredMaximum(t *testing.T) {
+	t.Parallel()
+	overs := 0
+	a := &allocator{limit: 64 * pageSize, over: func() { overs++ }}
+	defer a.release()
+	m := a.Allocate(0, 2*pageSize)
+	if got := m.Reallocate(0); got == nil || len(got) != 0 {
+		t.Fatalf("an empty memory: %v", got)
+	}
+	if got := m.Reallocate(2 * pageSize); len(got) != 2*pageSize || overs != 0 {
+		t.Fatalf("up to the maximum: %d bytes, %d calls of over", len(got), overs)
+	}
+}
+
+// TestRunsAfterRuns: the memory of each run must look fresh to its module
+// (a Go program checks its heap).
 func TestRunsAfterRuns(t *testing.T) {
 	t.Parallel()
 	rt := newRuntime(t, Config{})

@@ -116,8 +116,9 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 	return rt, nil
 }
 
-// compile returns the compiled form of module, compiling it once however
-// many runs ask for it at the same time.
+// compile returns the compiled form of module with its tables bounded
+// (see boundTables), compiling it once however many runs ask for it at
+// the same time. Its error is an *Error.
 func (r *Runtime) compile(rt wazero.Runtime, module []byte) (wazero.CompiledModule, error) {
 	key := sha256.Sum256(module)
 	r.mu.Lock()
@@ -128,7 +129,11 @@ func (r *Runtime) compile(rt wazero.Runtime, module []byte) (wazero.CompiledModu
 		r.modules[key] = c
 		r.evict(key)
 		r.mu.Unlock()
-		c.mod, c.err = rt.CompileModule(context.Background(), module)
+		if bounded, err := boundTables(module, maxTableElements); err != nil {
+			c.err = err
+		} else if c.mod, c.err = rt.CompileModule(context.Background(), bounded); c.err != nil {
+			c.err = &Error{Msg: "not a valid WebAssembly module: " + firstLine(c.err.Error())}
+		}
 		close(c.done)
 		r.mu.Lock()
 		if c.err != nil && r.modules[key] == c {
@@ -149,10 +154,8 @@ func (r *Runtime) Compile(module []byte) error {
 	if err != nil {
 		return &Error{Msg: err.Error()}
 	}
-	if _, err := r.compile(rt, module); err != nil {
-		return &Error{Msg: "not a valid WebAssembly module: " + firstLine(err.Error())}
-	}
-	return nil
+	_, err = r.compile(rt, module)
+	return err
 }
 
 // evict drops the least recently used module when there are too many.
@@ -248,7 +251,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	}
 	mod, err := r.compile(rt, p.Module)
 	if err != nil {
-		return StatusCannotRun, &Error{Msg: "not a valid WebAssembly module: " + firstLine(err.Error())}
+		return StatusCannotRun, err
 	}
 	if err := checkImports(mod); err != nil {
 		return StatusCannotRun, err

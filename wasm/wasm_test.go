@@ -98,13 +98,18 @@ func TestProbeMatchesWazero(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	// As moonix configures it, so that the compiled code in the cache fits.
+	// As moonix configures it and hands it the module, so that the
+	// compiled code in the cache fits.
 	rc := wazero.NewRuntimeConfig().WithCloseOnContextDone(true).WithCompilationCache(mustCache(t))
 	r := wazero.NewRuntimeWithConfig(ctx, rc)
 	defer r.Close(ctx)
 	wasi_snapshot_preview1.MustInstantiate(ctx, r)
+	probe, err := boundTables(module(t, "probe"), maxTableElements)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
-	_, err = r.InstantiateWithConfig(ctx, module(t, "probe"), wazero.NewModuleConfig().
+	_, err = r.InstantiateWithConfig(ctx, probe, wazero.NewModuleConfig().
 		WithArgs("probe", "fs", "/t").WithStdout(&out).WithStderr(&out).
 		WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(sysfs.DirFS(host), "/")))
 	if err != nil {
@@ -390,6 +395,12 @@ var (
 	// (loop (br_if 0 (i32.ne (memory.grow (i32.const 16)) (i32.const -1))))
 	growLoop = wasmHeader + typeFunc + funcSec + "\x05\x03\x01\x00\x01" + exportMain +
 		"\x0a\x10\x01\x0e\x00\x03\x40\x41\x10\x40\x00\x41\x7f\x47\x0d\x00\x0b\x0b"
+	// tableGrow is the transcripts' testdata/wasm/tables.wat: it grows a
+	// table by 64 Ki elements until table.grow fails or the table holds
+	// 2 Mi, and exits with its size in 64 Ki elements.
+	tableGrow = wasmHeader + "\x01\x08\x02\x60\x01\x7f\x00\x60\x00\x00\x02\x24\x01\x16\x77\x61\x73\x69\x5f\x73\x6e\x61\x70\x73\x68\x6f\x74\x5f\x70\x72\x65\x76\x69\x65\x77\x31\x09\x70\x72\x6f\x63\x5f\x65\x78\x69\x74\x00\x00\x03\x02\x01\x01\x04\x04\x01\x70\x00\x00\x07\x0a\x01\x06\x5f\x73\x74\x61\x72\x74\x00\x01\x0a\x29\x01\x27\x00\x03\x40\xd0\x70\x41\x80\x80\x04\xfc\x0f\x00\x41\x7f\x47\x04\x40\xfc\x10\x00\x41\x80\x80\x80\x01\x49\x0d\x01\x0b\x0b\xfc\x10\x00\x41\x10\x76\x10\x00\x0b"
+	// bigTable declares a table of 2 Mi elements and does nothing.
+	bigTable = wasmHeader + typeFunc + funcSec + "\x04\x07\x01\x70\x00\x80\x80\x80\x01" + exportMain + "\x0a\x04\x01\x02\x00\x0b"
 )
 
 func TestRunFailures(t *testing.T) {
@@ -405,6 +416,8 @@ func TestRunFailures(t *testing.T) {
 		{"other imports", importModule, StatusCannotRun, "cannot run: it imports env.f (only wasi_snapshot_preview1 is available)"},
 		{"memory over the cap at start", bigMemory, StatusNoMemory, "out of memory (limit 640 KiB)"},
 		{"memory.grow in a loop", growLoop, StatusNoMemory, "out of memory (limit 640 KiB)"},
+		{"tables over the limit at start", bigTable, StatusCannotRun, "cannot run: its tables start with 2097152 elements (limit 1048576)"},
+		{"malformed table section", wasmHeader + "\x04\x03\x01\x70\x03" + exportMain, StatusCannotRun, "not a valid WebAssembly module: malformed table section"},
 		{"no _start", wasmHeader, StatusCannotRun, "cannot run: it is not a WASI command (it exports no _start)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -414,6 +427,75 @@ func TestRunFailures(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTableGrowthBounded: table.grow fails once the module's tables hold
+// maxTableElements, as memory.grow fails at the cap. wazero's own limit
+// is 2^32 elements, 32 GiB of the host's memory: a module looping on
+// table.grow held 3 GB within 3 seconds.
+func TestTableGrowthBounded(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, Config{})
+	status, err := rt.Run(context.Background(), &Program{Module: []byte(tableGrow), Args: []string{"tables"}})
+	if want := maxTableElements >> 16; status != want || err != nil {
+		t.Fatalf("status %d, %v; want %d: the table grew to %d Ki elements", status, err, want, status*64)
+	}
+}
+
+func TestBoundTables(t *testing.T) {
+	t.Parallel()
+	const limit = 100
+	// tableSec is a table section of funcref tables with the given limits
+	// (nil: no maximum).
+	tableSec := func(lims ...[2]any) string {
+		body := []byte{byte(len(lims))}
+		for _, l := range lims {
+			if l[1] == nil {
+				body = append(body, 0x70, 0x00, byte(l[0].(int)))
+			} else {
+				body = append(body, 0x70, 0x01, byte(l[0].(int)), byte(l[1].(int)))
+			}
+		}
+		return "\x04" + string(rune(len(body))) + string(body)
+	}
+	code := exportMain + "\x0a\x04\x01\x02\x00\x0b"
+	mod := func(tables string) string { return wasmHeader + typeFunc + funcSec + tables + code }
+	for _, tc := range []struct {
+		name, module, want, err string
+	}{
+		{"no table", nopModule, nopModule, ""},
+		{"bounded already", mod(tableSec([2]any{5, 5})), mod(tableSec([2]any{5, 5})), ""},
+		{"no maximum", mod(tableSec([2]any{10, nil})), mod(tableSec([2]any{10, 100})), ""},
+		{"maximum over the limit", mod(tableSec([2]any{0, 120})), mod(tableSec([2]any{0, 100})), ""},
+		{"shares", mod(tableSec([2]any{10, nil}, [2]any{20, 30}, [2]any{0, 127})),
+			mod(tableSec([2]any{10, 33}, [2]any{20, 30}, [2]any{0, 23})), ""},
+		{"over the limit at start", mod(tableSec([2]any{60, nil}, [2]any{41, 50})), "", "cannot run: its tables start with 101 elements (limit 100)"},
+		{"shared table", mod("\x04\x05\x01\x70\x03\x01\x02"), "", "not a valid WebAssembly module: malformed table section"},
+		{"trailing bytes", mod("\x04\x05\x01\x70\x00\x01\x00"), "", "not a valid WebAssembly module: malformed table section"},
+		{"past the end", mod("\x04\x09\x01\x70\x00\x01"), "", "not a valid WebAssembly module: a section runs past the end of the binary"},
+		{"not a module", "nope", "nope", ""},
+	} {
+		got, err := boundTables([]byte(tc.module), limit)
+		if string(got) != tc.want || fmt.Sprint(err) != fmt.Sprint(errOrNil(tc.err)) {
+			t.Errorf("%s: %q, %v\nwant %q, %q", tc.name, got, err, tc.want, tc.err)
+		}
+	}
+	// A module that needs no change is handed over as it is, not copied.
+	if in := []byte(nopModule); &in[0] != &must(boundTables(in, limit))[0] {
+		t.Error("an unchanged module was copied")
+	}
+	// A Go program's one table, with no maximum, gets the whole limit.
+	out, err := boundTables(module(t, "hello"), maxTableElements)
+	if err != nil || bytes.Equal(out, module(t, "hello")) {
+		t.Errorf("the Go hello module: %v, changed %v", err, !bytes.Equal(out, module(t, "hello")))
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 func TestClosedRuntime(t *testing.T) {

@@ -581,6 +581,57 @@ func TestConcurrentRuns(t *testing.T) {
 	}
 }
 
+// fullFS is a filesystem with room for small files only: a file larger
+// than 1 MiB is refused with ENOSPC, as a VFS with a size limit refuses
+// it, before anything is allocated.
+type fullFS struct{ vfs.FS }
+
+type fullFile struct{ vfs.File }
+
+func (f fullFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
+	file, err := f.FS.OpenFile(name, flag, perm)
+	if err != nil {
+		return nil, err
+	}
+	return fullFile{file}, nil
+}
+
+func (f fullFile) Truncate(size int64) error {
+	if size > 1<<20 {
+		return &fs.PathError{Op: "truncate", Path: f.Name(), Err: syscall.ENOSPC}
+	}
+	return f.File.Truncate(size)
+}
+
+// TestFileTooLarge: a module that makes a file larger than the filesystem
+// allows gets an error (EIO: wazero's errnos have no ENOSPC or EFBIG, nor
+// does its WASI through them), and the runtime goes on.
+func TestFileTooLarge(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, Config{})
+	e := newEnv(t, "sandbox")
+	if err := vfs.WriteFile(e.tree, "/work/big", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	full := fullFS{e.fs}
+	for _, tc := range []struct {
+		size, want string
+		status     int
+	}{
+		{"21474836480", "probe: truncate /work/big: I/O error\n", 1},
+		{"1000", "truncated\n", 0},
+	} {
+		var out bytes.Buffer
+		status, err := rt.Run(context.Background(), &Program{
+			Module: module(t, "probe"), Args: []string{"probe", "truncate", "/work/big", tc.size},
+			Stdout: &out, Stderr: &out, FS: full,
+		})
+		if out.String() != tc.want || status != tc.status || err != nil {
+			t.Errorf("truncate to %s: %q, %d, %v; want %q, %d", tc.size, out.String(), status, err, tc.want, tc.status)
+		}
+	}
+}
+
 func TestErrno(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -599,6 +650,8 @@ func TestErrno(t *testing.T) {
 		{&fs.PathError{Op: "open", Path: "/x", Err: syscall.ELOOP}, experimentalsys.ELOOP},
 		{&fs.PathError{Op: "read", Path: "/x", Err: fs.ErrClosed}, experimentalsys.EBADF},
 		{&fs.PathError{Op: "seek", Path: "/x", Err: fs.ErrInvalid}, experimentalsys.EINVAL},
+		{&fs.PathError{Op: "write", Path: "/x", Err: syscall.ENOSPC}, experimentalsys.EIO},
+		{&fs.PathError{Op: "truncate", Path: "/x", Err: syscall.EFBIG}, experimentalsys.EIO},
 		{errors.New("odd"), experimentalsys.EIO},
 	} {
 		if got := errno(tc.err); got != tc.want {

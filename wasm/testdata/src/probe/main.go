@@ -133,6 +133,13 @@ func main() {
 			fmt.Fprintln(os.Stderr, "probe:", err)
 			os.Exit(1)
 		}
+	case "truncate":
+		size, _ := strconv.ParseInt(args[1], 10, 64)
+		if err := os.Truncate(args[0], size); err != nil {
+			fmt.Fprintln(os.Stderr, "probe:", err)
+			os.Exit(1)
+		}
+		fmt.Println("truncated")
 	case "flip":
 		flip(args[0], args[1], args[2], args[3])
 	case "fs":

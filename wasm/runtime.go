@@ -54,6 +54,8 @@ type Runtime struct {
 	closed  bool
 	modules map[[32]byte]*compiled
 	uses    uint64 // a clock for evicting the least recently used module
+	// regions keeps the linear memories of finished runs for later ones.
+	regions regionPool
 }
 
 type compiled struct {
@@ -80,6 +82,7 @@ func (r *Runtime) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.closed = true
+	r.regions.close()
 	if r.rt == nil {
 		return nil
 	}
@@ -270,7 +273,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		stopping.Store(true)
 		cancelRun(why)
 	}
-	alloc := &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }}
+	alloc := &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }, pool: &r.regions}
 	runCtx = experimental.WithMemoryAllocator(runCtx, alloc)
 
 	clk, rnd := p.Clock, p.Rand

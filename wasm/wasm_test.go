@@ -692,7 +692,9 @@ func TestDeclaredPages(t *testing.T) {
 func TestLinearMemoryGrowsInPlace(t *testing.T) {
 	t.Parallel()
 	overs := 0
-	a := &allocator{limit: 64 * pageSize, over: func() { overs++ }}
+	pool := &regionPool{}
+	defer pool.close()
+	a := &allocator{limit: 64 * pageSize, over: func() { overs++ }, pool: pool}
 	m := a.Allocate(pageSize, 1<<32)
 	buf := m.Reallocate(pageSize)
 	if len(buf) != pageSize || !bytes.Equal(buf, make([]byte, pageSize)) {
@@ -721,8 +723,63 @@ func TestLinearMemoryGrowsInPlace(t *testing.T) {
 		t.Fatal("Free gave the memory back while the module may still run")
 	}
 	a.release()
-	if len(a.mems) != 0 {
-		t.Fatal("release kept a memory")
+	if len(a.mems) != 0 || len(pool.free) != 1 {
+		t.Fatalf("after release: %d memories in the run, %d in the pool", len(a.mems), len(pool.free))
+	}
+}
+
+// TestRegionPool: a later run gets the memory of an earlier one back,
+// cleared; the pool keeps few, small ones, and none once closed.
+func TestRegionPool(t *testing.T) {
+	t.Parallel()
+	var p regionPool
+	r, err := p.get(64 * pageSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.commit(2 * pageSize); err != nil {
+		t.Fatal(err)
+	}
+	r.mem[0], r.mem[2*pageSize-1] = 1, 1
+	base := &r.mem[0]
+	p.put(r)
+	again, err := p.get(16 * pageSize)
+	if err != nil || &again.mem[0] != base || again.committed != 2*pageSize {
+		t.Fatalf("not the kept region: %v", err)
+	}
+	if !bytes.Equal(again.mem[:2*pageSize], make([]byte, 2*pageSize)) {
+		t.Fatal("a kept region is not zero")
+	}
+	again.release()
+	if bigger, _ := p.get(128 * pageSize); len(bigger.mem) != 128*pageSize {
+		t.Fatalf("a region smaller than asked for: %d bytes", len(bigger.mem))
+	} else {
+		bigger.release()
+	}
+	large, _ := p.get(2 * regionPoolMax)
+	large.commit(regionPoolMax + pageSize)
+	p.put(large)
+	if len(p.free) != 0 {
+		t.Fatalf("the pool kept a region that used more than %d bytes", regionPoolMax)
+	}
+	var small []region
+	for range regionPoolSize + 1 {
+		r, _ := p.get(pageSize)
+		r.commit(pageSize)
+		small = append(small, r)
+	}
+	for _, r := range small {
+		p.put(r)
+	}
+	if len(p.free) != regionPoolSize {
+		t.Fatalf("the pool keeps %d regions, want %d", len(p.free), regionPoolSize)
+	}
+	p.close()
+	late, _ := reserve(pageSize)
+	late.commit(pageSize)
+	p.put(late)
+	if len(p.free) != 0 {
+		t.Fatal("a closed pool keeps regions")
 	}
 }
 
@@ -732,7 +789,9 @@ func TestLinearMemoryGrowsInPlace(t *testing.T) {
 func TestMemoryUnderDeclaredMaximum(t *testing.T) {
 	t.Parallel()
 	overs := 0
-	a := &allocator{limit: 64 * pageSize, over: func() { overs++ }}
+	pool := &regionPool{}
+	defer pool.close()
+	a := &allocator{limit: 64 * pageSize, over: func() { overs++ }, pool: pool}
 	defer a.release()
 	m := a.Allocate(0, 2*pageSize)
 	if got := m.Reallocate(0); got == nil || len(got) != 0 {

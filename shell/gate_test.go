@@ -226,10 +226,16 @@ type gateRun struct {
 	snapshots      [2]int
 }
 
-func runGate(t testing.TB, preset string, deny []string, script string) gateRun {
+// runGate's setup functions, if any, add to the tree and to the session's
+// configuration before the run (WebAssembly modules and their cache).
+func runGate(t testing.TB, preset string, deny []string, script string, setup ...func(*vfs.Tree, *Config)) gateRun {
 	t.Helper()
 	clk := clock.NewLogical(clock.Epoch)
 	tree := gateTree(t, clk)
+	var cfg Config
+	for _, f := range setup {
+		f(tree, &cfg)
+	}
 	repo, _, err := vfs.OpenRepo(tree, vfs.RepoOptions{Clock: clk})
 	if err != nil {
 		t.Fatal(err)
@@ -254,15 +260,14 @@ func runGate(t testing.TB, preset string, deny []string, script string) gateRun 
 	r.branches[0], r.snapshots[0] = history()
 	var mu sync.Mutex
 	stdout, stderr := &syncBuffer{}, &syncBuffer{}
-	s, err := New(Config{
-		FS: tree, Repo: repo, Clock: clk, Caps: gateSet(t, preset, deny),
-		Stdout: stdout, Stderr: stderr,
-		Audit: func(d *caps.DeniedError) {
-			mu.Lock()
-			defer mu.Unlock()
-			r.denials = append(r.denials, d.Error())
-		},
-	})
+	cfg.FS, cfg.Repo, cfg.Clock, cfg.Caps = tree, repo, clk, gateSet(t, preset, deny)
+	cfg.Stdout, cfg.Stderr = stdout, stderr
+	cfg.Audit = func(d *caps.DeniedError) {
+		mu.Lock()
+		defer mu.Unlock()
+		r.denials = append(r.denials, d.Error())
+	}
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

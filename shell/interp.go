@@ -233,7 +233,10 @@ func (s *Session) accessHandler(ctx context.Context, name string, mode interp.Ac
 	// Asking is not an operation, so it is not audited.
 	set := s.gate.Set
 	if mode&(interp.AccessWrite|interp.AccessExec) != 0 {
-		real := set.Resolve(s.fs, p)
+		real, err := set.Resolve(s.fs, p)
+		if err != nil {
+			return &fs.PathError{Op: "access", Path: p, Err: err}
+		}
 		if mode&interp.AccessWrite != 0 && !set.Allows(caps.FSWrite, real) ||
 			mode&interp.AccessExec != 0 && !info.IsDir() && !set.Allows(caps.FSExec, real) {
 			return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}

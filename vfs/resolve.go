@@ -1,6 +1,7 @@
 package vfs
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"path"
@@ -33,15 +34,10 @@ type stepper[N any] interface {
 	root() (N, fs.FileMode, error)
 	// child looks name up in dir, a directory the walk may search.
 	child(dir N, name string) (N, fs.FileMode, error)
+	// parent is the directory that holds dir (the root for the root).
+	parent(dir N) (N, fs.FileMode)
 	// readlink is the target of the symlink n.
 	readlink(n N) (string, error)
-}
-
-// frame is an element of the path resolved so far.
-type frame[N any] struct {
-	node N
-	mode fs.FileMode
-	end  int // length of the canonical path up to and with this element
 }
 
 // resolution is where resolve ended.
@@ -80,20 +76,32 @@ func resolve[N any](s stepper[N], name string, follow bool, must Must) (r resolu
 	if !path.IsAbs(name) {
 		return resolution[N]{path: name}, fs.ErrInvalid
 	}
-	root, mode, rerr := s.root()
-	stack := []frame[N]{{node: root, mode: mode}}
+	// cur is where the walk is, and buf its canonical path ("" for the
+	// root); dir is the directory that holds cur when hasDir (it is not
+	// kept across ..).
+	cur, curMode, rerr := s.root()
+	var dir N
+	hasDir := false
 	buf := make([]byte, 0, len(name))
-	// todo holds the elements still to walk, the next one last.
-	var todo []string
-	push := func(p string) {
-		parts := strings.Split(strings.Trim(p, "/"), "/")
-		for i := len(parts) - 1; i >= 0; i-- {
-			if parts[i] != "" {
-				todo = append(todo, parts[i])
+	// todo holds what is still to walk: the rest of name, and of each link
+	// followed, the innermost last; next takes its first element.
+	todo := []string{name}
+	next := func() (part string, last bool) {
+		for len(todo) > 0 {
+			rest := strings.TrimLeft(todo[len(todo)-1], "/")
+			part, rest, _ = strings.Cut(rest, "/")
+			rest = strings.TrimLeft(rest, "/")
+			if rest == "" {
+				todo = todo[:len(todo)-1]
+			} else {
+				todo[len(todo)-1] = rest
+			}
+			if part != "" {
+				return part, len(todo) == 0
 			}
 		}
+		return "", true
 	}
-	push(name)
 	// lexical: an element failed (or is missing, for Nothing); the rest
 	// is appended as written.
 	lexical := false
@@ -108,11 +116,12 @@ func resolve[N any](s stepper[N], name string, follow bool, must Must) (r resolu
 	if rerr != nil {
 		fail(rerr)
 	}
+	var zero N
 	add := func(part string, n N, m fs.FileMode) {
 		buf = append(append(buf, '/'), part...)
-		stack = append(stack, frame[N]{node: n, mode: m, end: len(buf)})
+		dir, hasDir = cur, true
+		cur, curMode = n, m
 	}
-	var zero N
 	// stop fails at the element part, which is then taken as written
 	stop := func(part string, e error) {
 		fail(e)
@@ -120,14 +129,15 @@ func resolve[N any](s stepper[N], name string, follow bool, must Must) (r resolu
 	}
 	hops := 0
 	for len(todo) > 0 {
-		part := todo[len(todo)-1]
-		todo = todo[:len(todo)-1]
-		last := len(todo) == 0
-		if top := stack[len(stack)-1]; !lexical {
+		part, last := next()
+		if part == "" {
+			break // nothing but slashes was left
+		}
+		if !lexical {
 			switch {
-			case !top.mode.IsDir():
+			case !curMode.IsDir():
 				fail(syscall.ENOTDIR)
-			case top.mode&0o100 == 0:
+			case curMode&0o100 == 0:
 				fail(fs.ErrPermission)
 			}
 		}
@@ -135,9 +145,12 @@ func resolve[N any](s stepper[N], name string, follow bool, must Must) (r resolu
 		case ".":
 			continue
 		case "..":
-			if len(stack) > 1 {
-				stack = stack[:len(stack)-1]
-				buf = buf[:stack[len(stack)-1].end]
+			if len(buf) > 0 {
+				buf = buf[:bytes.LastIndexByte(buf, '/')]
+				if !lexical {
+					cur, curMode = s.parent(cur)
+				}
+				hasDir = false
 			}
 			continue
 		}
@@ -145,11 +158,10 @@ func resolve[N any](s stepper[N], name string, follow bool, must Must) (r resolu
 			add(part, zero, 0)
 			continue
 		}
-		dir := stack[len(stack)-1].node
-		n, m, cerr := s.child(dir, part)
+		n, m, cerr := s.child(cur, part)
 		if cerr != nil {
 			if last && must == AllButLast && errors.Is(cerr, fs.ErrNotExist) {
-				r.dir, r.base = dir, part
+				r.dir, r.base = cur, part
 				add(part, zero, 0)
 				r.path = string(buf)
 				return r, nil
@@ -171,9 +183,11 @@ func resolve[N any](s stepper[N], name string, follow bool, must Must) (r resolu
 				continue
 			}
 			if path.IsAbs(target) {
-				stack, buf = stack[:1], buf[:0]
+				buf = buf[:0]
+				cur, curMode, _ = s.root()
+				hasDir = false
 			}
-			push(target)
+			todo = append(todo, target)
 			continue
 		}
 		add(part, n, m)
@@ -185,11 +199,12 @@ func resolve[N any](s stepper[N], name string, follow bool, must Must) (r resolu
 	if err != nil || lexical {
 		return r, err
 	}
-	top := stack[len(stack)-1]
-	r.found, r.node, r.mode = true, top.node, top.mode
-	if len(stack) > 1 { // the root is held by no directory
-		below := stack[len(stack)-2]
-		r.dir, r.base = below.node, string(buf[below.end+1:])
+	r.found, r.node, r.mode = true, cur, curMode
+	if len(buf) > 0 { // the root is held by no directory
+		if !hasDir {
+			dir, _ = s.parent(cur)
+		}
+		r.dir, r.base = dir, string(buf[bytes.LastIndexByte(buf, '/')+1:])
 	}
 	return r, nil
 }
@@ -215,6 +230,15 @@ func (s fsStepper) child(dir, name string) (string, fs.FileMode, error) {
 		return "", 0, underlying(err)
 	}
 	return p, info.Mode(), nil
+}
+
+func (s fsStepper) parent(p string) (string, fs.FileMode) {
+	p = path.Dir(p)
+	info, err := s.fsys.Lstat(p)
+	if err != nil {
+		return p, 0 // not a directory one may walk: the walk fails there
+	}
+	return p, info.Mode()
 }
 
 func (s fsStepper) readlink(p string) (string, error) {

@@ -177,6 +177,13 @@ func (s treeStepper) child(dir *node, name string) (*node, fs.FileMode, error) {
 	return n, n.mode, nil
 }
 
+func (s treeStepper) parent(dir *node) (*node, fs.FileMode) {
+	if len(dir.parents) > 0 { // a directory has one parent; the root none
+		dir = dir.parents[0]
+	}
+	return dir, dir.mode
+}
+
 func (s treeStepper) readlink(n *node) (string, error) { return n.target, nil }
 
 // lookup resolves name to a node. followLast says whether a symlink in the

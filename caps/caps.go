@@ -100,10 +100,16 @@ func Parse(s string) (Cap, error) {
 	}
 	if c.Kind.isFS() && pattern != "**" {
 		c.Pattern = path.Clean(pattern) // a trailing /** stays
-		// "/a /" cleans to "/a ", which would not print back: Parse
+		// "/a /." cleans to "/a ", which would not print back: Parse
 		// trims what it reads.
 		if strings.TrimSpace(c.Pattern) != c.Pattern {
 			return c, fmt.Errorf("capability %s: path pattern %q ends in white space", s, c.Pattern)
+		}
+		// A trailing slash names a directory: the directory and
+		// everything in it, as /** says (cleaned, it would be the
+		// directory alone, and protect nothing in it).
+		if strings.HasSuffix(pattern, "/") && !strings.HasSuffix(c.Pattern, "/**") {
+			c.Pattern = strings.TrimSuffix(c.Pattern, "/") + "/**"
 		}
 	}
 	return c, nil

@@ -75,8 +75,13 @@ type Cap struct {
 }
 
 func (c Cap) String() string {
-	if c.Pattern == "" {
+	switch {
+	case c.Pattern == "":
 		return string(c.Kind)
+	case c.Pattern == "/" && c.Kind.isFS():
+		// the root alone: "/" would read back as the root and
+		// everything in it
+		return string(c.Kind) + ":/."
 	}
 	return string(c.Kind) + ":" + c.Pattern
 }

@@ -50,6 +50,9 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(fs.read:%s) = %q, want %q", in, c.Pattern, want)
 		}
 	}
+	if c := mustParse(t, "fs.read:/."); c.Pattern != "/" || c.String() != "fs.read:/." {
+		t.Errorf("the root alone: %q, printed %s", c.Pattern, c)
+	}
 	if set := NewSet([]Cap{{FSRead, ""}}, []Cap{mustParse(t, "fs.read:/work/secret/")}); set.Allows(FSRead, "/work/secret/key") {
 		t.Errorf("fs.read:/work/secret/ does not protect /work/secret/key")
 	}

@@ -41,6 +41,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Options: shellOptions(o),
 		Caps:    set,
 		Dial:    p.Dial,
+		Lookup:  p.Lookup,
 		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
 	}
 	if p.IsTerminal != nil && p.TermWidth != nil && p.IsTerminal(std.out) {

@@ -268,6 +268,12 @@ var intercepted = map[string]bool{
 // program text handed to eval and trap, resolves source's PATH search in the
 // VFS, and routes the intercepted builtins.
 func (s *Session) callHandler(ctx context.Context, args []string) ([]string, error) {
+	if s.deepRecursion() {
+		// Recursion through functions, eval, source or command
+		// substitution: fail before Go's stack overflows, which would be
+		// fatal.
+		return []string{internal + "fail", args[0] + ": maximum nesting level exceeded", "1"}, nil
+	}
 	switch name := args[0]; name {
 	case "eval":
 		if len(args) > 1 {
@@ -351,6 +357,23 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 	return args, nil
 }
 
+// deepRecursion reports whether the calling goroutine's stack is deeper
+// than runFrames, measuring it only every so many commands (see depthGap).
+// The count is the session's, not the goroutine's: a recursion in one job
+// is measured all the same, as it makes most of the commands.
+func (s *Session) deepRecursion() bool {
+	n := s.calls.Add(1)
+	if n < s.nextMeasure.Load() {
+		return false
+	}
+	gap := depthGap()
+	if gap < 0 {
+		return true
+	}
+	s.nextMeasure.Store(n + int64(gap))
+	return false
+}
+
 // echoNeedsMoonix reports whether echo has options other than -n (-e,
 // -E, combined ones): interp's echo knows few escapes and no combined
 // flags, so those calls go to moonix's.
@@ -429,7 +452,7 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 		return failArgs(args[0], err)
 	}
 	if err == nil {
-		if _, err := syntax.NewParser().Parse(bytes.NewReader(data), file); err != nil {
+		if _, err := parse(bytes.NewReader(data), file); err != nil {
 			return failArgs(args[0], err)
 		}
 		if _, err := prepareText(string(data), &s.funcs); err != nil {

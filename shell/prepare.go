@@ -20,9 +20,26 @@ var rewrittenParams = map[string]string{"0": arg0Var, "$": pidVar, "PPID": ppidV
 // prepare checks a parsed program before it runs and adapts it to the way
 // moonix runs it: process substitution is refused, and the special
 // parameters in rewrittenParams read moonix's variables.
+//
+// It refuses a tree deeper than maxTreeDepth before anything recursive
+// (the printer, the interpreter) sees it: the parser builds chains such as
+// `a && b && ...` without recursing, so a short program can make a deep
+// tree; the walk itself stops descending at the limit.
 func prepare(node syntax.Node, funcs *funcNames) error {
 	var err error
+	depth := 0
 	syntax.Walk(node, func(n syntax.Node) bool {
+		if n == nil {
+			depth--
+			return true
+		}
+		if depth == maxTreeDepth {
+			err = &DepthError{}
+			return false
+		}
+		if _, ok := n.(*syntax.ProcSubst); !ok {
+			depth++ // the walk calls back with nil once it is done with n
+		}
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			if n.Name != nil {
@@ -81,12 +98,17 @@ func rewriteReads(parts []syntax.WordPart) []syntax.WordPart {
 
 // prepareText prepares program text that the interpreter will parse itself
 // (eval, trap) and returns it printed back. Text that does not parse is
-// returned unchanged, so that the interpreter reports the syntax error.
+// returned unchanged, so that the interpreter reports the syntax error,
+// unless it nests too deeply for the interpreter's parser to survive it.
 func prepareText(src string, funcs *funcNames) (string, error) {
-	if !strings.Contains(src, "(") && !strings.Contains(src, "$") {
+	if len(src) < shortText && !strings.Contains(src, "(") && !strings.Contains(src, "$") {
 		return src, nil // nothing to do: the common case stays cheap
 	}
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	file, err := parseString(src, "")
+	var deep *DepthError
+	if errors.As(err, &deep) {
+		return "", err
+	}
 	if err != nil {
 		return src, nil
 	}

@@ -118,7 +118,10 @@ type Session struct {
 
 	captures captures
 	funcs    funcNames
-	gate     *caps.Gate
+	// calls counts the commands run; the stack is measured again at
+	// nextMeasure (see deepRecursion).
+	calls, nextMeasure atomic.Int64
+	gate               *caps.Gate
 	// http is the session's HTTP client, shared with its nested shells.
 	http *http.Client
 	// clockGated says that clock is the gate's (the configured clock was
@@ -403,7 +406,7 @@ func (s *Session) Run(ctx context.Context, src, name string) (status int, exited
 }
 
 func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) {
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
+	file, err := parseString(src, name)
 	if err != nil {
 		s.syntaxError(name, err)
 		s.SetStatus(2)
@@ -492,33 +495,48 @@ func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 	if r == s.cfg.Stdin || r == io.Reader(s.stdin) {
 		r = lineReader{f: s.stdin}
 	}
-	r = &newlineAtEOF{r: r}
-	p := syntax.NewParser()
 	name := ""
 	if s.cfg.Name != defaultName {
 		name = s.cfg.Name // a script file: errors name it
 	}
-	for stmts, err := range p.InteractiveSeq(r) {
+	status, interrupted, err := s.stream(ctx, &newlineAtEOF{r: r}, name)
+	switch {
+	case err != nil:
+		// Reported here, once the parser's deep stack is gone.
+		s.syntaxError(name, err)
+		s.finish(2, false)
+	case interrupted:
+		return status
+	}
+	return s.Exit(ctx)
+}
+
+// stream runs the statements of r until its end, a syntax error or an
+// exit; interrupted reports an exit the context ended, which skips the
+// EXIT trap. err is a *DepthError for statements nested too deeply.
+//
+//go:noinline
+func (s *Session) stream(ctx context.Context, r io.Reader, name string) (status int, interrupted bool, err error) {
+	defer recoverDepth(&err, name)
+	p := syntax.NewParser()
+	for stmts, err := range p.InteractiveSeq(boundedReader{r}) {
 		if err != nil {
 			if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 				break
 			}
 			s.syntaxError(name, err)
 			s.finish(2, false)
-			return s.Exit(ctx)
+			return 2, false, nil
 		}
 		if p.Incomplete() {
 			continue
 		}
 		status, exited := s.runStmts(ctx, stmts)
 		if exited {
-			if ctx.Err() != nil {
-				return status
-			}
-			return s.Exit(ctx)
+			return status, ctx.Err() != nil, nil
 		}
 	}
-	return s.Exit(ctx)
+	return s.Status(), false, nil
 }
 
 // lineReader reads one byte at a time so that the parser never takes more
@@ -580,7 +598,7 @@ func Incomplete(src string) bool {
 	if n := len(trimmed) - len(strings.TrimRight(trimmed, "\\")); n%2 == 1 && len(trimmed) == len(src) {
 		return true // a trailing backslash continues the line
 	}
-	_, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	_, err := parseString(src, "")
 	return err != nil && syntax.IsIncomplete(err)
 }
 

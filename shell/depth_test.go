@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -90,15 +89,7 @@ func runWithFile(t *testing.T, name, content, script string) (string, int) {
 	if err := vfs.WriteFile(tree, name, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := &syncBuffer{}
-	s, err := New(Config{FS: tree, Stdout: out, Stderr: out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	s.Run(ctx, script, "moonix")
-	return out.String(), s.Exit(ctx)
+	return runConfig(t, Config{FS: tree}, script)
 }
 
 // TestNestingWithinBounds: programs nested as deeply as real ones are run.

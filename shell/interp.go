@@ -5,6 +5,7 @@ package shell
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -158,7 +159,13 @@ func shellPathErr(name string, err error) error {
 	return &fs.PathError{Op: "moonix:", Path: name, Err: errors.New(builtins.Reason(err))}
 }
 
-func (s *Session) openHandler(ctx context.Context, name string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+func (s *Session) openHandler(ctx context.Context, name string, flag int, perm os.FileMode) (rwc io.ReadWriteCloser, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			// printed by interp as "moonix: internal error: NAME: ..."
+			rwc, err = nil, &fs.PathError{Op: "moonix: internal error:", Path: name, Err: errors.New(oneLine(v))}
+		}
+	}()
 	hc := interp.HandlerCtx(ctx)
 	p := vfs.Clean(hc.Dir, name)
 	if id, ok := strings.CutPrefix(p, captureDir); ok {
@@ -183,11 +190,11 @@ func (s *Session) openHandler(ctx context.Context, name string, flag int, perm o
 	return f, nil
 }
 
-func (s *Session) statHandler(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
+func (s *Session) statHandler(ctx context.Context, name string, follow bool) (_ fs.FileInfo, err error) {
+	defer recoverHandler(ctx, name, &err)
 	hc := interp.HandlerCtx(ctx)
 	p := vfs.Clean(hc.Dir, name)
 	var info fs.FileInfo
-	var err error
 	if follow {
 		info, err = builtins.WithStdio(s.fs, hc.Stdin, hc.Stdout, hc.Stderr).Stat(p)
 	} else {
@@ -197,6 +204,16 @@ func (s *Session) statHandler(ctx context.Context, name string, follow bool) (fs
 		return nil, err
 	}
 	return ownedInfo{info}, nil
+}
+
+// recoverHandler reports a panic in a handler, which may run on a
+// goroutine of the interpreter's (a pipeline's, a background job's), and
+// turns it into a failure: interp does not report these handlers' errors.
+func recoverHandler(ctx context.Context, name string, err *error) {
+	if v := recover(); v != nil {
+		internalError(interp.HandlerCtx(ctx).Stderr, v)
+		*err = &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
+	}
 }
 
 // ownedInfo gives interp the *syscall.Stat_t it assumes for [[ -O ]] and
@@ -212,11 +229,13 @@ func (i ownedInfo) Sys() any {
 	}
 }
 
-func (s *Session) readDirHandler(ctx context.Context, name string) ([]fs.DirEntry, error) {
+func (s *Session) readDirHandler(ctx context.Context, name string) (_ []fs.DirEntry, err error) {
+	defer recoverHandler(ctx, name, &err)
 	return s.fs.ReadDir(abs(ctx, name))
 }
 
-func (s *Session) accessHandler(ctx context.Context, name string, mode interp.AccessMode) error {
+func (s *Session) accessHandler(ctx context.Context, name string, mode interp.AccessMode) (err error) {
+	defer recoverHandler(ctx, name, &err)
 	p := abs(ctx, name)
 	info, err := s.fs.Stat(p)
 	if err != nil {
@@ -267,94 +286,151 @@ var intercepted = map[string]bool{
 // callHandler runs before every simple command: it checks and rewrites
 // program text handed to eval and trap, resolves source's PATH search in the
 // VFS, and routes the intercepted builtins.
-func (s *Session) callHandler(ctx context.Context, args []string) ([]string, error) {
+//
+// The interpreter's own builtins are routed through the exec handler
+// (internal run), so that they run under its recover: the interpreter runs
+// pipelines and background jobs on goroutines of its own, where a panic
+// would end the process.
+func (s *Session) callHandler(ctx context.Context, args []string) (routed []string, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			internalError(interp.HandlerCtx(ctx).Stderr, v)
+			routed, err = []string{internal + "status", "1"}, nil
+		}
+	}()
 	if s.deepRecursion() {
 		// Recursion through functions, eval, source or command
 		// substitution: fail before Go's stack overflows, which would be
 		// fatal.
 		return []string{internal + "fail", args[0] + ": maximum nesting level exceeded", "1"}, nil
 	}
+	routed = s.route(ctx, args)
+	if isInterpBuiltin(routed[0]) && !s.funcs.has(routed[0]) {
+		// In place: the interpreter hands over a slice of its own.
+		routed[0] = runName(routed[0])
+	}
+	return routed, nil
+}
+
+// runNames caches the internal names of the interpreter's builtins (see
+// runName): builtins are the commands a loop runs most.
+var runNames sync.Map
+
+// runName is the internal command that runs the interpreter builtin name.
+func runName(name string) string {
+	if v, ok := runNames.Load(name); ok {
+		return v.(string)
+	}
+	v, _ := runNames.LoadOrStore(name, internal+runPrefix+name)
+	return v.(string)
+}
+
+const runPrefix = "run "
+
+// route rewrites a command before it runs (see callHandler).
+func (s *Session) route(ctx context.Context, args []string) []string {
 	switch name := args[0]; name {
 	case "eval":
 		if len(args) > 1 {
 			src, err := prepareText(strings.Join(args[1:], " "), &s.funcs)
 			if err != nil {
-				return failArgs("eval", err), nil
+				return failArgs("eval", err)
 			}
-			return []string{"eval", src}, nil
+			return []string{"eval", src}
 		}
 	case "trap":
 		if len(args) > 2 && args[1] != "-" && !strings.HasPrefix(args[1], "-") {
 			src, err := prepareText(args[1], &s.funcs)
 			if err != nil {
-				return failArgs("trap", err), nil
+				return failArgs("trap", err)
 			}
 			args = append([]string{"trap", src}, args[2:]...)
 		}
 	case "source", ".":
 		if len(args) > 1 {
-			return s.sourceArgs(ctx, args), nil
+			return s.sourceArgs(ctx, args)
 		}
 	case "export", "readonly", "declare", "typeset", "local", "let":
 		// The parser makes these declarations; a call reaches here only
 		// when the name was not a literal (`$cmd v=1`, `command export`).
-		return declArgs(args), nil
+		return declArgs(args)
 	case "command", "builtin":
 		if len(args) > 1 {
 			sub := args[1]
 			if isDecl(sub) {
-				return declArgs(args[1:]), nil
+				return declArgs(args[1:])
 			}
 			if name == "command" && strings.HasPrefix(sub, "-") && sub != "--" {
-				return append([]string{internal + "command"}, args[1:]...), nil
+				return append([]string{internal + "command"}, args[1:]...)
 			}
 			if sub == "--" && len(args) > 2 {
 				sub, args = args[2], args[1:]
 			}
 			if intercepted[sub] || sub == "pwd" {
-				return append([]string{internal + sub}, args[2:]...), nil
+				return append([]string{internal + sub}, args[2:]...)
 			}
 			if sub == "cd" || sub == "pushd" {
 				if failed := s.dirDenied(ctx, args[1:]); failed != nil {
-					return failed, nil
+					return failed
 				}
 			}
 			if name == "builtin" && !isInterpBuiltin(sub) {
 				// interp fails silently; bash says why (moonix's
 				// commands are not bash's builtins: builtin ls fails
 				// there too).
-				return []string{internal + "fail", "builtin: " + sub + ": not a shell builtin", "1"}, nil
+				return []string{internal + "fail", "builtin: " + sub + ": not a shell builtin", "1"}
 			}
 		}
 	case "echo":
 		// interp's echo -e knows few escapes; moonix's knows bash's.
 		if echoNeedsMoonix(args[1:]) && !bypassed(ctx, "echo") && !s.funcs.has("echo") {
-			return append([]string{internal + "echo"}, args[1:]...), nil
+			return append([]string{internal + "echo"}, args[1:]...)
 		}
 	case "read":
 		if readNeedsMoonix(args[1:]) && !bypassed(ctx, "read") {
-			return append([]string{internal + "read"}, args[1:]...), nil
+			return append([]string{internal + "read"}, args[1:]...)
 		}
 	case "pwd":
 		for _, a := range args[1:] {
 			if a == "-P" {
-				return append([]string{internal + "pwd"}, args[1:]...), nil
+				return append([]string{internal + "pwd"}, args[1:]...)
 			}
 		}
 	case "cd":
-		return s.cdArgs(ctx, args), nil
+		return s.cdArgs(ctx, args)
 	case "pushd":
 		if failed := s.dirDenied(ctx, args); failed != nil {
-			return failed, nil
+			return failed
+		}
+	case "shift":
+		// interp slices its parameters with a negative count.
+		if len(args) > 1 && strings.HasPrefix(args[1], "-") && args[1] != "--" {
+			if n, err := strconv.Atoi(args[1]); err == nil && n < 0 {
+				return []string{internal + "fail", "shift: " + args[1] + ": shift count out of range", "1"}
+			}
+		}
+	case "unset":
+		// interp panics on an empty name; bash ignores it, or says why
+		// with -v.
+		if slices.Contains(args[1:], "") {
+			return append([]string{internal + "unset"}, args[1:]...)
+		}
+	case "test", "[":
+		// interp panics asking whether the empty name is a variable: it
+		// is not, and neither is noVariable.
+		for i := 2; i < len(args); i++ {
+			if args[i] == "" && (args[i-1] == "-v" || args[i-1] == "-R") {
+				args[i] = noVariable
+			}
 		}
 	}
 	if intercepted[args[0]] && !bypassed(ctx, args[0]) {
 		if s.funcs.has(args[0]) {
-			return append([]string{probeFirst + args[0]}, args[1:]...), nil
+			return append([]string{probeFirst + args[0]}, args[1:]...)
 		}
-		return append([]string{internal + args[0]}, args[1:]...), nil
+		return append([]string{internal + args[0]}, args[1:]...)
 	}
-	return args, nil
+	return args
 }
 
 // deepRecursion reports whether the calling goroutine's stack is deeper
@@ -539,9 +615,16 @@ func (s *Session) cdArgs(ctx context.Context, args []string) []string {
 // (ctx, args) into a builtins.Call and runs the session's exec chain. It
 // never calls next, which would start host programs.
 func (s *Session) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
-	return func(ctx context.Context, args []string) error {
+	return func(ctx context.Context, args []string) (err error) {
 		hc := interp.HandlerCtx(ctx)
 		if strings.HasPrefix(args[0], internal) {
+			// Internal commands run interpreter builtins, which may
+			// panic on a goroutine of the interpreter's.
+			defer func() {
+				if v := recover(); v != nil {
+					err = exitErr(internalError(hc.Stderr, v))
+				}
+			}()
 			return s.runInternal(ctx, hc, args)
 		}
 		status := s.exec(s.callFor(ctx, hc, args))
@@ -621,6 +704,14 @@ func (s *Session) setState(ctx context.Context, hc interp.HandlerContext, st vfs
 // runInternal runs the commands the call handler rewrote to.
 func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, args []string) error {
 	name := strings.TrimPrefix(args[0], internal)
+	if builtin, ok := strings.CutPrefix(name, runPrefix); ok {
+		args[0] = builtin
+		err := hc.Builtin(ctx, args) // under the exec handler's recover
+		if builtin == "read" || builtin == "mapfile" || builtin == "readarray" {
+			s.dropNUL(ctx, hc, args)
+		}
+		return err
+	}
 	if n, ok := strings.CutPrefix(args[0], probeFirst); ok {
 		name = n
 		if s.isFunction(ctx, hc, name) {
@@ -639,6 +730,11 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 		return exitErr(2)
 	case "trap":
 		return s.trap(ctx, hc, c)
+	case "unset":
+		return s.unset(ctx, hc, args[1:])
+	case "name":
+		fmt.Fprint(hc.Stdout, cmp.Or(hc.Env.Get(nameVar).String(), noVariable))
+		return nil
 	case "type", "command":
 		return exitErr(s.typeCommand(ctx, hc, c))
 	case "hash":
@@ -862,7 +958,9 @@ func (s *Session) printf(ctx context.Context, hc interp.HandlerContext, c *built
 	sub := c.Sub(append([]string{"printf"}, c.Args[3:]...)...)
 	sub.Stdout = &out
 	status := s.exec(sub)
-	if err := hc.Builtin(ctx, []string{"eval", name + "=" + quoteWord(out.String())}); err != nil {
+	// A shell string ends at a NUL byte, as bash's printf -v sees it.
+	v, _, _ := strings.Cut(out.String(), "\x00")
+	if err := hc.Builtin(ctx, []string{"eval", name + "=" + quoteWord(v)}); err != nil {
 		return err
 	}
 	return exitErr(status)
@@ -883,6 +981,96 @@ func (s *Session) read(ctx context.Context, hc interp.HandlerContext, c *builtin
 	}
 	return exitErr(status)
 }
+
+// dropNUL removes the NUL bytes that interp's read and mapfile (args)
+// leave in the variables they set: a shell string has none (a quoting
+// of one panics). bash's read drops them and its mapfile ends an element
+// at the first.
+func (s *Session) dropNUL(ctx context.Context, hc interp.HandlerContext, args []string) {
+	var names []string
+	cut := args[0] != "read"
+	if cut {
+		names = []string{mapfileArray(args[1:])}
+	} else if o, err := parseReadArgs(args[1:]); err == nil {
+		names = append(o.names, o.array)
+	}
+	fix := func(v string) string {
+		if cut {
+			v, _, _ = strings.Cut(v, "\x00")
+			return v
+		}
+		return strings.ReplaceAll(v, "\x00", "")
+	}
+	var b strings.Builder
+	for _, name := range names {
+		vr := hc.Env.Get(name)
+		switch vr.Kind {
+		case expand.String:
+			if strings.Contains(vr.Str, "\x00") {
+				fmt.Fprintf(&b, "%s=%s\n", name, quoteWord(fix(vr.Str)))
+			}
+		case expand.Indexed:
+			for i, e := range vr.List {
+				if strings.Contains(e, "\x00") {
+					index := i
+					if vr.Indexes != nil {
+						index = vr.Indexes[i]
+					}
+					fmt.Fprintf(&b, "%s[%d]=%s\n", name, index, quoteWord(fix(e)))
+				}
+			}
+		}
+	}
+	if b.Len() > 0 {
+		hc.Builtin(ctx, []string{"eval", b.String()})
+	}
+}
+
+// mapfileArray is the array that mapfile with args fills.
+func mapfileArray(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			if i+1 < len(args) {
+				return args[i+1]
+			}
+			return "MAPFILE"
+		case len(a) < 2 || a[0] != '-':
+			return a
+		case len(a) == 2 && strings.IndexByte("dnOsuCc", a[1]) >= 0:
+			i++ // the option's value is the next word
+		}
+	}
+	return "MAPFILE"
+}
+
+// unset runs unset with names among which is the empty one: bash skips it,
+// unless -v says that every name is a variable's.
+func (s *Session) unset(ctx context.Context, hc interp.HandlerContext, args []string) error {
+	var rest []string
+	vars, status := false, 0
+	for i, a := range args {
+		switch {
+		case a == "":
+			if vars {
+				fmt.Fprintln(hc.Stderr, "moonix: unset: `': not a valid identifier")
+				status = 1
+			}
+			continue
+		case a == "-v" && !slices.Contains(args[:i], "--"):
+			vars = true
+		}
+		rest = append(rest, a)
+	}
+	if err := hc.Builtin(ctx, append([]string{"unset"}, rest...)); err != nil {
+		return err
+	}
+	return exitErr(status)
+}
+
+// noVariable is a name no variable can have: it is not an identifier.
+const noVariable = "%"
 
 // signalNames are the Linux signals by number.
 var signalNames = []string{
@@ -946,6 +1134,9 @@ func (s *Session) typeCommand(ctx context.Context, hc interp.HandlerContext, c *
 	}
 	if !isType && mode == "" {
 		// command -p CMD: run it (the default PATH is the session's anyway).
+		if len(names) == 0 {
+			return 0
+		}
 		return s.exec(c.Sub(names...))
 	}
 	status := 0
@@ -1049,8 +1240,7 @@ func runnerStatus(err error) (status int, fatal bool) {
 func (s *Session) runStmt(ctx context.Context, st *syntax.Stmt) (status int, exited bool) {
 	defer func() {
 		if v := recover(); v != nil {
-			fmt.Fprintf(s.cfg.Stderr, "moonix: internal error: %v\n", v)
-			status, exited = 1, false
+			status, exited = internalError(s.cfg.Stderr, v), false
 		}
 	}()
 	err := s.runner.Run(ctx, st)

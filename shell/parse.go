@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"io"
 	"reflect"
 	"runtime"
@@ -48,7 +49,7 @@ func (e *DepthError) Error() string {
 }
 
 // tooDeep is the panic that unwinds a parse gone too deep; parse and
-// Session.stream turn it into a *DepthError.
+// Session.stream turn it into a *DepthError (see recoverParse).
 type tooDeep struct{}
 
 // boundedReader is the parser's input: it panics with tooDeep when the
@@ -59,7 +60,22 @@ func (b boundedReader) Read(p []byte) (int, error) {
 	if parserTooDeep() {
 		panic(tooDeep{})
 	}
-	return b.r.Read(p)
+	n, err := b.r.Read(p)
+	return dropNULs(p[:n]), err
+}
+
+// dropNULs removes the NUL bytes of program text in place, as bash does: a
+// shell string has none, and the interpreter panics quoting one. It returns
+// the new length.
+func dropNULs(p []byte) int {
+	n := 0
+	for _, c := range p {
+		if c != 0 {
+			p[n] = c
+			n++
+		}
+	}
+	return n
 }
 
 // parserTooDeep reports whether more than parseFrames frames separate its
@@ -93,14 +109,18 @@ var parseStarts = map[uintptr]bool{
 	reflect.ValueOf((*Session).stream).Pointer(): true,
 }
 
-// recoverDepth turns a tooDeep panic into a *DepthError in *err; any other
-// panic goes on.
-func recoverDepth(err *error, name string) {
+// recoverParse turns a panic of the parser into an error in *err: a
+// *DepthError for nesting too deep, an internal error otherwise.
+func recoverParse(err *error, name string) {
 	if v := recover(); v != nil {
-		if _, ok := v.(tooDeep); !ok {
-			panic(v)
+		if _, ok := v.(tooDeep); ok {
+			*err = &DepthError{Name: name}
+			return
 		}
-		*err = &DepthError{Name: name}
+		if name != "" {
+			name += ": "
+		}
+		*err = fmt.Errorf("%sinternal error: %s", name, oneLine(v))
 	}
 }
 
@@ -108,13 +128,14 @@ func recoverDepth(err *error, name string) {
 //
 //go:noinline
 func parse(src io.Reader, name string) (f *syntax.File, err error) {
-	defer recoverDepth(&err, name)
+	defer recoverParse(&err, name)
 	return syntax.NewParser().Parse(boundedReader{src}, name)
 }
 
 // parseString is parse of a string.
 func parseString(src, name string) (*syntax.File, error) {
 	if len(src) < shortText {
+		src = strings.ReplaceAll(src, "\x00", "")
 		return syntax.NewParser().Parse(strings.NewReader(src), name)
 	}
 	return parse(strings.NewReader(src), name)

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 
@@ -50,6 +51,12 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 				err = errProcSubst
 			}
 			return false
+		case *syntax.DeclClause:
+			assocPairs(n)
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar {
+				n.X = someName(n.X.(*syntax.Word))
+			}
 		case *syntax.Word:
 			n.Parts = rewriteReads(n.Parts)
 		case *syntax.DblQuoted:
@@ -66,6 +73,92 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 		return true
 	})
 	return err
+}
+
+// assocPairs gives a subscript to every value of an associative array
+// that a declaration assigns (declare -A a=(k v ...)): interp panics on
+// one without. As in bash, values without subscripts are pairs of a key
+// and a value; where some values have subscripts, the others are dropped
+// (bash warns of them).
+func assocPairs(d *syntax.DeclClause) {
+	assoc := false
+	for _, a := range d.Args {
+		if a.Naked && a.Value != nil {
+			flag := a.Value.Lit()
+			assoc = assoc || len(flag) > 1 && flag[0] == '-' && strings.Contains(flag, "A")
+		}
+	}
+	if !assoc {
+		return
+	}
+	for _, a := range d.Args {
+		if a.Array == nil {
+			continue
+		}
+		elems := a.Array.Elems
+		keyed := slices.ContainsFunc(elems, func(e *syntax.ArrayElem) bool { return e.Index != nil })
+		var out []*syntax.ArrayElem
+		for i := 0; i < len(elems); i++ {
+			e := elems[i]
+			switch {
+			case e.Index != nil:
+				out = append(out, e)
+			case e.Value == nil || keyed:
+			case i+1 < len(elems) && elems[i+1].Index == nil:
+				out = append(out, &syntax.ArrayElem{Index: e.Value, Value: elems[i+1].Value})
+				i++
+			default:
+				out = append(out, &syntax.ArrayElem{Index: e.Value, Value: &syntax.Word{}})
+			}
+		}
+		a.Array.Elems = out
+	}
+}
+
+// nameVar holds the operand of someName's internal command.
+const nameVar = "MOONIX_NAME"
+
+// someName makes the operand of [[ -v ]] and [[ -R ]] never empty:
+// interp panics asking whether the empty name is a variable. It is not,
+// and neither is noVariable.
+func someName(w *syntax.Word) *syntax.Word {
+	var b strings.Builder
+	if !literal(w, &b) {
+		// The word is assigned, not passed: an argument would be split
+		// and globbed, the operand of -v is not.
+		call := &syntax.CallExpr{
+			Assigns: []*syntax.Assign{{Name: &syntax.Lit{Value: nameVar}, Value: w}},
+			Args:    []*syntax.Word{litWord(internal + "name")},
+		}
+		return &syntax.Word{Parts: []syntax.WordPart{&syntax.CmdSubst{Stmts: []*syntax.Stmt{{Cmd: call}}}}}
+	}
+	if b.Len() == 0 {
+		return litWord(noVariable)
+	}
+	return w
+}
+
+// literal writes the value of w to b and reports whether w has no
+// expansion.
+func literal(w *syntax.Word, b *strings.Builder) bool {
+	for _, part := range w.Parts {
+		switch part := part.(type) {
+		case *syntax.Lit:
+			b.WriteString(part.Value)
+		case *syntax.SglQuoted:
+			if part.Dollar {
+				return false
+			}
+			b.WriteString(part.Value)
+		case *syntax.DblQuoted:
+			if !literal(&syntax.Word{Parts: part.Parts}, b) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // readParams are the variables whose every expansion reads the clock or
@@ -101,6 +194,7 @@ func rewriteReads(parts []syntax.WordPart) []syntax.WordPart {
 // returned unchanged, so that the interpreter reports the syntax error,
 // unless it nests too deeply for the interpreter's parser to survive it.
 func prepareText(src string, funcs *funcNames) (string, error) {
+	src = strings.ReplaceAll(src, "\x00", "") // as the parser drops them
 	if len(src) < shortText && !strings.Contains(src, "(") && !strings.Contains(src, "$") {
 		return src, nil // nothing to do: the common case stays cheap
 	}

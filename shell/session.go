@@ -424,8 +424,15 @@ func (s *Session) syntaxError(name string, err error) {
 }
 
 // runStmts prepares and runs statements one at a time.
-func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool) {
-	status := s.Status()
+func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status int, exited bool) {
+	defer func() {
+		// moonix's own code between the statements (runStmt recovers
+		// the interpreter's): the shell goes on, as after a failure.
+		if v := recover(); v != nil {
+			status, exited = s.finish(internalError(s.cfg.Stderr, v), false)
+		}
+	}()
+	status = s.Status()
 	for _, st := range stmts {
 		if err := prepare(st, &s.funcs); err != nil {
 			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
@@ -434,7 +441,6 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 		}
 	}
 	for _, st := range stmts {
-		var exited bool
 		status, exited = s.runStmt(ctx, st)
 		if s.cfg.Checkpoint != nil && s.cfg.parent == nil && s.ready {
 			s.cfg.Checkpoint(s.State())
@@ -517,7 +523,7 @@ func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 //
 //go:noinline
 func (s *Session) stream(ctx context.Context, r io.Reader, name string) (status int, interrupted bool, err error) {
-	defer recoverDepth(&err, name)
+	defer recoverParse(&err, name)
 	p := syntax.NewParser()
 	for stmts, err := range p.InteractiveSeq(boundedReader{r}) {
 		if err != nil {

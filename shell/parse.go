@@ -133,8 +133,9 @@ func parse(src io.Reader, name string) (f *syntax.File, err error) {
 }
 
 // parseString is parse of a string.
-func parseString(src, name string) (*syntax.File, error) {
+func parseString(src, name string) (f *syntax.File, err error) {
 	if len(src) < shortText {
+		defer recoverParse(&err, name)
 		src = strings.ReplaceAll(src, "\x00", "")
 		return syntax.NewParser().Parse(strings.NewReader(src), name)
 	}

@@ -538,7 +538,9 @@ func (s *Session) stream(ctx context.Context, r io.Reader, name string) (status 
 			continue
 		}
 		status, exited := s.runStmts(ctx, stmts)
-		if exited {
+		if exited || ctx.Err() != nil {
+			// An interrupted run stops here, without waiting for
+			// more input.
 			return status, ctx.Err() != nil, nil
 		}
 	}

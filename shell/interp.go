@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
@@ -27,20 +28,36 @@ import (
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-// noHostTmp is the runner's TMPDIR while it is built: interp opens paths
-// under its temporary directory on the host and makes fifos there for process
-// substitution, so it must be a directory that cannot exist (/dev/null is not
-// a directory). Scripts see TMPDIR=/tmp.
-const noHostTmp = "/dev/null/moonix-no-host-tmp"
+// noHost starts the paths that interp would look up on the host and the
+// handlers serve instead: a host stat or open of a path with a NUL byte
+// fails before any system call, and no shell string has one (see
+// dropNULs), so no script can name them either.
+const noHost = "/dev/null/\x00moonix"
 
-// hostless prefixes a VFS path that interp would otherwise stat on the host:
-// the host lookup fails at /dev/null (not a directory), and the path cleans
-// back to the VFS path in the handlers.
-const hostless = "/dev/null/../.."
+// noHostTmp is the runner's TMPDIR while it is built: interp opens paths
+// under its temporary directory on the host and makes fifos there for
+// process substitution. Scripts see TMPDIR=/tmp.
+const noHostTmp = noHost + "/tmp"
+
+// sourceDir holds the prepared text of the files source reads (see
+// sourceArgs).
+const sourceDir = noHost + "/source/"
 
 // internal is the prefix of the command names the call handler rewrites to.
 // Shell words cannot contain NUL bytes, so no script can name them.
 const internal = "\x00"
+
+// exposed is the prefix of the internal commands that prepare writes into
+// programs (see specials.go). They outlive the printing of a prepared
+// program and its parsing again (eval, trap and source text, declare -f):
+// the parser drops NUL bytes. So a script can name them too, and nothing
+// they do goes beyond what the program they stand for could do.
+const exposed = "__moonix_"
+
+// exposedCommands are the internal commands with the exposed prefix.
+var exposedCommands = map[string]bool{
+	"srandom": true, "epochseconds": true, "epochrealtime": true, "indirect": true, "print": true, "name": true,
+}
 
 // probeFirst marks an internal command that must first check whether a
 // function of the same name exists (functions take precedence).
@@ -168,9 +185,15 @@ func (s *Session) openHandler(ctx context.Context, name string, flag int, perm o
 	}()
 	hc := interp.HandlerCtx(ctx)
 	p := vfs.Clean(hc.Dir, name)
-	if id, ok := strings.CutPrefix(p, captureDir); ok {
-		if w := s.captures.get(id); w != nil {
+	if id, ok := strings.CutPrefix(name, captureDir); ok {
+		if w, ok := s.captures.get(id); ok {
 			return builtins.WithStdio(s.fs, nil, w, nil).OpenFile("/dev/stdout", flag, perm)
+		}
+	}
+	if id, ok := strings.CutPrefix(name, sourceDir); ok {
+		if src, ok := s.sources.get(id); ok {
+			s.sources.remove(id) // source opens it once
+			return readOnly{strings.NewReader(src)}, nil
 		}
 	}
 	if flag&os.O_CREATE != 0 {
@@ -262,13 +285,30 @@ func (s *Session) accessHandler(ctx context.Context, name string, mode interp.Ac
 }
 
 // bypassKey marks, in a context, the names whose internal rewrite is
-// switched off because a function of that name is being called.
+// switched off, once, because a function of that name is being called.
 type bypassKey struct{}
 
+// bypass lets the next call of name through to the interpreter: the
+// function's call, not the calls its body makes (the body of a function
+// named type that unsets itself and calls type would reach interp's type,
+// which searches the host's PATH).
+type bypass struct {
+	name string
+	used atomic.Bool
+}
+
+// withBypass is ctx where the next call of name is not rewritten.
+func withBypass(ctx context.Context, name string) context.Context {
+	list, _ := ctx.Value(bypassKey{}).([]*bypass)
+	return context.WithValue(ctx, bypassKey{}, append(slices.Clip(list), &bypass{name: name}))
+}
+
+// bypassed reports whether ctx lets this call of name through, and uses
+// that up.
 func bypassed(ctx context.Context, name string) bool {
-	names, _ := ctx.Value(bypassKey{}).([]string)
-	for _, n := range names {
-		if n == name {
+	list, _ := ctx.Value(bypassKey{}).([]*bypass)
+	for _, b := range list {
+		if b.name == name && b.used.CompareAndSwap(false, true) {
 			return true
 		}
 	}
@@ -332,11 +372,7 @@ func (s *Session) route(ctx context.Context, args []string) []string {
 	switch name := args[0]; name {
 	case "eval":
 		if len(args) > 1 {
-			src, err := prepareText(strings.Join(args[1:], " "), &s.funcs)
-			if err != nil {
-				return failArgs("eval", err)
-			}
-			return []string{"eval", src}
+			return s.evalArgs("eval", strings.Join(args[1:], " "))
 		}
 	case "trap":
 		if len(args) > 2 && args[1] != "-" && !strings.HasPrefix(args[1], "-") {
@@ -351,14 +387,17 @@ func (s *Session) route(ctx context.Context, args []string) []string {
 			return s.sourceArgs(ctx, args)
 		}
 	case "export", "readonly", "declare", "typeset", "local", "let":
-		// The parser makes these declarations; a call reaches here only
-		// when the name was not a literal (`$cmd v=1`, `command export`).
-		return declArgs(args)
+		// The parser makes these declarations; a call reaches here when
+		// the command was not a literal (`$cmd v=1`, `command export`) or
+		// prepare made it one (see declCall).
+		return s.evalArgs(name, declText(args))
+	case "alias":
+		return s.aliasArgs(args)
 	case "command", "builtin":
 		if len(args) > 1 {
 			sub := args[1]
 			if isDecl(sub) {
-				return declArgs(args[1:])
+				return s.evalArgs(sub, declText(args[1:]))
 			}
 			if name == "command" && strings.HasPrefix(sub, "-") && sub != "--" {
 				return append([]string{internal + "command"}, args[1:]...)
@@ -368,6 +407,11 @@ func (s *Session) route(ctx context.Context, args []string) []string {
 			}
 			if intercepted[sub] || sub == "pwd" {
 				return append([]string{internal + sub}, args[2:]...)
+			}
+			switch sub {
+			case "eval", "source", ".", "alias":
+				// what their text says is prepared as without command
+				return s.route(ctx, args[1:])
 			}
 			if sub == "cd" || sub == "pushd" {
 				if failed := s.dirDenied(ctx, args[1:]); failed != nil {
@@ -473,14 +517,43 @@ func isDecl(name string) bool {
 	return false
 }
 
-// declArgs runs a declaration that came as a call through eval, so that the
-// interpreter parses it as the declaration it is.
-func declArgs(args []string) []string {
+// declText is the text of a declaration that came as a call, to run
+// through eval so that the interpreter parses it as the declaration it is.
+func declText(args []string) string {
 	if args[0] == "let" {
 		// interp's let does not take quoted words; (( a, b )) is let a b.
-		return []string{"eval", "((" + strings.Join(args[1:], ", ") + "))"}
+		return "((" + strings.Join(args[1:], ", ") + "))"
 	}
-	return []string{"eval", quoteWords(args)}
+	return quoteWords(args)
+}
+
+// evalArgs is the call of eval on program text src, prepared; cmd is the
+// command that reports a failure to prepare it.
+func (s *Session) evalArgs(cmd, src string) []string {
+	src, err := prepareText(src, &s.funcs)
+	if err != nil {
+		return failArgs(cmd, err)
+	}
+	return []string{"eval", src}
+}
+
+// aliasArgs prepares the values of the aliases an alias call defines, as
+// program text: interp parses them into words and runs them where the
+// alias is used.
+func (s *Session) aliasArgs(args []string) []string {
+	out := []string{args[0]}
+	for _, a := range args[1:] {
+		name, value, ok := strings.Cut(a, "=")
+		if ok {
+			prepared, err := prepareWords(value, &s.funcs)
+			if err != nil {
+				return failArgs("alias", err)
+			}
+			a = name + "=" + prepared
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // failArgs turns a call into one that reports err and fails: status 2, or
@@ -522,24 +595,21 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 			}
 		}
 	}
-	p := vfs.Clean(hc.Dir, file)
-	data, err := vfs.ReadFile(s.fs, p)
+	data, err := vfs.ReadFile(s.fs, vfs.Clean(hc.Dir, file))
 	if caps.IsDenied(err) {
 		return failArgs(args[0], err)
 	}
-	if err == nil {
-		if _, err := parse(bytes.NewReader(data), file); err != nil {
-			return failArgs(args[0], err)
-		}
-		if _, err := prepareText(string(data), &s.funcs); err != nil {
-			return failArgs(args[0], err)
-		}
-		// interp stats the path on the host before opening it through the
-		// open handler; a path under /dev/null fails that stat without
-		// touching anything, and cleans back to p in the handler.
-		file = hostless + p
+	if err != nil {
+		// as bash words it; interp would look the path up on the host
+		return []string{internal + "fail", args[1] + ": " + builtins.Reason(err), "1"}
 	}
-	return append([]string{args[0], file}, args[2:]...)
+	src, err := prepareSource(bytes.NewReader(data), file, &s.funcs)
+	if err != nil {
+		return failArgs(args[0], err)
+	}
+	// interp reads the file itself, so it is handed the prepared text
+	// instead, at a path it cannot find on the host.
+	return append([]string{args[0], sourceDir + s.sources.add(src)}, args[2:]...)
 }
 
 // dirDenied checks the directory a cd or pushd call (args[0] is the
@@ -617,6 +687,9 @@ func (s *Session) cdArgs(ctx context.Context, args []string) []string {
 func (s *Session) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) (err error) {
 		hc := interp.HandlerCtx(ctx)
+		if name, ok := strings.CutPrefix(args[0], exposed); ok && exposedCommands[name] {
+			args[0] = internal + name
+		}
 		if strings.HasPrefix(args[0], internal) {
 			// Internal commands run interpreter builtins, which may
 			// panic on a goroutine of the interpreter's.
@@ -715,7 +788,7 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 	if n, ok := strings.CutPrefix(args[0], probeFirst); ok {
 		name = n
 		if s.isFunction(ctx, hc, name) {
-			ctx = context.WithValue(ctx, bypassKey{}, append(bypassNames(ctx), name))
+			ctx = withBypass(ctx, name)
 			return hc.Builtin(ctx, []string{"eval", quoteWords(append([]string{name}, args[1:]...))})
 		}
 	}
@@ -742,22 +815,26 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 	case "status":
 		n, _ := strconv.Atoi(args[1])
 		return exitErr(n)
-	case "srandom":
-		r := s.newReads("$SRANDOM")
-		v := uint32(r.Uint64())
-		r.shown = strconv.FormatUint(uint64(v), 10)
-		r.flush()
-		fmt.Fprintln(hc.Stdout, v)
-		return nil
-	case "epochseconds", "epochrealtime":
-		r := s.newReads("$" + strings.ToUpper(name))
-		t := r.Now()
-		r.flush()
-		if name == "epochseconds" {
-			fmt.Fprintln(hc.Stdout, t.Unix())
+	case "srandom", "epochseconds", "epochrealtime", "indirect":
+		// The value of a special variable (see specials.go), printed for
+		// a command substitution or, with a name, assigned to it.
+		var v string
+		if name == "indirect" {
+			v = s.indirect(hc.Env, args[2:], hc.LastExitStatus)
 		} else {
-			fmt.Fprintf(hc.Stdout, "%d.%06d\n", t.Unix(), t.Nanosecond()/1000)
+			v = s.readValue(name)
 		}
+		if len(args) > 1 && args[1] != "" {
+			if !syntax.ValidName(args[1]) {
+				c.Fail("%s: not a valid identifier", args[1])
+				return exitErr(2)
+			}
+			return hc.Builtin(ctx, []string{"eval", args[1] + "=" + quoteWord(v)})
+		}
+		io.WriteString(hc.Stdout, v)
+		return nil
+	case "print":
+		printValue(hc.Stdout, args[1:])
 		return nil
 	case "printf":
 		return s.printf(ctx, hc, c)
@@ -771,11 +848,6 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 		return exitErr(s.pwdPhysical(dir, c))
 	}
 	return exitErr(s.exec(c))
-}
-
-func bypassNames(ctx context.Context) []string {
-	names, _ := ctx.Value(bypassKey{}).([]string)
-	return names
 }
 
 // capture runs interpreter text with its standard output collected, using a
@@ -809,38 +881,50 @@ func (s *Session) aliasOf(ctx context.Context, hc interp.HandlerContext, name st
 	return strings.TrimSpace(out)
 }
 
-const captureDir = "/dev/fd/capture:"
+// captureDir holds the writers of capture. It is named in program text,
+// where the parser drops NUL bytes, so unlike noHost's it is a path a
+// script could name (it cannot exist: /dev/null is not a directory); a
+// write there only reaches a capture while it runs.
+const captureDir = "/dev/null/moonix/capture/"
 
-// captures are the writers behind /dev/fd/capture:N.
-type captures struct {
+// served are the values behind the paths under one of the noHost
+// directories that the open handler serves.
+type served[T any] struct {
 	mu   sync.Mutex
 	next int
-	m    map[string]io.Writer
+	m    map[string]T
 }
 
-func (c *captures) add(w io.Writer) string {
+func (c *served[T]) add(v T) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
-		c.m = map[string]io.Writer{}
+		c.m = map[string]T{}
 	}
 	c.next++
 	id := strconv.Itoa(c.next)
-	c.m[id] = w
+	c.m[id] = v
 	return id
 }
 
-func (c *captures) get(id string) io.Writer {
+func (c *served[T]) get(id string) (T, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.m[id]
+	v, ok := c.m[id]
+	return v, ok
 }
 
-func (c *captures) remove(id string) {
+func (c *served[T]) remove(id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.m, id)
 }
+
+// readOnly is a reader as the file the open handler returns.
+type readOnly struct{ io.Reader }
+
+func (readOnly) Write([]byte) (int, error) { return 0, syscall.EBADF }
+func (readOnly) Close() error              { return nil }
 
 // trap implements trap on top of interp's, which knows only EXIT and ERR:
 // 0 means EXIT, signal names are accepted (signals are never delivered to a
@@ -891,8 +975,7 @@ func (s *Session) trap(ctx context.Context, hc interp.HandlerContext, c *builtin
 }
 
 func (s *Session) printTraps(ctx context.Context, hc interp.HandlerContext, c *builtins.Call, args []string) error {
-	bypass := context.WithValue(ctx, bypassKey{}, append(bypassNames(ctx), "trap"))
-	out, _ := s.capture(bypass, hc, "trap")
+	out, _ := s.capture(withBypass(ctx, "trap"), hc, "trap")
 	traps := map[string]string{}
 	for _, line := range strings.Split(out, "\n") {
 		// interp prints: trap -- "go-quoted" NAME

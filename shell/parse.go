@@ -16,7 +16,7 @@ import (
 // overflow (it is a fatal error, not a panic), so nesting is bounded before
 // the stack is: the parser reads its input through a reader that counts,
 // each time the parser asks for more, the frames the parser has stacked
-// above the function that started it (parse or Session.stream), and unwinds with
+// above the function that started it (parse, parseWords or Session.stream), and unwinds with
 // a syntax error once they are more than parseFrames. The parser asks for
 // at most 1 KiB at a time and recurses a bounded number of frames per byte,
 // so it never gets far past the limit. This holds for every construct that
@@ -79,7 +79,7 @@ func dropNULs(p []byte) int {
 }
 
 // parserTooDeep reports whether more than parseFrames frames separate its
-// caller from the nearest parse or Session.stream frame. Its cost follows the
+// caller from the nearest frame of a function that starts a parse. Its cost follows the
 // parser's depth, not the whole stack's, which may be deep in a recursive
 // program.
 func parserTooDeep() bool {
@@ -106,6 +106,7 @@ func parserTooDeep() bool {
 // parse; they are not inlined, so that they keep a frame of their own.
 var parseStarts = map[uintptr]bool{
 	reflect.ValueOf(parse).Pointer():             true,
+	reflect.ValueOf(parseWords).Pointer():        true,
 	reflect.ValueOf((*Session).stream).Pointer(): true,
 }
 
@@ -130,6 +131,20 @@ func recoverParse(err *error, name string) {
 func parse(src io.Reader, name string) (f *syntax.File, err error) {
 	defer recoverParse(&err, name)
 	return syntax.NewParser().Parse(boundedReader{src}, name)
+}
+
+// parseWords parses src as interp parses an alias's value: words.
+//
+//go:noinline
+func parseWords(src string) (words []*syntax.Word, err error) {
+	defer recoverParse(&err, "")
+	for w, err := range syntax.NewParser().WordsSeq(boundedReader{strings.NewReader(src)}) {
+		if err != nil {
+			return nil, err
+		}
+		words = append(words, w)
+	}
+	return words, nil
 }
 
 // parseString is parse of a string.

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -13,14 +14,10 @@ import (
 // with fifos on the host.
 var errProcSubst = errors.New("process substitution is not supported in moonix")
 
-// rewrittenParams are the special parameters that interp answers from the
-// host or from state moonix cannot set: $0 (see arg0Var), and $$ and $PPID,
-// which would be the host's process ids. They read variables instead.
-var rewrittenParams = map[string]string{"0": arg0Var, "$": pidVar, "PPID": ppidVar}
-
 // prepare checks a parsed program before it runs and adapts it to the way
-// moonix runs it: process substitution is refused, and the special
-// parameters in rewrittenParams read moonix's variables.
+// moonix runs it: process substitution is refused, the special variables
+// are moonix's (see specials.go), and the inputs on which interp panics
+// get bash's answers.
 //
 // It refuses a tree deeper than maxTreeDepth before anything recursive
 // (the printer, the interpreter) sees it: the parser builds chains such as
@@ -51,23 +48,60 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 				err = errProcSubst
 			}
 			return false
+		case *syntax.Stmt:
+			if d, ok := n.Cmd.(*syntax.DeclClause); ok {
+				if c := declCall(d); c != nil {
+					n.Cmd = c
+				}
+			}
 		case *syntax.DeclClause:
 			assocPairs(n)
+			declNames(n)
+		case *syntax.Assign:
+			renameName(n.Name)
+			if n.Index != nil {
+				n.Index = arithm(n.Index)
+			}
+		case *syntax.ArrayElem:
+			if n.Index != nil {
+				n.Index = arithm(n.Index)
+			}
+		case *syntax.WordIter:
+			renameName(n.Name)
 		case *syntax.UnaryTest:
 			if n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar {
 				n.X = someName(n.X.(*syntax.Word))
 			}
-		case *syntax.Word:
-			n.Parts = rewriteReads(n.Parts)
-		case *syntax.DblQuoted:
-			n.Parts = rewriteReads(n.Parts)
-		case *syntax.ParamExp:
-			if n.Param == nil {
-				break
+		case *syntax.ArithmExp:
+			n.X = arithm(n.X)
+		case *syntax.ArithmCmd:
+			n.X = arithm(n.X)
+		case *syntax.LetClause:
+			for i, x := range n.Exprs {
+				n.Exprs[i] = arithm(x)
 			}
-			if name, ok := rewrittenParams[n.Param.Value]; ok {
-				n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: name}
-				n.Short = false
+		case *syntax.CStyleLoop:
+			for _, x := range []*syntax.ArithmExpr{&n.Init, &n.Cond, &n.Post} {
+				if *x != nil {
+					*x = arithm(*x)
+				}
+			}
+		case *syntax.Word:
+			n.Parts = rewriteParts(n.Parts)
+		case *syntax.DblQuoted:
+			n.Parts = rewriteParts(n.Parts)
+		case *syntax.ParamExp:
+			renameParam(n)
+			if n.Index != nil {
+				n.Index = arithm(n.Index)
+			}
+			if n.Slice != nil {
+				if n.Slice.Offset != nil {
+					n.Slice.Offset = arithm(n.Slice.Offset)
+				}
+				if n.Slice.Length != nil {
+					n.Slice.Length = arithm(n.Slice.Length)
+				}
 			}
 		}
 		return true
@@ -81,14 +115,7 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 // and a value; where some values have subscripts, the others are dropped
 // (bash warns of them).
 func assocPairs(d *syntax.DeclClause) {
-	assoc := false
-	for _, a := range d.Args {
-		if a.Naked && a.Value != nil {
-			flag := a.Value.Lit()
-			assoc = assoc || len(flag) > 1 && flag[0] == '-' && strings.Contains(flag, "A")
-		}
-	}
-	if !assoc {
+	if !declFlags(d, "A") {
 		return
 	}
 	for _, a := range d.Args {
@@ -128,12 +155,15 @@ func someName(w *syntax.Word) *syntax.Word {
 		// and globbed, the operand of -v is not.
 		call := &syntax.CallExpr{
 			Assigns: []*syntax.Assign{{Name: &syntax.Lit{Value: nameVar}, Value: w}},
-			Args:    []*syntax.Word{litWord(internal + "name")},
+			Args:    []*syntax.Word{litWord(exposed + "name")},
 		}
 		return &syntax.Word{Parts: []syntax.WordPart{&syntax.CmdSubst{Stmts: []*syntax.Stmt{{Cmd: call}}}}}
 	}
 	if b.Len() == 0 {
 		return litWord(noVariable)
+	}
+	if name, ok := specialNames[b.String()]; ok {
+		return litWord(name)
 	}
 	return w
 }
@@ -161,42 +191,16 @@ func literal(w *syntax.Word, b *strings.Builder) bool {
 	return true
 }
 
-// readParams are the variables whose every expansion reads the clock or
-// the random source, and the internal commands that answer them.
-var readParams = map[string]string{
-	"SRANDOM": "srandom", "EPOCHSECONDS": "epochseconds", "EPOCHREALTIME": "epochrealtime",
-}
-
-// rewriteReads replaces $SRANDOM, which interp reads from the host's
-// crypto/rand, and bash's $EPOCHSECONDS and $EPOCHREALTIME, which interp
-// lacks, with command substitutions that read the session's source and
-// clock: real randomness and time only under random.read and clock.read
-// (and then recorded as effects), the seeded generator and the logical
-// clock otherwise.
-func rewriteReads(parts []syntax.WordPart) []syntax.WordPart {
-	for i, part := range parts {
-		pe, ok := part.(*syntax.ParamExp)
-		if !ok || pe.Param == nil || pe.Exp != nil || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Excl {
-			continue
-		}
-		cmd, ok := readParams[pe.Param.Value]
-		if !ok {
-			continue
-		}
-		call := &syntax.CallExpr{Args: []*syntax.Word{litWord(internal + cmd)}}
-		parts[i] = &syntax.CmdSubst{Left: pe.Dollar, Right: pe.Rbrace, Stmts: []*syntax.Stmt{{Cmd: call}}}
-	}
-	return parts
-}
-
 // prepareText prepares program text that the interpreter will parse itself
 // (eval, trap) and returns it printed back. Text that does not parse is
 // returned unchanged, so that the interpreter reports the syntax error,
 // unless it nests too deeply for the interpreter's parser to survive it.
 func prepareText(src string, funcs *funcNames) (string, error) {
 	src = strings.ReplaceAll(src, "\x00", "") // as the parser drops them
-	if len(src) < shortText && !strings.Contains(src, "(") && !strings.Contains(src, "$") {
-		return src, nil // nothing to do: the common case stays cheap
+	if len(src) < shortText && !strings.ContainsAny(src, "$([`") && !strings.Contains(src, "PPID") && !strings.Contains(src, "SRANDOM") {
+		// Nothing for prepare to do (see the cases of its walk): the
+		// common case stays cheap.
+		return src, nil
 	}
 	file, err := parseString(src, "")
 	var deep *DepthError
@@ -212,6 +216,57 @@ func prepareText(src string, funcs *funcNames) (string, error) {
 	var b strings.Builder
 	if err := syntax.NewPrinter(syntax.Minify(true)).Print(&b, file); err != nil {
 		return src, nil
+	}
+	return b.String(), nil
+}
+
+// prepareWords prepares the value of an alias: words, as interp parses it,
+// printed back with a trailing blank kept (it makes the next word an alias
+// too). A value that does not parse as words is returned unchanged, for
+// interp to report, unless it nests too deeply.
+func prepareWords(src string, funcs *funcNames) (string, error) {
+	src = strings.ReplaceAll(src, "\x00", "")
+	words, err := parseWords(src)
+	var deep *DepthError
+	if errors.As(err, &deep) {
+		return "", err
+	}
+	if err != nil {
+		return src, nil
+	}
+	var b strings.Builder
+	p := syntax.NewPrinter(syntax.Minify(true))
+	for i, w := range words {
+		if err := prepare(w, funcs); err != nil {
+			return "", err
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if err := p.Print(&b, w); err != nil {
+			return src, nil
+		}
+	}
+	if strings.TrimRight(src, " \t") != src {
+		b.WriteByte(' ')
+	}
+	return b.String(), nil
+}
+
+// prepareSource prepares the text of a file that source reads, and
+// returns it printed back, its lines where they were. A syntax error is
+// reported as the parser words it, with name.
+func prepareSource(r io.Reader, name string, funcs *funcNames) (string, error) {
+	file, err := parse(r, name)
+	if err != nil {
+		return "", err
+	}
+	if err := prepare(file, funcs); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, file); err != nil {
+		return "", err
 	}
 	return b.String(), nil
 }

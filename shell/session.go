@@ -116,7 +116,8 @@ type Session struct {
 	stopStdin func()
 	runner    *interp.Runner
 
-	captures captures
+	captures served[io.Writer]
+	sources  served[string]
 	funcs    funcNames
 	// calls counts the commands run; the stack is measured again at
 	// nextMeasure (see deepRecursion).

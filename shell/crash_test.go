@@ -84,6 +84,7 @@ func TestPanicsInJobs(t *testing.T) {
 		{"[[ -v", "[[ -v '' ]] || echo no", "no\n"},
 		{"[[ -v $x", "x=; [[ -v $x ]] || echo no; y=1; x=y; [[ -v $x ]] && echo yes", "no\nyes\n"},
 		{"declare -A", "declare -A a=(k v x); echo ${a[k]} ${a[x]+set} ${a[v]+set}", "v set\n"},
+		{"eval declare -A", "eval 'declare -A a=(k)'; echo ${a[k]+set}", "set\n"},
 		{"quote NUL", nul + "read -r x < /tmp/nul; echo ${x@Q} ${#x}", "ab 2\n"},
 		{"trace NUL", nul + "read -r x < /tmp/nul; (set -x; echo $x)", "+ echo ab\nab\n"},
 		{"mapfile NUL", nul + "mapfile -t a < /tmp/nul; echo ${a[0]@Q}", "a\n"},

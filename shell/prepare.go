@@ -135,7 +135,7 @@ func assocPairs(d *syntax.DeclClause) {
 				out = append(out, &syntax.ArrayElem{Index: e.Value, Value: elems[i+1].Value})
 				i++
 			default:
-				out = append(out, &syntax.ArrayElem{Index: e.Value, Value: &syntax.Word{}})
+				out = append(out, &syntax.ArrayElem{Index: e.Value, Value: emptyWord()})
 			}
 		}
 		a.Array.Elems = out

@@ -56,7 +56,8 @@ const exposed = "__moonix_"
 
 // exposedCommands are the internal commands with the exposed prefix.
 var exposedCommands = map[string]bool{
-	"srandom": true, "epochseconds": true, "epochrealtime": true, "indirect": true, "print": true, "name": true,
+	"srandom": true, "epochseconds": true, "epochrealtime": true, "random": true, "indirect": true,
+	"print": true, "name": true,
 }
 
 // probeFirst marks an internal command that must first check whether a
@@ -815,14 +816,14 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 	case "status":
 		n, _ := strconv.Atoi(args[1])
 		return exitErr(n)
-	case "srandom", "epochseconds", "epochrealtime", "indirect":
+	case "srandom", "epochseconds", "epochrealtime", "random", "indirect":
 		// The value of a special variable (see specials.go), printed for
 		// a command substitution or, with a name, assigned to it.
 		var v string
 		if name == "indirect" {
 			v = s.indirect(hc.Env, args[2:], hc.LastExitStatus)
 		} else {
-			v = s.readValue(name)
+			v = s.readValue(name, hc.Env)
 		}
 		if len(args) > 1 && args[1] != "" {
 			if !syntax.ValidName(args[1]) {

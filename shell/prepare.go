@@ -58,6 +58,9 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 			assocPairs(n)
 			declNames(n)
 		case *syntax.Assign:
+			if n.Name != nil && n.Name.Value == "RANDOM" {
+				randomSeed(n)
+			}
 			renameName(n.Name)
 			if n.Index != nil {
 				n.Index = arithm(n.Index)
@@ -197,7 +200,7 @@ func literal(w *syntax.Word, b *strings.Builder) bool {
 // unless it nests too deeply for the interpreter's parser to survive it.
 func prepareText(src string, funcs *funcNames) (string, error) {
 	src = strings.ReplaceAll(src, "\x00", "") // as the parser drops them
-	if len(src) < shortText && !strings.ContainsAny(src, "$([`") && !strings.Contains(src, "PPID") && !strings.Contains(src, "SRANDOM") {
+	if len(src) < shortText && !strings.ContainsAny(src, "$([`") && !strings.Contains(src, "PPID") && !strings.Contains(src, "RANDOM") {
 		// Nothing for prepare to do (see the cases of its walk): the
 		// common case stays cheap.
 		return src, nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	mathrand "math/rand/v2"
 	"net/http"
 	"os"
 	"slices"
@@ -138,6 +139,8 @@ type Session struct {
 	pids      *atomic.Int64
 
 	mu          sync.Mutex
+	random      *mathrand.Rand // $RANDOM's generator (see randomValue)
+	randomSeed  string
 	umask       fs.FileMode
 	signalTraps map[string]string
 	status      int

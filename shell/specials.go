@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
+	mathrand "math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
@@ -12,9 +14,10 @@ import (
 )
 
 // The special variables. interp answers $$ and $PPID with the host's
-// process ids and $SRANDOM with the host's randomness, whoever asks and
-// however (Runner.lookupVar, which no Environ or handler can stand in
-// for), and it lacks $EPOCHSECONDS, $EPOCHREALTIME and $BASHPID. So no
+// process ids, $SRANDOM with the host's randomness and a subshell's
+// $RANDOM from it, whoever asks and however (Runner.lookupVar, which no
+// Environ or handler can stand in for), and it lacks $EPOCHSECONDS,
+// $EPOCHREALTIME and $BASHPID. So no
 // program reaches interp naming them: prepare rewrites every place a
 // program names one (parameter expansions with or without operators,
 // arithmetic, the names of assignments, declarations, for loops, [[ -v ]]
@@ -38,21 +41,29 @@ import (
 var valueParams = map[string]string{"0": arg0Var, "$": pidVar, "BASHPID": pidVar, "PPID": ppidVar}
 
 // readParams are the variables whose every expansion reads the clock or
-// the random source, and the internal commands that answer them.
+// a random source, and the internal commands that answer them. $RANDOM is
+// the session's generator (see randomValue): interp's is the host's in a
+// subshell.
 var readParams = map[string]string{
 	"SRANDOM": "srandom", "EPOCHSECONDS": "epochseconds", "EPOCHREALTIME": "epochrealtime",
+	"RANDOM": "random",
 }
 
 // specialNames are the names interp treats specially where a program
 // names a variable to set or declare: they are given moonix's, its
 // variable for PPID (read-only, as bash's) and a variable that nothing
 // reads for SRANDOM (bash ignores assignments to it).
-var specialNames = map[string]string{"PPID": ppidVar, "SRANDOM": "MOONIX_SRANDOM"}
+var specialNames = map[string]string{"PPID": ppidVar, "SRANDOM": "MOONIX_SRANDOM", "RANDOM": randomVar}
 
-// Variables of the internal commands (see indirectSubst).
+// randomVar holds what was last assigned to RANDOM, the seed of the
+// session's generator, with a count of the assignments (see randomSeed).
+const randomVar = "MOONIX_RANDOM"
+
+// Variables of the internal commands (see indirectSubst, readSubst).
 const (
 	indirectVar = "MOONIX_INDIRECT" // the value of an indirection with operators
 	flagsVar    = "MOONIX_FLAGS"    // $- where an indirection is expanded
+	valueVar    = "MOONIX_VALUE"    // a read value, with operators
 )
 
 // rewriteParts rewrites the parameter expansions among parts that interp
@@ -102,8 +113,7 @@ func readSubst(pe *syntax.ParamExp) *syntax.CmdSubst {
 	if plain(pe) {
 		return cmdSubst(pe, call(cmd))
 	}
-	into := "MOONIX_" + pe.Param.Value
-	return cmdSubst(pe, call(cmd, litWord(into)), printCall(pe, into))
+	return cmdSubst(pe, call(cmd, litWord(valueVar)), printCall(pe, valueVar))
 }
 
 // indirectSubst is the command substitution that expands ${!name...}:
@@ -223,7 +233,7 @@ func arithmWord(w *syntax.Word, assigned bool) *syntax.Word {
 	}
 	if cmd, ok := readParams[lit]; ok {
 		if assigned {
-			return litWord("MOONIX_" + lit)
+			return litWord(specialNames[lit])
 		}
 		return &syntax.Word{Parts: []syntax.WordPart{&syntax.CmdSubst{Stmts: []*syntax.Stmt{{Cmd: call(exposed + cmd)}}}}}
 	}
@@ -242,7 +252,10 @@ func isAssignOp(op syntax.BinAritOperator) bool {
 // readValue reads a fresh value of the clock or random source for the
 // internal command cmd (srandom, epochseconds, epochrealtime), recording
 // a real read as an effect.
-func (s *Session) readValue(cmd string) string {
+func (s *Session) readValue(cmd string, env expand.Environ) string {
+	if cmd == "random" {
+		return s.randomValue(env)
+	}
 	if cmd == "srandom" {
 		r := s.newReads("$SRANDOM")
 		v := strconv.FormatUint(uint64(uint32(r.Uint64())), 10)
@@ -257,6 +270,37 @@ func (s *Session) readValue(cmd string) string {
 		return strconv.FormatInt(t.Unix(), 10)
 	}
 	return fmt.Sprintf("%d.%06d", t.Unix(), t.Nanosecond()/int(time.Microsecond))
+}
+
+// randomValue is the next $RANDOM of the session's generator, which is
+// bash's (and interp's): numbers below 32768 from a ChaCha8 source seeded
+// with the number last assigned to RANDOM, which env holds in randomVar.
+// The session and its subshells share it, so that every $RANDOM comes from
+// the seed the session started with (interp makes a subshell's from the
+// host's randomness).
+func (s *Session) randomValue(env expand.Environ) string {
+	seed := env.Get(randomVar).String()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.random == nil || seed != s.randomSeed {
+		n, _ := strconv.ParseInt(strings.Fields(seed + " 0")[0], 0, 64)
+		var key [32]byte
+		binary.LittleEndian.PutUint64(key[:], uint64(n))
+		s.random, s.randomSeed = mathrand.New(mathrand.NewChaCha8(key)), seed
+	}
+	return strconv.Itoa(s.random.IntN(32768))
+}
+
+// randomSeed makes an assignment to RANDOM one to randomVar, its value
+// followed by a count of such assignments: assigning a number again
+// starts its sequence again, as in bash.
+func randomSeed(a *syntax.Assign) {
+	a.Name = &syntax.Lit{Value: randomVar}
+	if a.Value == nil || a.Array != nil || a.Append {
+		return
+	}
+	count := &syntax.ArithmExp{X: &syntax.UnaryArithm{Op: syntax.Inc, X: litWord("MOONIX_RANDOM_COUNT")}}
+	a.Value.Parts = append(a.Value.Parts, &syntax.SglQuoted{Value: " "}, count)
 }
 
 // indirect resolves the name in env's MOONIX_NAME as ${!name} does, where
@@ -276,11 +320,6 @@ func (s *Session) indirect(env expand.Environ, params []string, status int) stri
 			return strconv.Itoa(status)
 		case "-":
 			return env.Get(flagsVar).String()
-		case "RANDOM":
-			r := s.newReads("$RANDOM")
-			v := strconv.FormatUint(r.Uint64()%32768, 10)
-			r.flush()
-			return v
 		}
 		if n, err := strconv.Atoi(name); err == nil && n >= 0 {
 			if n == 0 {
@@ -295,7 +334,7 @@ func (s *Session) indirect(env expand.Environ, params []string, status int) stri
 			return env.Get(v).String()
 		}
 		if cmd, ok := readParams[name]; ok {
-			return s.readValue(cmd)
+			return s.readValue(cmd, env)
 		}
 		base, sub, isElem := strings.Cut(name, "[")
 		vr := env.Get(base)

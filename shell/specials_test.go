@@ -131,6 +131,21 @@ func TestClockRoutes(t *testing.T) {
 	}
 }
 
+// TestRANDOMIsSeeded: $RANDOM comes from the seed the session started
+// with in subshells, pipelines and jobs too (interp drew a subshell's from
+// the host's randomness), and assigning RANDOM seeds it as in bash.
+func TestRANDOMIsSeeded(t *testing.T) {
+	t.Parallel()
+	script := `echo $RANDOM; (echo $RANDOM); echo $(echo $RANDOM); echo $RANDOM | cat; { echo $RANDOM; } & wait
+RANDOM=5; echo $RANDOM $RANDOM; (echo $((RANDOM))); RANDOM=5; echo $RANDOM; x=RANDOM; echo ${!x}`
+	want := "5710\n26043\n31200\n22837\n10618\n17947 26656\n2275\n17947\n26656\n"
+	for range 2 {
+		if out, entries := runPreset(t, "sandbox", script); out != want || len(entries) != 0 {
+			t.Errorf("output:\n%s\nwant:\n%s", out, want)
+		}
+	}
+}
+
 // hostProbes ask for the host's process ids, paths and programs every way
 // the review found, and more.
 var hostProbes = []string{

@@ -62,8 +62,7 @@ var fuzzCommands = func() []string {
 // FuzzCommand runs a command with any arguments in a session on a fresh
 // tree, with no input: it must not panic (a panic is reported as an
 // internal error, which fails the target) and must finish once its
-// context is done. Output beyond a bound cancels the run, as a reader
-// that stops reading would.
+// context is done.
 func FuzzCommand(f *testing.F) {
 	for i := range fuzzCommands {
 		f.Add(uint16(i), "--help")
@@ -73,29 +72,53 @@ func FuzzCommand(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint16, args string) {
 		name := fuzzCommands[int(which)%len(fuzzCommands)]
-		argv := append([]string{name}, strings.Split(args, "\x00")...)
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		out := &boundedOutput{cancel: cancel, left: 1 << 20}
-		s, err := New(Config{Stdout: out, Stderr: out})
-		if err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			s.Run(ctx, quoteWords(argv), "fuzz")
-			s.Exit(ctx)
-		}()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			t.Fatalf("%q did not finish after its context was done", argv)
-		}
-		if out.crashed {
-			t.Errorf("%q: %s", argv, out.String())
-		}
+		runFuzzed(t, quoteWords(append([]string{name}, strings.Split(args, "\x00")...)))
 	})
+}
+
+// FuzzRun runs any program in a session on a fresh tree: as FuzzCommand,
+// it must not panic and must finish, in pipelines and background jobs too.
+func FuzzRun(f *testing.F) {
+	for _, seed := range []string{
+		"echo $$ $PPID ${!x} $((SRANDOM % 6)) ${EPOCHREALTIME%.*} | cat",
+		"declare -n r=PPID; declare -p $n; local -A a=(k v); export 'SRANDOM=1' &",
+		"f() { [[ -v $1 ]] && echo ${!1:-none}; }; f x | cat & wait",
+		"for ((i=0; i<3; i++)); do a[i]=$((i*2)); done; echo ${a[@]:1}",
+		"cat <<EOF\n$(echo $$) ${x/a/b}\nEOF\n",
+		"read x <<< 'a b'; echo ${x@Q} ${x@A}; set -- 1 2; shift; echo $# | cat",
+		"x=(1 2 3); unset 'x[1]'; echo ${x[@]} ${#x[@]} ${!x[@]}",
+		"trap 'echo bye' EXIT; eval 'echo $((1+2))'; alias a='echo hi'",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(runFuzzed)
+}
+
+// runFuzzed runs src in a fresh session for at most 2 seconds (output
+// beyond 1 MiB ends it too, as a reader that stops reading would) and
+// fails on an internal error or a run that does not end.
+func runFuzzed(t *testing.T, src string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	out := &boundedOutput{cancel: cancel, left: 1 << 20}
+	s, err := New(Config{Stdout: out, Stderr: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.Run(ctx, src, "fuzz")
+		s.Exit(ctx)
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("%q did not finish after its context was done", src)
+	}
+	if out.crashed {
+		t.Errorf("%q: %s", src, out.String())
+	}
 }
 
 // boundedOutput keeps the start of what is written, notes an internal

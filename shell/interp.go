@@ -144,6 +144,7 @@ func (s *Session) environ() expand.Environ {
 	set("EUID", strconv.Itoa(s.who.UID), false, true)
 	set("GID", strconv.Itoa(s.who.GID), false, true)
 	set(arg0Var, s.cfg.Name, false, false)
+	set(emptyVar, "", false, true)
 	set(pidVar, strconv.Itoa(s.pid), false, true)
 	set(ppidVar, strconv.Itoa(s.ppid), false, true)
 	return e
@@ -819,13 +820,13 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 	case "srandom", "epochseconds", "epochrealtime", "random", "indirect":
 		// The value of a special variable (see specials.go), printed for
 		// a command substitution or, with a name, assigned to it.
-		var v string
+		v, set := "", true
 		if name == "indirect" {
-			v = s.indirect(hc.Env, args[2:], hc.LastExitStatus)
+			v, set = s.indirect(hc.Env, args[2:], hc.LastExitStatus)
 		} else {
 			v = s.readValue(name, hc.Env)
 		}
-		if len(args) > 1 && args[1] != "" {
+		if len(args) > 1 && args[1] != "" && set {
 			if !syntax.ValidName(args[1]) {
 				c.Fail("%s: not a valid identifier", args[1])
 				return exitErr(2)

@@ -61,6 +61,7 @@ const randomVar = "MOONIX_RANDOM"
 
 // Variables of the internal commands (see indirectSubst, readSubst).
 const (
+	emptyVar    = "MOONIX_EMPTY"    // set and empty, read-only (see nameSetCheck)
 	indirectVar = "MOONIX_INDIRECT" // the value of an indirection with operators
 	flagsVar    = "MOONIX_FLAGS"    // $- where an indirection is expanded
 	valueVar    = "MOONIX_VALUE"    // a read value, with operators
@@ -70,19 +71,33 @@ const (
 // must not answer: indirections, and the reads of the clock and the random
 // source, with or without operators.
 func rewriteParts(parts []syntax.WordPart) []syntax.WordPart {
-	for i, part := range parts {
-		pe, ok := part.(*syntax.ParamExp)
-		if !ok || pe.Param == nil {
-			continue
+	out := parts[:0:0]
+	for _, part := range parts {
+		if pe, ok := part.(*syntax.ParamExp); ok && pe.Param != nil {
+			switch {
+			case isIndirection(pe):
+				out = append(out, nameSetCheck(pe), indirectSubst(pe))
+				continue
+			case readParams[pe.Param.Value] != "":
+				part = readSubst(pe)
+			}
 		}
-		switch {
-		case isIndirection(pe):
-			parts[i] = indirectSubst(pe)
-		case readParams[pe.Param.Value] != "":
-			parts[i] = readSubst(pe)
-		}
+		out = append(out, part)
 	}
-	return parts
+	return out
+}
+
+// nameSetCheck is the expansion that fails, as ${!name} does, when name
+// is unset: ${MOONIX_EMPTY:+${name?invalid indirect expansion}}, which
+// expands to nothing otherwise. (interp expands the word of :+ even when
+// it is not used, and its failure ends the command, as bash's does.)
+func nameSetCheck(pe *syntax.ParamExp) *syntax.ParamExp {
+	check := &syntax.ParamExp{Param: pe.Param, Index: pe.Index, Exp: &syntax.Expansion{
+		Op: syntax.ErrorUnset, Word: litWord("invalid indirect expansion"),
+	}}
+	return &syntax.ParamExp{Param: &syntax.Lit{Value: emptyVar}, Exp: &syntax.Expansion{
+		Op: syntax.AlternateUnsetOrNull, Word: &syntax.Word{Parts: []syntax.WordPart{check}},
+	}}
 }
 
 // isIndirection reports whether pe is ${!name...}, not ${!prefix*} or the
@@ -120,8 +135,9 @@ func readSubst(pe *syntax.ParamExp) *syntax.CmdSubst {
 // moonix resolves the name, the value of ${name} (or ${name[i]}), given
 // the positional parameters and $-, and the operators apply to what it
 // found: $(MOONIX_NAME=${name} MOONIX_FLAGS=$- \0indirect "" "$@"), or
-// $(... \0indirect VAR "$@"; \0print "${VAR...}"). Like every command
-// substitution, it drops the value's trailing newlines.
+// $(... \0indirect VAR "$@"; \0print "${VAR...}"), where VAR is left
+// unset for an unset variable. Like every command substitution, it drops
+// the value's trailing newlines.
 func indirectSubst(pe *syntax.ParamExp) *syntax.CmdSubst {
 	name := &syntax.ParamExp{Dollar: pe.Dollar, Param: pe.Param, Index: pe.Index}
 	resolve := call(exposed+"indirect", emptyWord(), dblQuoted(&syntax.ParamExp{Param: &syntax.Lit{Value: "@"}}))
@@ -306,35 +322,35 @@ func randomSeed(a *syntax.Assign) {
 // indirect resolves the name in env's MOONIX_NAME as ${!name} does, where
 // the positional parameters are params and the status of the last
 // command is status.
-func (s *Session) indirect(env expand.Environ, params []string, status int) string {
+func (s *Session) indirect(env expand.Environ, params []string, status int) (value string, set bool) {
 	name := env.Get(nameVar).String()
 	for range 100 { // namerefs, followed as bash does (and not forever)
 		switch name {
 		case "":
-			return ""
+			return "", false
 		case "@", "*":
-			return strings.Join(params, " ")
+			return strings.Join(params, " "), len(params) > 0
 		case "#":
-			return strconv.Itoa(len(params))
+			return strconv.Itoa(len(params)), true
 		case "?":
-			return strconv.Itoa(status)
+			return strconv.Itoa(status), true
 		case "-":
-			return env.Get(flagsVar).String()
+			return env.Get(flagsVar).String(), true
 		}
 		if n, err := strconv.Atoi(name); err == nil && n >= 0 {
 			if n == 0 {
-				return env.Get(arg0Var).String()
+				return env.Get(arg0Var).String(), true
 			}
 			if n <= len(params) {
-				return params[n-1]
+				return params[n-1], true
 			}
-			return ""
+			return "", false
 		}
 		if v, ok := valueParams[name]; ok {
-			return env.Get(v).String()
+			return env.Get(v).String(), true
 		}
 		if cmd, ok := readParams[name]; ok {
-			return s.readValue(cmd, env)
+			return s.readValue(cmd, env), true
 		}
 		base, sub, isElem := strings.Cut(name, "[")
 		vr := env.Get(base)
@@ -342,53 +358,55 @@ func (s *Session) indirect(env expand.Environ, params []string, status int) stri
 			return element(vr, strings.TrimSuffix(sub, "]"))
 		}
 		if vr.Kind != expand.NameRef {
-			return vr.String()
+			return vr.String(), vr.IsSet()
 		}
 		name = vr.Str
 	}
-	return ""
+	return "", false
 }
 
-// element is ${vr[sub]} for a literal subscript.
-func element(vr expand.Variable, sub string) string {
+// element is ${vr[sub]} for a literal subscript, and whether it is set.
+func element(vr expand.Variable, sub string) (string, bool) {
+	all := sub == "@" || sub == "*"
 	switch vr.Kind {
 	case expand.Associative:
-		if sub == "@" || sub == "*" {
+		if all {
 			var vals []string
 			for _, v := range vr.Map {
 				vals = append(vals, v)
 			}
-			return strings.Join(vals, " ")
+			return strings.Join(vals, " "), len(vals) > 0
 		}
-		return vr.Map[sub]
+		v, ok := vr.Map[sub]
+		return v, ok
 	case expand.Indexed:
-		if sub == "@" || sub == "*" {
-			return strings.Join(vr.List, " ")
+		if all {
+			return strings.Join(vr.List, " "), len(vr.List) > 0
 		}
 		i, err := strconv.Atoi(sub)
 		if err != nil {
-			return ""
+			return "", false
 		}
 		if vr.Indexes == nil {
 			if i < 0 {
 				i += len(vr.List)
 			}
 			if i >= 0 && i < len(vr.List) {
-				return vr.List[i]
+				return vr.List[i], true
 			}
-			return ""
+			return "", false
 		}
 		for j, k := range vr.Indexes {
 			if k == i {
-				return vr.List[j]
+				return vr.List[j], true
 			}
 		}
 	case expand.String:
-		if sub == "0" || sub == "@" || sub == "*" {
-			return vr.Str
+		if sub == "0" || all {
+			return vr.Str, true
 		}
 	}
-	return ""
+	return "", false
 }
 
 // printValue is the internal print: its arguments, joined with spaces.

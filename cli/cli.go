@@ -30,6 +30,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -64,6 +65,12 @@ type Program struct {
 	// signal.Stop on the host). Nil: Ctrl-C is not caught.
 	Notify     func(c chan<- os.Signal)
 	StopNotify func(c chan<- os.Signal)
+	// NotifyEnd relays the signals that end a run that is not
+	// interactive (SIGINT, SIGTERM, SIGHUP on the host): the running
+	// command is interrupted and the working state saved before moonix
+	// exits with 128 + the signal's number. StopNotify stops it. Nil: the
+	// signals are not caught.
+	NotifyEnd func(c chan<- os.Signal)
 	// Now is the host's clock, for the times in a workspace's audit log.
 	// Nil stamps them with the workspace's logical clock.
 	Now func() time.Time
@@ -84,6 +91,7 @@ func Host() *Program {
 		TermWidth:  termWidth,
 		Notify:     func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) },
 		StopNotify: func(c chan<- os.Signal) { signal.Stop(c) },
+		NotifyEnd:  func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP) },
 		Now:        time.Now,
 		Dial:       (&net.Dialer{}).DialContext,
 		Lookup: func(ctx context.Context, host string) ([]netip.Addr, error) {

@@ -10,8 +10,20 @@
 // explicit, the working directory is set without a host stat, the
 // interpreter's own temporary directory is a path that cannot exist on the
 // host, process substitution is rejected before anything runs, and the
-// builtins that would consult the host (type, command -v, pwd -P, source's
-// PATH search, ~user) are answered from the VFS.
+// builtins that would consult the host (type, command -v, pwd -P, source,
+// ~user) are answered from the VFS. The special variables that interp
+// answers from the host ($$, $PPID, $SRANDOM) are moonix's however a
+// program names them (specials.go), and so are $BASHPID, $EPOCHSECONDS and
+// $EPOCHREALTIME. Program text that interp parses itself (eval, trap,
+// alias values, sourced files) is prepared as a program is.
+//
+// # Robustness
+//
+// A panic ends the command it happened in, never the process: the
+// handlers and the exec path recover, and so do interp's builtins, which
+// run under the exec handler (interp runs pipelines and background jobs
+// on goroutines of its own). Nesting is bounded before Go's stack
+// overflows (parse.go).
 //
 // The network is the host's only if Config.Dial hands the session a
 // dialer (and Config.Lookup a resolver, for names); even then every

@@ -43,7 +43,15 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 // It returns the command's exit status and never runs a host program. Each
 // command that comes this way ticks the logical clock; shell builtins such
 // as echo and assignments do not.
-func (s *Session) exec(c *builtins.Call) int {
+func (s *Session) exec(c *builtins.Call) (status int) {
+	// Commands run on goroutines moonix does not own (a pipeline's, a
+	// background job's, xargs -P's): a panic must end the command, not
+	// the process.
+	defer func() {
+		if v := recover(); v != nil {
+			status = internalError(c.Stderr, v)
+		}
+	}()
 	name := c.Args[0]
 	if c.Ctx.Err() != nil {
 		return 130
@@ -196,6 +204,16 @@ func (s *Session) runWasm(c *builtins.Call, p string) int {
 	}
 	return status
 }
+
+// internalError reports v, a recovered panic, on one line, and returns the
+// status of the command it ended.
+func internalError(w io.Writer, v any) int {
+	fmt.Fprintf(w, "moonix: internal error: %s\n", oneLine(v))
+	return 1
+}
+
+// oneLine is v printed on one line.
+func oneLine(v any) string { return strings.ReplaceAll(fmt.Sprint(v), "\n", " ") }
 
 // execFail reports why the file name cannot run: a capability denial as
 // the gate words it, anything else as "moonix: NAME: reason".

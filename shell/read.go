@@ -203,6 +203,9 @@ func readInput(ctx context.Context, in io.Reader, o readOpts) (string, int) {
 			}
 			ch = buf[0]
 		}
+		if ch == 0 {
+			continue // bash drops NUL bytes: a shell string has none
+		}
 		b.WriteByte(ch)
 		n++
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	mathrand "math/rand/v2"
 	"net/http"
 	"os"
 	"slices"
@@ -120,9 +121,13 @@ type Session struct {
 	stopStdin func()
 	runner    *interp.Runner
 
-	captures captures
+	captures served[io.Writer]
+	sources  served[string]
 	funcs    funcNames
-	gate     *caps.Gate
+	// calls counts the commands run; the stack is measured again at
+	// nextMeasure (see deepRecursion).
+	calls, nextMeasure atomic.Int64
+	gate               *caps.Gate
 	// http is the session's HTTP client, shared with its nested shells.
 	http *http.Client
 	// clockGated says that clock is the gate's (the configured clock was
@@ -138,6 +143,8 @@ type Session struct {
 	pids      *atomic.Int64
 
 	mu          sync.Mutex
+	random      *mathrand.Rand // $RANDOM's generator (see randomValue)
+	randomSeed  string
 	umask       fs.FileMode
 	signalTraps map[string]string
 	status      int
@@ -407,7 +414,7 @@ func (s *Session) Run(ctx context.Context, src, name string) (status int, exited
 }
 
 func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) {
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
+	file, err := parseString(src, name)
 	if err != nil {
 		s.syntaxError(name, err)
 		s.SetStatus(2)
@@ -425,8 +432,15 @@ func (s *Session) syntaxError(name string, err error) {
 }
 
 // runStmts prepares and runs statements one at a time.
-func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool) {
-	status := s.Status()
+func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status int, exited bool) {
+	defer func() {
+		// moonix's own code between the statements (runStmt recovers
+		// the interpreter's): the shell goes on, as after a failure.
+		if v := recover(); v != nil {
+			status, exited = s.finish(internalError(s.cfg.Stderr, v), false)
+		}
+	}()
+	status = s.Status()
 	for _, st := range stmts {
 		if err := prepare(st, &s.funcs); err != nil {
 			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
@@ -435,7 +449,6 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 		}
 	}
 	for _, st := range stmts {
-		var exited bool
 		status, exited = s.runStmt(ctx, st)
 		if s.cfg.Checkpoint != nil && s.cfg.parent == nil && s.ready {
 			s.cfg.Checkpoint(s.State())
@@ -496,33 +509,50 @@ func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 	if r == s.cfg.Stdin || r == io.Reader(s.stdin) {
 		r = lineReader{f: s.stdin}
 	}
-	r = &newlineAtEOF{r: r}
-	p := syntax.NewParser()
 	name := ""
 	if s.cfg.Name != defaultName {
 		name = s.cfg.Name // a script file: errors name it
 	}
-	for stmts, err := range p.InteractiveSeq(r) {
+	status, interrupted, err := s.stream(ctx, &newlineAtEOF{r: r}, name)
+	switch {
+	case err != nil:
+		// Reported here, once the parser's deep stack is gone.
+		s.syntaxError(name, err)
+		s.finish(2, false)
+	case interrupted:
+		return status
+	}
+	return s.Exit(ctx)
+}
+
+// stream runs the statements of r until its end, a syntax error or an
+// exit; interrupted reports an exit the context ended, which skips the
+// EXIT trap. err is a *DepthError for statements nested too deeply.
+//
+//go:noinline
+func (s *Session) stream(ctx context.Context, r io.Reader, name string) (status int, interrupted bool, err error) {
+	defer recoverParse(&err, name)
+	p := syntax.NewParser()
+	for stmts, err := range p.InteractiveSeq(boundedReader{r}) {
 		if err != nil {
 			if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 				break
 			}
 			s.syntaxError(name, err)
 			s.finish(2, false)
-			return s.Exit(ctx)
+			return 2, false, nil
 		}
 		if p.Incomplete() {
 			continue
 		}
 		status, exited := s.runStmts(ctx, stmts)
-		if exited {
-			if ctx.Err() != nil {
-				return status
-			}
-			return s.Exit(ctx)
+		if exited || ctx.Err() != nil {
+			// An interrupted run stops here, without waiting for
+			// more input.
+			return status, ctx.Err() != nil, nil
 		}
 	}
-	return s.Exit(ctx)
+	return s.Status(), false, nil
 }
 
 // lineReader reads one byte at a time so that the parser never takes more
@@ -584,7 +614,7 @@ func Incomplete(src string) bool {
 	if n := len(trimmed) - len(strings.TrimRight(trimmed, "\\")); n%2 == 1 && len(trimmed) == len(src) {
 		return true // a trailing backslash continues the line
 	}
-	_, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	_, err := parseString(src, "")
 	return err != nil && syntax.IsIncomplete(err)
 }
 

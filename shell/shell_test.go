@@ -43,8 +43,20 @@ func newTestSession(t *testing.T, stdin string) (*Session, *syncBuffer) {
 // run runs a -c style program and returns its merged output and final status.
 func run(t *testing.T, script string) (string, int) {
 	t.Helper()
-	s, out := newTestSession(t, "")
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	return runConfig(t, Config{Stdin: strings.NewReader("")}, script)
+}
+
+// runConfig runs a -c style program in a session configured by cfg, with
+// the output merged, and returns it and the final status.
+func runConfig(t *testing.T, cfg Config, script string) (string, int) {
+	t.Helper()
+	out := &syncBuffer{}
+	cfg.Stdout, cfg.Stderr = out, out
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	s.Run(ctx, script, "moonix")
 	status := s.Exit(ctx)

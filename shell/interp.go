@@ -475,6 +475,7 @@ func (s *Session) route(ctx context.Context, args []string) []string {
 				args[i] = noVariable
 			}
 		}
+		ownershipTests(args)
 	}
 	if intercepted[args[0]] && !bypassed(ctx, args[0]) {
 		if s.funcs.has(args[0]) {
@@ -483,6 +484,30 @@ func (s *Session) route(ctx context.Context, args []string) []string {
 		return append([]string{internal + args[0]}, args[1:]...)
 	}
 	return args
+}
+
+// ownershipTests makes the -O and -G operators of a test command -e:
+// interp answers them from the host's user database, and every file of
+// the VFS belongs to the session's user. An operator is one in unary
+// position (first, or after !, ( , -a, -o) with an operand after it that
+// is not a binary operator (`[ -O = -O ]` compares strings).
+func ownershipTests(args []string) {
+	end := len(args)
+	if args[0] == "[" {
+		end--
+	}
+	for i := 1; i+1 < end; i++ {
+		if args[i] != "-O" && args[i] != "-G" {
+			continue
+		}
+		if i > 1 && !slices.Contains([]string{"!", "(", "-a", "-o"}, args[i-1]) {
+			continue
+		}
+		if slices.Contains([]string{"=", "==", "!=", "<", ">", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef", "-a", "-o"}, args[i+1]) {
+			continue
+		}
+		args[i] = "-e"
+	}
 }
 
 // deepRecursion reports whether the calling goroutine's stack is deeper

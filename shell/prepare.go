@@ -72,8 +72,14 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 		case *syntax.WordIter:
 			renameName(n.Name)
 		case *syntax.UnaryTest:
-			if n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar {
+			switch n.Op {
+			case syntax.TsVarSet, syntax.TsRefVar:
 				n.X = someName(n.X.(*syntax.Word))
+			case syntax.TsUsrOwn, syntax.TsGrpOwn:
+				// interp answers -O and -G from the host's user
+				// database; every file of the VFS is the session
+				// user's, so they ask whether the file exists.
+				n.Op = syntax.TsExists
 			}
 		case *syntax.ArithmExp:
 			n.X = arithm(n.X)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/moonix-sh/moonix/effects"
 )
 
@@ -280,5 +282,45 @@ func TestSourceIsNoOracle(t *testing.T) {
 				t.Errorf("%s %s:\n%s\nbut with a missing file:\n%s", cmd, p, got, want)
 			}
 		}
+	}
+}
+
+// TestOwnershipTestsStayInside: interp answers -O and -G from the host's
+// user database (os/user reads /etc/passwd), so moonix asks its own
+// question instead, in [[ ]] and in test/[; a string that only looks
+// like the operator stays a string.
+func TestOwnershipTestsStayInside(t *testing.T) {
+	t.Parallel()
+	f, err := syntax.NewParser().Parse(strings.NewReader(`[[ -O f && -G g ]]; [[ ! -O h ]]`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := prepare(f, &funcNames{}); err != nil {
+		t.Fatal(err)
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if u, ok := n.(*syntax.UnaryTest); ok && (u.Op == syntax.TsUsrOwn || u.Op == syntax.TsGrpOwn) {
+			t.Errorf("%v still reaches interp", u.Op)
+		}
+		return true
+	})
+	for _, c := range []struct{ in, want string }{
+		{"test -O f", "test -e f"},
+		{"[ -G f ]", "[ -e f ]"},
+		{"[ ! -O f -a -G g ]", "[ ! -e f -a -e g ]"},
+		{"[ -O = -O ]", "[ -O = -O ]"},
+		{"[ x = -O ]", "[ x = -O ]"},
+		{"[ -O ]", "[ -O ]"},
+		{"test -O", "test -O"},
+	} {
+		args := strings.Fields(c.in)
+		ownershipTests(args)
+		if got := strings.Join(args, " "); got != c.want {
+			t.Errorf("%s: got %s, want %s", c.in, got, c.want)
+		}
+	}
+	out, _ := run(t, `touch f; [[ -O f ]] && echo own; [ -G f ] && echo group; [[ -O nope ]] || echo none`)
+	if out != "own\ngroup\nnone\n" {
+		t.Errorf("got %q", out)
 	}
 }

@@ -433,6 +433,10 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 	for _, st := range stmts {
 		var exited bool
 		status, exited = s.runStmt(ctx, st)
+		if s.cfg.parent == nil {
+			// The denials a statement repeated are one entry, written now.
+			s.cfg.Effects.Flush()
+		}
 		if s.cfg.Checkpoint != nil && s.cfg.parent == nil && s.ready {
 			s.cfg.Checkpoint(s.State())
 		}

@@ -161,6 +161,9 @@ func shellPathErr(name string, err error) error {
 func (s *Session) openHandler(ctx context.Context, name string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
 	p := vfs.Clean(hc.Dir, name)
+	if strings.HasPrefix(p, markPrefix) {
+		return s.openMark(ctx, p, hc.Stdout)
+	}
 	if id, ok := strings.CutPrefix(p, captureDir); ok {
 		if w := s.captures.get(id); w != nil {
 			return builtins.WithStdio(s.fs, nil, w, nil).OpenFile("/dev/stdout", flag, perm)
@@ -268,26 +271,39 @@ var intercepted = map[string]bool{
 // program text handed to eval and trap, resolves source's PATH search in the
 // VFS, and routes the intercepted builtins.
 func (s *Session) callHandler(ctx context.Context, args []string) ([]string, error) {
+	hc := interp.HandlerCtx(ctx)
+	if err := s.limitCall(ctx, args, hc.Env, hc.Stdout); err != nil {
+		return nil, err
+	}
+	if nestsCall(args) {
+		// eval and source go through the exec handler, which counts
+		// their depth (runInternal).
+		args = append([]string{internal + "nest"}, args...)
+		if args[1] == "command" || args[1] == "builtin" {
+			args = append(args[:1], args[2+btoi(args[2] == "--"):]...)
+		}
+	}
 	switch name := args[0]; name {
-	case "eval":
-		if len(args) > 1 {
-			src, err := prepareText(strings.Join(args[1:], " "), &s.funcs)
+	case internal + "nest":
+		switch args[1] {
+		case "eval":
+			src, err := prepareText(strings.Join(args[2:], " "), &s.funcs, s.marks())
 			if err != nil {
 				return failArgs("eval", err), nil
 			}
-			return []string{"eval", src}, nil
+			return []string{args[0], "eval", src}, nil
+		case "source", ".":
+			return append(args[:1], s.sourceArgs(ctx, args[1:])...), nil
 		}
 	case "trap":
 		if len(args) > 2 && args[1] != "-" && !strings.HasPrefix(args[1], "-") {
-			src, err := prepareText(args[1], &s.funcs)
+			m := s.marks()
+			m.jobs = false
+			src, err := prepareText(args[1], &s.funcs, m)
 			if err != nil {
 				return failArgs("trap", err), nil
 			}
 			args = append([]string{"trap", src}, args[2:]...)
-		}
-	case "source", ".":
-		if len(args) > 1 {
-			return s.sourceArgs(ctx, args), nil
 		}
 	case "export", "readonly", "declare", "typeset", "local", "let":
 		// The parser makes these declarations; a call reaches here only
@@ -432,7 +448,7 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 		if _, err := syntax.NewParser().Parse(bytes.NewReader(data), file); err != nil {
 			return failArgs(args[0], err)
 		}
-		if _, err := prepareText(string(data), &s.funcs); err != nil {
+		if _, err := prepareText(string(data), &s.funcs, s.marks()); err != nil {
 			return failArgs(args[0], err)
 		}
 		// interp stats the path on the host before opening it through the
@@ -604,6 +620,22 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 			ctx = context.WithValue(ctx, bypassKey{}, append(bypassNames(ctx), name))
 			return hc.Builtin(ctx, []string{"eval", quoteWords(append([]string{name}, args[1:]...))})
 		}
+	}
+	if name == "nest" {
+		// eval or source, one level deeper (a sourceArgs failure is
+		// an internal command of its own)
+		if strings.HasPrefix(args[1], internal) {
+			return s.runInternal(ctx, hc, args[1:])
+		}
+		what := args[1]
+		if what == "." {
+			what = "source"
+		}
+		nctx, err := s.nest(ctx, hc.Env, args[1], what)
+		if err != nil {
+			return err
+		}
+		return hc.Builtin(nctx, args[1:])
 	}
 	c := s.callFor(ctx, hc, append([]string{name}, args[1:]...))
 	switch name {
@@ -949,7 +981,7 @@ func (s *Session) describe(ctx context.Context, hc interp.HandlerContext, c *bui
 		case s.isFunction(ctx, hc, name):
 			if mode == "" || mode == "-a" || mode == "-V" {
 				src, _ := s.capture(ctx, hc, "declare -f "+name)
-				fmt.Fprintf(out, "%s is a function\n%s", name, src)
+				fmt.Fprintf(out, "%s is a function\n%s", name, unmark(src))
 				return true
 			}
 			return say(out, mode, name, "function", "", name)
@@ -1009,6 +1041,13 @@ func quoteWords(words []string) string {
 // isInterpBuiltin reports whether interp implements name itself.
 func isInterpBuiltin(name string) bool { return interp.IsBuiltin(name) }
 
+// callerEnv is the interpreter's environment where the command of ctx
+// was called, nil when it was not called by the interpreter.
+func callerEnv(ctx context.Context) (env expand.Environ) {
+	defer func() { recover() }() // HandlerCtx panics without one
+	return interp.HandlerCtx(ctx).Env
+}
+
 // runnerStatus converts what Runner.Run returned into an exit status and
 // whether the error was fatal (something other than an exit status).
 func runnerStatus(err error) (status int, fatal bool) {
@@ -1024,15 +1063,23 @@ func runnerStatus(err error) (status int, fatal bool) {
 
 // runStmt runs one prepared statement on the session's runner.
 func (s *Session) runStmt(ctx context.Context, st *syntax.Stmt) (status int, exited bool) {
+	sctx, sr := s.startStmt(ctx)
 	defer func() {
 		if v := recover(); v != nil {
 			fmt.Fprintf(s.cfg.Stderr, "moonix: internal error: %v\n", v)
 			status, exited = 1, false
 		}
+		if sr != nil && sr.report() != nil && ctx.Err() == nil {
+			status, exited = 1, false // a limit stopped it, and said so
+			s.SetStatus(status)
+		}
 	}()
-	err := s.runner.Run(ctx, st)
+	err := s.runner.Run(sctx, st)
 	status, fatal := runnerStatus(err)
 	exited = s.runner.Exited()
+	if sr != nil && sr.limit() != nil && ctx.Err() == nil {
+		return 1, false // the deferred end reports it
+	}
 	if cerr := ctx.Err(); cerr != nil {
 		status = 130
 		if errors.Is(cerr, context.DeadlineExceeded) {

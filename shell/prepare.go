@@ -18,12 +18,15 @@ var errProcSubst = errors.New("process substitution is not supported in moonix")
 var rewrittenParams = map[string]string{"0": arg0Var, "$": pidVar, "PPID": ppidVar}
 
 // prepare checks a parsed program before it runs and adapts it to the way
-// moonix runs it: process substitution is refused, and the special
-// parameters in rewrittenParams read moonix's variables.
-func prepare(node syntax.Node, funcs *funcNames) error {
+// moonix runs it: process substitution is refused, the special
+// parameters in rewrittenParams read moonix's variables, and the
+// statements that the limits count are marked (see limits.go).
+func prepare(node syntax.Node, funcs *funcNames, m marks) error {
 	var err error
 	syntax.Walk(node, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Stmt:
+			m.markStmt(n)
 		case *syntax.FuncDecl:
 			if n.Name != nil {
 				funcs.add(n.Name.Value)
@@ -82,15 +85,19 @@ func rewriteReads(parts []syntax.WordPart) []syntax.WordPart {
 // prepareText prepares program text that the interpreter will parse itself
 // (eval, trap) and returns it printed back. Text that does not parse is
 // returned unchanged, so that the interpreter reports the syntax error.
-func prepareText(src string, funcs *funcNames) (string, error) {
-	if !strings.Contains(src, "(") && !strings.Contains(src, "$") {
+func prepareText(src string, funcs *funcNames, m marks) (string, error) {
+	special := "($"
+	if m.jobs {
+		special = "($|&"
+	}
+	if !strings.ContainsAny(src, special) && (!m.jobs || !strings.Contains(src, "declare") && !strings.Contains(src, "typeset")) && (!m.loops || !strings.Contains(src, "do")) {
 		return src, nil // nothing to do: the common case stays cheap
 	}
 	file, err := syntax.NewParser().Parse(strings.NewReader(src), "")
 	if err != nil {
 		return src, nil
 	}
-	if err := prepare(file, funcs); err != nil {
+	if err := prepare(file, funcs, m); err != nil {
 		return "", err
 	}
 	var b strings.Builder

@@ -84,6 +84,9 @@ type Config struct {
 	// HTTPMaxBody bounds the body of an HTTP response a command reads
 	// (curl); 0 means DefaultHTTPMaxBody.
 	HTTPMaxBody int64
+	// Limits bound what the session may use (zero: the defaults); a
+	// nested shell has its root session's.
+	Limits Limits
 	// Wasm configures the runtime of the session's WebAssembly programs:
 	// the on-disk compilation cache (none: compiled code is kept in memory
 	// for the session only) and the memory cap.
@@ -133,6 +136,11 @@ type Session struct {
 	pid, ppid int
 	pids      *atomic.Int64
 
+	// live are the statements under way and procs the jobs alive (a
+	// root session's; see limits.go).
+	live  liveRuns
+	procs atomic.Int64
+
 	mu          sync.Mutex
 	umask       fs.FileMode
 	signalTraps map[string]string
@@ -145,6 +153,7 @@ type Session struct {
 // New returns a session ready to run programs.
 func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, fs: cfg.FS, clock: cfg.Clock, rand: cfg.Rand, who: cfg.Who, umask: 0o022, signalTraps: map[string]string{}}
+	s.cfg.Limits = cfg.Limits.withDefaults()
 	if cfg.Umask != nil {
 		s.umask = *cfg.Umask
 	}
@@ -424,7 +433,7 @@ func (s *Session) syntaxError(name string, err error) {
 func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool) {
 	status := s.Status()
 	for _, st := range stmts {
-		if err := prepare(st, &s.funcs); err != nil {
+		if err := prepare(st, &s.funcs, s.marks()); err != nil {
 			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
 			s.SetStatus(2)
 			return s.finish(2, false)

@@ -94,6 +94,10 @@ type Call struct {
 	// HTTPMax bounds the response bodies a command reads; 0 means no
 	// bound beyond the command's own.
 	HTTPMax int64
+	// MemLimit is the session's memory limit in bytes, 0 for none. One
+	// value a command builds (a line, a field, an output it holds before
+	// writing it) may take a quarter of it: see Fits and OutOfMemory.
+	MemLimit int64
 	// SetState makes the calling shell's exported environment and working
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.
@@ -261,6 +265,18 @@ func (c *Call) Create(name string, appending bool) (vfs.File, error) {
 
 // Canceled reports whether the command should stop now.
 func (c *Call) Canceled() bool { return c.Ctx != nil && c.Ctx.Err() != nil }
+
+// Fits reports whether a value of n bytes fits in the command's memory
+// limit: a quarter of MemLimit (building it may take twice as much, and
+// the session holds other things).
+func (c *Call) Fits(n int64) bool { return c.MemLimit <= 0 || n >= 0 && n <= c.MemLimit/4 }
+
+// OutOfMemory reports that the command needs more memory than MemLimit,
+// as "moonix: NAME: out of memory (limit N MiB)", and returns status 1.
+func (c *Call) OutOfMemory() int {
+	fmt.Fprintf(c.Stderr, "moonix: %s: out of memory (limit %d MiB)\n", c.Name(), c.MemLimit>>20)
+	return 1
+}
 
 // Flags returns a flag set for this command: GNU-style short and long
 // options, interspersed with operands unless the command turns that off.

@@ -21,21 +21,22 @@ import (
 // way back into the exec chain.
 func (s *Session) newCall(ctx context.Context, args []string, dir string, env []string) *builtins.Call {
 	return &builtins.Call{
-		Ctx:     ctx,
-		Args:    args,
-		Dir:     dir,
-		Env:     env,
-		FS:      s.fs,
-		Clock:   s.clock,
-		Rand:    s.rand,
-		Who:     s.who,
-		Umask:   s.getUmask(),
-		Exec:    s.exec,
-		Repo:    s.cfg.Repo,
-		Caps:    s.gate.Set,
-		Effects: s.cfg.Effects,
-		HTTP:    s.http,
-		HTTPMax: s.cfg.HTTPMaxBody,
+		Ctx:      ctx,
+		Args:     args,
+		Dir:      dir,
+		Env:      env,
+		FS:       s.fs,
+		Clock:    s.clock,
+		Rand:     s.rand,
+		Who:      s.who,
+		Umask:    s.getUmask(),
+		Exec:     s.exec,
+		Repo:     s.cfg.Repo,
+		Caps:     s.gate.Set,
+		Effects:  s.cfg.Effects,
+		HTTP:     s.http,
+		HTTPMax:  s.cfg.HTTPMaxBody,
+		MemLimit: s.limits().Memory,
 	}
 }
 

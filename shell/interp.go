@@ -260,11 +260,12 @@ func bypassed(ctx context.Context, name string) bool {
 }
 
 // intercepted are interpreter builtins that moonix answers itself because
-// interp's versions consult the host or are missing. Functions of the same
-// name still take precedence.
+// interp's versions consult the host, are missing, or lack what moonix
+// needs (read's options, and a bound on the line it reads). Functions of
+// the same name still take precedence.
 var intercepted = map[string]bool{
 	"type": true, "help": true, "umask": true, "trap": true, "hash": true,
-	"printf": true, "history": true,
+	"printf": true, "history": true, "read": true,
 }
 
 // callHandler runs before every simple command: it checks and rewrites
@@ -340,10 +341,6 @@ func (s *Session) callHandler(ctx context.Context, args []string) ([]string, err
 		// interp's echo -e knows few escapes; moonix's knows bash's.
 		if echoNeedsMoonix(args[1:]) && !bypassed(ctx, "echo") && !s.funcs.has("echo") {
 			return append([]string{internal + "echo"}, args[1:]...), nil
-		}
-	case "read":
-		if readNeedsMoonix(args[1:]) && !bypassed(ctx, "read") {
-			return append([]string{internal + "read"}, args[1:]...), nil
 		}
 	case "pwd":
 		for _, a := range args[1:] {
@@ -552,7 +549,7 @@ func exitErr(status int) error {
 // callFor builds the builtins.Call for a command run by the interpreter.
 func (s *Session) callFor(ctx context.Context, hc interp.HandlerContext, args []string) *builtins.Call {
 	c := s.newCall(ctx, args, hc.Dir, exportedEnv(hc.Env))
-	c.Stdin, c.Stdout, c.Stderr = hc.Stdin, hc.Stdout, hc.Stderr
+	c.Stdin, c.Stdout, c.Stderr = hc.Stdin, s.limitOutput(ctx, hc.Stdout), hc.Stderr
 	if c.Stdin == nil {
 		c.Stdin = strings.NewReader("")
 	}

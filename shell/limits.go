@@ -40,6 +40,11 @@ type Limits struct {
 	Loop int64
 }
 
+// valueMemory is what one value may take: a quarter of the memory limit
+// (building it may take twice as much, and the session holds other
+// things). builtins.Call.Fits applies the same rule.
+func (l Limits) valueMemory() int64 { return l.Memory / 4 }
+
 // Default limits.
 const (
 	DefaultCallDepth = 1000
@@ -581,7 +586,7 @@ func (s *Session) limitCall(ctx context.Context, args []string, env expand.Envir
 	if lim.Commands > 0 && sr != nil && sr.commands.Add(1) > lim.Commands {
 		return abortCtx(ctx, commandsError(lim.Commands))
 	}
-	if sb, ok := out.(*strings.Builder); ok && int64(sb.Len()) > lim.Memory {
+	if sb := substOutput(out); sb != nil && int64(sb.Len()) > lim.valueMemory() {
 		return abortCtx(ctx, memoryError(lim.Memory))
 	}
 	if s.funcs.has(args[0]) && depth(ctx, env) >= lim.CallDepth {
@@ -625,4 +630,53 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// substOutput is the buffer of the command substitution that out writes
+// to, or nil.
+func substOutput(out io.Writer) *strings.Builder {
+	for {
+		switch w := out.(type) {
+		case *strings.Builder:
+			return w
+		case *markWriter:
+			out = w.w
+		case *job:
+			out = w.w
+		case *loopRun:
+			out = w.w
+		case *substWriter:
+			return w.sb
+		default:
+			return nil
+		}
+	}
+}
+
+// substWriter is a command's output into a command substitution: past
+// the value limit, the statement stops (out of memory) and the write
+// fails.
+type substWriter struct {
+	ctx   context.Context
+	sb    *strings.Builder
+	limit Limits
+}
+
+func (w *substWriter) Write(p []byte) (int, error) {
+	if room := w.limit.valueMemory() - int64(w.sb.Len()); int64(len(p)) > room {
+		n, _ := w.sb.Write(p[:max(room, 0)])
+		return n, abortCtx(w.ctx, memoryError(w.limit.Memory))
+	}
+	return w.sb.Write(p)
+}
+
+// limitOutput bounds a command's output when it goes to a command
+// substitution.
+func (s *Session) limitOutput(ctx context.Context, out io.Writer) io.Writer {
+	if sb := substOutput(out); sb != nil {
+		if _, ok := out.(*substWriter); !ok {
+			return &substWriter{ctx: ctx, sb: sb, limit: s.limits()}
+		}
+	}
+	return out
 }

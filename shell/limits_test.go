@@ -152,6 +152,31 @@ declare -f f; type f | tail -n +2 | head -2; trap 'x | y &' EXIT; trap -p EXIT; 
 			for ((k = 0; k < 10; k++)); do echo $k; done 2>&1 | cat >/dev/null`,
 			"five by five 0\nmoonix: too many loop iterations (limit 5)\nafter 5: 1\n" +
 				"moonix: too many loop iterations (limit 5)\nmoonix: too many loop iterations (limit 5)\n"},
+		// One value may take a quarter of Limits.Memory: a command
+		// substitution's output (from a builtin, from echo in a loop,
+		// from a nested shell), a line read, a printf field; past it
+		// the command (or, for a substitution, the statement) stops.
+		// (What a statement did before it stopped stays done: x and z
+		// got the first MiB.)
+		{"substitution output", Limits{Memory: 4 << 20}, `
+			{ x=$(yes); echo "not reached"; }
+			{ y=$(while :; do echo yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy; done); echo "not reached"; }
+			z=$(sh -c 'yes | cat')
+			echo "next $? ${#x} ${#y} ${#z}"`,
+			"moonix: out of memory (limit 4 MiB)\nmoonix: out of memory (limit 4 MiB)\nmoonix: out of memory (limit 4 MiB)\nnext 1 1048575 0 1048575\n"},
+		{"endless line", Limits{Memory: 1 << 20}, `
+			yes | tr -d '\n' | { read x; echo "read $? ${#x}"; }
+			yes | tr -d '\n' | { read -n 2000000 x; echo "read -n $? ${#x}"; }
+			echo next`,
+			"moonix: read: out of memory (limit 1 MiB)\nread 1 0\nmoonix: read: out of memory (limit 1 MiB)\nread -n 1 0\nnext\n"},
+		{"printf", Limits{Memory: 4 << 20}, `
+			printf '%*s' 20000000000 x; echo " $?"
+			printf '%2000000s' x | wc -c
+			printf '%.2000000d' 1 | wc -c
+			printf 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx%s' $(seq 30000) | wc -c
+			printf '%5s|\n' ok`,
+			"moonix: printf: out of memory (limit 4 MiB)\n 1\nmoonix: printf: out of memory (limit 4 MiB)\n0\n" +
+				"moonix: printf: out of memory (limit 4 MiB)\n0\nmoonix: printf: out of memory (limit 4 MiB)\n0\n   ok|\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

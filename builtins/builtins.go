@@ -94,6 +94,9 @@ type Call struct {
 	// HTTPMax bounds the response bodies a command reads; 0 means no
 	// bound beyond the command's own.
 	HTTPMax int64
+	// Disk tells what the filesystem holds and may hold (df, ulimit);
+	// nil when that is not known.
+	Disk func() vfs.Usage
 	// MemLimit is the session's memory limit in bytes, 0 for none. One
 	// value a command builds (a line, a field, an output it holds before
 	// writing it) may take a quarter of it: see Fits and OutOfMemory.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
@@ -37,14 +38,45 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 		HTTP:     s.http,
 		HTTPMax:  s.cfg.HTTPMaxBody,
 		MemLimit: s.limits().Memory,
+		Disk:     s.disk,
 	}
 }
 
 // exec is the session's one exec path (see the package doc for the order).
 // It returns the command's exit status and never runs a host program. Each
 // command that comes this way ticks the logical clock; shell builtins such
-// as echo and assignments do not.
+// as echo and assignments do not. A command whose output could not all be
+// written for want of room (ENOSPC, EFBIG), and that says nothing of it,
+// fails as GNU's commands do: "NAME: write error: REASON", status 1.
 func (s *Session) exec(c *builtins.Call) int {
+	out := c.Stdout
+	w := &spaceWatch{w: out}
+	c.Stdout = w
+	status := s.execCommand(c)
+	c.Stdout = out
+	if status == 0 && w.err != nil {
+		fmt.Fprintf(c.Stderr, "%s: write error: %s\n", c.Name(), builtins.Reason(w.err))
+		status = 1
+	}
+	return status
+}
+
+// spaceWatch passes output on and keeps the first error that says the
+// filesystem is full.
+type spaceWatch struct {
+	w   io.Writer
+	err error
+}
+
+func (s *spaceWatch) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil && s.err == nil && (errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EFBIG)) {
+		s.err = err
+	}
+	return n, err
+}
+
+func (s *Session) execCommand(c *builtins.Call) int {
 	name := c.Args[0]
 	if c.Ctx.Err() != nil {
 		return 130

@@ -14,6 +14,8 @@ import (
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/moonix-sh/moonix/vfs"
 )
 
 // Limits bound what a session may use, so that no script can take the
@@ -38,6 +40,10 @@ type Limits struct {
 	Commands int64
 	// Loop, when positive, bounds the iterations of one run of a loop.
 	Loop int64
+	// Disk bounds the filesystem like a disk: the bytes of its files and
+	// its inodes (vfs.Limits); zero fields mean DefaultDiskBytes and
+	// DefaultInodes. It applies when the session's FS is a *vfs.Tree.
+	Disk vfs.Limits
 }
 
 // valueMemory is what one value may take: a quarter of the memory limit
@@ -50,6 +56,8 @@ const (
 	DefaultCallDepth = 1000
 	DefaultProcesses = 1000
 	DefaultMemory    = 2 << 30
+	DefaultDiskBytes = 1 << 30
+	DefaultInodes    = 1_000_000
 )
 
 // withDefaults fills the zero fields of l.
@@ -62,6 +70,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Memory <= 0 {
 		l.Memory = DefaultMemory
+	}
+	if l.Disk.Bytes <= 0 {
+		l.Disk.Bytes = DefaultDiskBytes
+	}
+	if l.Disk.Inodes <= 0 {
+		l.Disk.Inodes = DefaultInodes
 	}
 	return l
 }
@@ -647,6 +661,8 @@ func substOutput(out io.Writer) *strings.Builder {
 			out = w.w
 		case *substWriter:
 			return w.sb
+		case *spaceWatch:
+			out = w.w
 		default:
 			return nil
 		}

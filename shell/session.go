@@ -140,6 +140,9 @@ type Session struct {
 	// root session's; see limits.go).
 	live  liveRuns
 	procs atomic.Int64
+	// disk is the tree's usage, for df and ulimit; nil when the FS is not
+	// a tree.
+	disk func() vfs.Usage
 
 	mu          sync.Mutex
 	umask       fs.FileMode
@@ -170,7 +173,7 @@ func New(cfg Config) (*Session, error) {
 	if p := cfg.parent; p != nil {
 		// nested shells share the gated FS, history, clock, log, network
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
-		s.clockGated = p.clockGated
+		s.clockGated, s.disk = p.clockGated, p.disk
 		s.wasm = p.wasm
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
@@ -256,6 +259,10 @@ func (s *Session) setupGate() error {
 	}
 	if s.fs == nil {
 		s.fs = vfs.NewDefault(vfs.Options{Clock: s.clock, Rand: s.rand, Uid: uint32(s.who.UID), Gid: uint32(s.who.GID)})
+	}
+	if tree, ok := s.fs.(*vfs.Tree); ok {
+		tree.SetLimits(s.cfg.Limits.Disk)
+		s.disk = tree.Usage
 	}
 	if s.cfg.Repo == nil {
 		if tree, ok := s.fs.(*vfs.Tree); ok {

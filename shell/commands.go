@@ -20,7 +20,7 @@ type shellCommand struct {
 }
 
 // shellCommandNames lists the commands shellCommand knows.
-var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask"}
+var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask", "ulimit"}
 
 const shUsage = `usage: sh [-eux] [-o OPTION] [-O SHOPT] [-c SCRIPT [NAME [ARG...]] | -s [ARG...] | FILE [ARG...]]
 Runs a nested shell with the current directory and exported variables.
@@ -54,6 +54,12 @@ Exits 1 if any NAME is not found.
 			summary: "list commands, or show help for one",
 			usage:   "usage: help [NAME...]\n",
 			run:     (*Session).help,
+		}, true
+	case "ulimit":
+		return shellCommand{
+			summary: "show the limits of the session",
+			usage:   ulimitUsage,
+			run:     (*Session).ulimit,
 		}, true
 	case "umask":
 		return shellCommand{

@@ -265,7 +265,7 @@ func bypassed(ctx context.Context, name string) bool {
 // the same name still take precedence.
 var intercepted = map[string]bool{
 	"type": true, "help": true, "umask": true, "trap": true, "hash": true,
-	"printf": true, "history": true, "read": true,
+	"printf": true, "history": true, "read": true, "ulimit": true,
 }
 
 // callHandler runs before every simple command: it checks and rewrites

@@ -179,6 +179,7 @@ func New(cfg Config) (*Session, error) {
 		return nil, err
 	} else {
 		s.wasm = wasm.New(cfg.Wasm)
+		watchSession(s)
 	}
 	if s.cfg.Dir == "" {
 		s.cfg.Dir = "/work"

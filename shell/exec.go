@@ -38,7 +38,10 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 		HTTP:     s.http,
 		HTTPMax:  s.cfg.HTTPMaxBody,
 		MemLimit: s.limits().Memory,
-		Disk:     s.disk,
+		MemWatch: func(ctx context.Context) (context.Context, func() bool) {
+			return watchBudget(ctx, s.limits().valueMemory())
+		},
+		Disk: s.disk,
 	}
 }
 

@@ -169,6 +169,13 @@ declare -f f; type f | tail -n +2 | head -2; trap 'x | y &' EXIT; trap -p EXIT; 
 			yes | tr -d '\n' | { read -n 2000000 x; echo "read -n $? ${#x}"; }
 			echo next`,
 			"moonix: read: out of memory (limit 1 MiB)\nread 1 0\nmoonix: read: out of memory (limit 1 MiB)\nread -n 1 0\nnext\n"},
+		// jq and awk build their values out of reach: their evaluation
+		// runs on a budget of heap growth (a quarter of Limits.Memory).
+		{"jq and awk", Limits{Memory: 16 << 20}, `
+			jq -n 'def f: [f]; f'; echo "jq $?"
+			awk 'BEGIN { while (1) a[n++] = n }'; echo "awk $?"
+			echo '{"a":[1,2]}' | jq -c .a`,
+			"moonix: jq: out of memory (limit 16 MiB)\njq 1\nmoonix: awk: out of memory (limit 16 MiB)\nawk 1\n[1,2]\n"},
 		{"printf", Limits{Memory: 4 << 20}, `
 			printf '%*s' 20000000000 x; echo " $?"
 			printf '%2000000s' x | wc -c

@@ -1,10 +1,12 @@
 package shell
 
 import (
+	"context"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 	"weak"
 )
 
@@ -14,13 +16,48 @@ import (
 // after every collection, when what is still alive passes the limit, it
 // stops every statement of every session under way (out of memory),
 // instead of letting the runtime die. One value a session builds is
-// bounded on its own (Limits.Memory), before it is built.
+// bounded on its own (Limits.Memory), before it is built; an evaluation
+// that builds values out of reach (jq, awk) gets a budget of growth
+// (watchBudget), checked after every collection too.
 
 var memWatch struct {
 	mu       sync.Mutex
 	limit    int64
 	sessions map[weak.Pointer[Session]]struct{}
-	armed    bool
+	budgets  map[*budget]struct{}
+	arm      sync.Once
+}
+
+// budget is an evaluation whose memory nothing else bounds (jq, awk): it
+// ends when the live heap has grown by more than limit since it began.
+type budget struct {
+	base, limit int64
+	cancel      context.CancelFunc
+	over        atomic.Bool
+}
+
+// watchBudget starts a budget of limit bytes for an evaluation under
+// ctx: the context it returns ends when the evaluation has taken more,
+// and over then reports true. The heap is the process's, so what runs
+// beside the evaluation counts against it too: the budget is a bound,
+// not an account. Call over when the evaluation ends.
+func watchBudget(ctx context.Context, limit int64) (context.Context, func() bool) {
+	ctx, cancel := context.WithCancel(ctx)
+	b := &budget{base: readLiveHeap(), limit: limit, cancel: cancel}
+	memWatch.mu.Lock()
+	if memWatch.budgets == nil {
+		memWatch.budgets = map[*budget]struct{}{}
+	}
+	memWatch.budgets[b] = struct{}{}
+	memWatch.mu.Unlock()
+	memWatch.arm.Do(armGCWatch)
+	return ctx, func() bool {
+		memWatch.mu.Lock()
+		delete(memWatch.budgets, b)
+		memWatch.mu.Unlock()
+		cancel()
+		return b.over.Load()
+	}
 }
 
 // WatchMemory bounds the memory of the process to limit bytes: the Go
@@ -37,10 +74,7 @@ func WatchMemory(limit int64) {
 		return
 	}
 	debug.SetMemoryLimit(limit / 4 * 3)
-	if !memWatch.armed {
-		memWatch.armed = true
-		armGCWatch()
-	}
+	memWatch.arm.Do(armGCWatch)
 }
 
 // watchSession puts a root session under the watch.
@@ -66,22 +100,31 @@ func armGCWatch() {
 	runtime.AddCleanup(new(gcSentinel), func(struct{}) { afterGC() }, struct{}{})
 }
 
-var liveHeap = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+// readLiveHeap is the heap the last collection found alive.
+func readLiveHeap() int64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	return int64(sample[0].Value.Uint64())
+}
 
 // afterGC stops everything under way when the live heap is past the
-// limit.
+// limit, and the evaluations past their budget.
 func afterGC() {
+	live := readLiveHeap()
 	memWatch.mu.Lock()
 	limit := memWatch.limit
 	var sessions []*Session
-	if limit > 0 {
-		metrics.Read(liveHeap)
-		if int64(liveHeap[0].Value.Uint64()) > limit {
-			for p := range memWatch.sessions {
-				if s := p.Value(); s != nil {
-					sessions = append(sessions, s)
-				}
+	if limit > 0 && live > limit {
+		for p := range memWatch.sessions {
+			if s := p.Value(); s != nil {
+				sessions = append(sessions, s)
 			}
+		}
+	}
+	for b := range memWatch.budgets {
+		if live-b.base > b.limit {
+			b.over.Store(true)
+			b.cancel()
 		}
 	}
 	memWatch.mu.Unlock()

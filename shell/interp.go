@@ -164,6 +164,9 @@ func (s *Session) openHandler(ctx context.Context, name string, flag int, perm o
 	if strings.HasPrefix(p, markPrefix) {
 		return s.openMark(ctx, p, hc.Stdout)
 	}
+	if src, ok := s.sources.take(name); ok && flag == os.O_RDONLY {
+		return preparedText{strings.NewReader(src)}, nil
+	}
 	if id, ok := strings.CutPrefix(p, captureDir); ok {
 		if w := s.captures.get(id); w != nil {
 			return builtins.WithStdio(s.fs, nil, w, nil).OpenFile("/dev/stdout", flag, perm)
@@ -445,13 +448,16 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 		if _, err := syntax.NewParser().Parse(bytes.NewReader(data), file); err != nil {
 			return failArgs(args[0], err)
 		}
-		if _, err := prepareText(string(data), &s.funcs, s.marks()); err != nil {
+		src, err := prepareSource(string(data), &s.funcs, s.marks())
+		if err != nil {
 			return failArgs(args[0], err)
 		}
 		// interp stats the path on the host before opening it through the
 		// open handler; a path under /dev/null fails that stat without
-		// touching anything, and cleans back to p in the handler.
+		// touching anything, and cleans back to p in the handler, which
+		// serves the prepared text (the jobs of a sourced file count too).
 		file = hostless + p
+		s.sources.put(file, src)
 	}
 	return append([]string{args[0], file}, args[2:]...)
 }

@@ -421,6 +421,11 @@ func (m marks) markStmt(st *syntax.Stmt) {
 		return
 	}
 	if st.Background || st.Disown {
+		if _, ok := st.Cmd.(*syntax.BinaryCmd); ok {
+			// Printed back (eval, source), "a | b >>mark &" would give
+			// the mark to b: a block keeps it the job's.
+			st.Cmd = &syntax.Block{Stmts: []*syntax.Stmt{{Cmd: st.Cmd}}}
+		}
 		markLast(st, jobMark)
 	}
 	switch cm := st.Cmd.(type) {
@@ -696,3 +701,42 @@ func (s *Session) limitOutput(ctx context.Context, out io.Writer) io.Writer {
 	}
 	return out
 }
+
+// preparedSources hand interp's source the text sourceArgs prepared (so
+// that the jobs of a sourced file are marked, and counted), by the name
+// sourceArgs gave it: one text per source call, taken when interp opens
+// the name right after.
+type preparedSources struct {
+	mu sync.Mutex
+	m  map[string][]string
+}
+
+func (p *preparedSources) put(name, src string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.m == nil {
+		p.m = map[string][]string{}
+	}
+	p.m[name] = append(p.m[name], src)
+}
+
+func (p *preparedSources) take(name string) (string, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	q := p.m[name]
+	if len(q) == 0 {
+		return "", false
+	}
+	if len(q) == 1 {
+		delete(p.m, name)
+	} else {
+		p.m[name] = q[1:]
+	}
+	return q[0], true
+}
+
+// preparedText is a prepared source's text, opened for reading.
+type preparedText struct{ *strings.Reader }
+
+func (preparedText) Write([]byte) (int, error) { return 0, fs.ErrPermission }
+func (preparedText) Close() error              { return nil }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // runLimited runs script in a session with the limits lim and returns its
@@ -62,6 +64,10 @@ func TestProcessLimit(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ name, script string }{
 		{"fork bomb", `f(){ f|f& }; f`},
+		// eval and source print the program back and parse it again:
+		// the marks must survive that.
+		{"fork bomb through eval", `eval 'f(){ f|f& }'; f`},
+		{"fork bomb in a sourced file", `echo 'f(){ f|f& }; f' > /work/b; . /work/b`},
 		{"pipeline recursion", `f(){ f | f; }; f`},
 		{"long pipeline", `sleep 10` + strings.Repeat(" | cat", 30)},
 		{"jobs in a loop", `while :; do sleep 10 & done`},
@@ -193,4 +199,59 @@ declare -f f; type f | tail -n +2 | head -2; trap 'x | y &' EXIT; trap -p EXIT; 
 			}
 		})
 	}
+}
+
+// eval and source print a prepared program back and parse it again: every
+// job must still carry its mark then (printed as "a | b >>mark &", the
+// mark would be b's and the job would go uncounted).
+func TestMarksSurvivePrinting(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{"a | b &", "a && b &", "f(){ f|f& }", "x=$(a | b &)", "! a || b | c &"} {
+		for _, text := range []func(string) (string, error){
+			func(s string) (string, error) { return prepareText(s, &funcNames{}, marks{jobs: true}) },
+			func(s string) (string, error) { return prepareSource(s, &funcNames{}, marks{jobs: true}) },
+		} {
+			printed, err := text(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := syntax.NewParser().Parse(strings.NewReader(printed), "")
+			if err != nil {
+				t.Fatalf("%q printed as %q: %v", src, printed, err)
+			}
+			jobs, marked := 0, 0
+			syntax.Walk(f, func(n syntax.Node) bool {
+				st, ok := n.(*syntax.Stmt)
+				if !ok {
+					return true
+				}
+				bg := st.Background
+				if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe) {
+					jobs++ // b.X is a job
+					if hasMark(b.X) {
+						marked++
+					}
+				}
+				if bg {
+					jobs++
+					if hasMark(st) {
+						marked++
+					}
+				}
+				return true
+			})
+			if jobs == 0 || marked != jobs {
+				t.Errorf("%q printed as %q: %d of %d jobs marked", src, printed, marked, jobs)
+			}
+		}
+	}
+}
+
+func hasMark(st *syntax.Stmt) bool {
+	for _, rd := range st.Redirs {
+		if rd.Word != nil && rd.Word.Lit() == jobMark {
+			return true
+		}
+	}
+	return false
 }

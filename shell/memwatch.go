@@ -13,7 +13,8 @@ import (
 // The memory of the whole process. Go cannot tell which session holds
 // which bytes, so this bound is the process's: WatchMemory (the command
 // line calls it with --max-memory) sets the Go runtime's soft limit, and
-// after every collection, when what is still alive passes the limit, it
+// after every collection, when what is still alive (heap and stacks)
+// passes the limit, it
 // stops every statement of every session under way (out of memory),
 // instead of letting the runtime die. One value a session builds is
 // bounded on its own (Limits.Memory), before it is built; an evaluation
@@ -100,11 +101,22 @@ func armGCWatch() {
 	runtime.AddCleanup(new(gcSentinel), func(struct{}) { afterGC() }, struct{}{})
 }
 
-// readLiveHeap is the heap the last collection found alive.
+// readLiveHeap is what the last collection found alive, with the stacks
+// of the goroutines (a fork bomb's memory is mostly stacks).
 func readLiveHeap() int64 {
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(sample)
-	return int64(sample[0].Value.Uint64())
+	samples := []metrics.Sample{
+		{Name: "/gc/heap/live:bytes"},
+		{Name: "/memory/classes/heap/stacks:bytes"},
+		{Name: "/memory/classes/os-stacks:bytes"},
+	}
+	metrics.Read(samples)
+	var n int64
+	for _, s := range samples {
+		if s.Value.Kind() == metrics.KindUint64 {
+			n += int64(s.Value.Uint64())
+		}
+	}
+	return n
 }
 
 // afterGC stops everything under way when the live heap is past the

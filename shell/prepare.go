@@ -86,6 +86,16 @@ func rewriteReads(parts []syntax.WordPart) []syntax.WordPart {
 // (eval, trap) and returns it printed back. Text that does not parse is
 // returned unchanged, so that the interpreter reports the syntax error.
 func prepareText(src string, funcs *funcNames, m marks) (string, error) {
+	return prepareWith(src, funcs, m, syntax.NewPrinter(syntax.Minify(true)))
+}
+
+// prepareSource prepares the text of a file for source, printed back with
+// its lines where they were (mostly), so that errors name the right ones.
+func prepareSource(src string, funcs *funcNames, m marks) (string, error) {
+	return prepareWith(src, funcs, m, syntax.NewPrinter())
+}
+
+func prepareWith(src string, funcs *funcNames, m marks, printer *syntax.Printer) (string, error) {
 	special := "($"
 	if m.jobs {
 		special = "($|&"
@@ -101,7 +111,7 @@ func prepareText(src string, funcs *funcNames, m marks) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	if err := syntax.NewPrinter(syntax.Minify(true)).Print(&b, file); err != nil {
+	if err := printer.Print(&b, file); err != nil {
 		return src, nil
 	}
 	return b.String(), nil

@@ -121,6 +121,7 @@ type Session struct {
 
 	captures captures
 	funcs    funcNames
+	sources  preparedSources
 	gate     *caps.Gate
 	// http is the session's HTTP client, shared with its nested shells.
 	http *http.Client

@@ -142,7 +142,13 @@ func capsCheck(c *Call, ops []string, asJSON bool) int {
 	if targeted {
 		target = ops[1]
 		if what == "path" {
-			target = c.Caps.Resolve(c.FS, c.Abs(target))
+			real, err := c.Caps.Resolve(c.FS, c.Abs(target))
+			if err != nil {
+				// it names nothing: every operation on it fails
+				c.FailErr("check: "+target, err)
+				return 1
+			}
+			target = real
 		}
 	}
 	rule, allowed := c.Caps.Decide(kind, target)

@@ -237,7 +237,16 @@ func (x *cp) copy(src, dst string, top bool) bool {
 	}
 	switch {
 	case info.IsDir():
-		return x.copyDir(src, dst, sp, dp, info, dstInfo, dstExists)
+		// Below the top, a directory can lead back into the source only
+		// through a link followed or a directory that was there before:
+		// otherwise its path is its parent's, one name longer, on both
+		// sides, and the check made for the parent holds.
+		recheck := top || dstExists
+		if x.deref == 'L' && !recheck {
+			li, err := c.FS.Lstat(sp)
+			recheck = err != nil || li.Mode()&fs.ModeSymlink != 0
+		}
+		return x.copyDir(src, dst, sp, dp, info, dstInfo, dstExists, recheck)
 	case info.Mode()&fs.ModeSymlink != 0:
 		if dstExists && dstLinfo.IsDir() {
 			c.Fail("cannot overwrite directory %s with non-directory", fileQuote(dst))
@@ -346,7 +355,18 @@ func (x *cp) preserve(dst, dp string, info fs.FileInfo) bool {
 	return true
 }
 
-func (x *cp) copyDir(src, dst, sp, dp string, info, dstInfo fs.FileInfo, dstExists bool) bool {
+// within says whether the directory dp, once made, would be the
+// directory sp or lie inside it.
+func (x *cp) within(dp, sp string) bool {
+	real, err := vfs.Canonical(x.c.FS, sp, vfs.Existing)
+	if err != nil {
+		return false
+	}
+	into, err := vfs.Canonical(x.c.FS, dp, vfs.Nothing)
+	return err == nil && pathWithin(into, real)
+}
+
+func (x *cp) copyDir(src, dst, sp, dp string, info, dstInfo fs.FileInfo, dstExists, recheck bool) bool {
 	c := x.c
 	if !x.recursive {
 		c.Fail("-r not specified; omitting directory %s", fileQuote(src))
@@ -357,11 +377,9 @@ func (x *cp) copyDir(src, dst, sp, dp string, info, dstInfo fs.FileInfo, dstExis
 		return false
 	}
 	// Refuse to copy a directory into itself (it would never end).
-	if real, err := vfs.Canonical(c.FS, sp, vfs.Existing); err == nil {
-		if into, err := vfs.Canonical(c.FS, dp, vfs.Nothing); err == nil && pathWithin(into, real) {
-			c.Fail("cannot copy a directory, %s, into itself, %s", fileQuote(src), fileQuote(dst))
-			return false
-		}
+	if recheck && x.within(dp, sp) {
+		c.Fail("cannot copy a directory, %s, into itself, %s", fileQuote(src), fileQuote(dst))
+		return false
 	}
 	if !dstExists {
 		x.say(src, dst)

@@ -48,6 +48,9 @@ func TestCp(t *testing.T) {
 		{files: cpFiles, args: []string{"cp", "-r", "d", "d/sub"}, err: "cp: cannot copy a directory, 'd', into itself, 'd/sub/d'\n", status: 1,
 			check: wantMissing("/work/d/sub/d")},
 		{files: cpFiles, args: []string{"cp", "-r", "d", "d"}, err: "cp: cannot copy a directory, 'd', into itself, 'd/d'\n", status: 1},
+		// below the top, a link followed can lead back into the source
+		{files: cpFiles, pre: [][]string{{"ln", "-s", "/work", "d/sub/up"}}, args: []string{"cp", "-rL", "d", "c"},
+			err: "cp: cannot copy a directory, 'd/sub/up', into itself, 'c/sub/up'\n", status: 1, check: wantMissing("/work/c/sub/up")},
 		{files: cpFiles, args: []string{"cp", "-r", "d", "."}, err: "cp: 'd' and './d' are the same file\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "-r", "d", "a"}, err: "cp: cannot overwrite non-directory 'a' with directory 'd'\n", status: 1},
 		{files: cpFiles, pre: [][]string{{"mkdir", "e/a"}}, args: []string{"cp", "a", "e"}, err: "cp: cannot overwrite directory 'e/a' with non-directory\n", status: 1},

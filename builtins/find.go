@@ -620,7 +620,8 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 			if c.Caps == nil || kind == "" || kind == caps.FSExec && info.IsDir() {
 				return true
 			}
-			return c.Caps.Allows(kind, c.Caps.Resolve(c.FS, it.abs))
+			real, err := c.Caps.Resolve(c.FS, it.abs)
+			return err == nil && c.Caps.Allows(kind, real)
 		}), nil
 	case "-print":
 		f.hasAction = true

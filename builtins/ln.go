@@ -183,15 +183,15 @@ func runLn(c *Call) int {
 }
 
 // lnAllowed says whether the session's capabilities let ln make the link
-// lp (fs.write on the new entry; a hard link also on its target src), as
-// the gate will check it.
+// lp (fs.write on the new entry; a hard link also on the entry src it
+// links), as the gate will check it.
 func lnAllowed(c *Call, src, lp string, symbolic bool) bool {
 	if c.Caps == nil {
 		return true
 	}
-	entry := path.Join(c.Caps.Resolve(c.FS, path.Dir(lp)), path.Base(lp))
-	if !c.Caps.Allows(caps.FSWrite, entry) {
-		return false
+	writable := func(name string) bool {
+		dir, err := c.Caps.Resolve(c.FS, path.Dir(name))
+		return err == nil && c.Caps.Allows(caps.FSWrite, path.Join(dir, path.Base(name)))
 	}
-	return symbolic || c.Caps.Allows(caps.FSWrite, c.Caps.Resolve(c.FS, src))
+	return writable(lp) && (symbolic || writable(src))
 }

@@ -7,6 +7,8 @@ import (
 	"path"
 	"strings"
 	"syscall"
+
+	"github.com/moonix-sh/moonix/caps"
 )
 
 func mkdirCommand() *Command {
@@ -68,26 +70,38 @@ func runMkdir(c *Call) int {
 				}
 				prefix := trimmed[:i]
 				pp := c.Abs(prefix)
-				if info, err := c.FS.Stat(pp); err == nil {
-					if !info.IsDir() {
-						fileFail(c, "cannot create directory", prefix, syscall.ENOTDIR)
-						failed = true
-						break
-					}
+				info, err := c.FS.Stat(pp)
+				switch {
+				case err == nil && info.IsDir():
 					continue
+				case err == nil:
+					err = syscall.ENOTDIR
+				case caps.IsDenied(err):
+					// what is there is not for us to see: neither
+					// made nor taken as a directory
+				default:
+					err = c.FS.Mkdir(pp, parentMode)
+					if err == nil {
+						made(prefix)
+						continue
+					}
+					if errors.Is(err, fs.ErrExist) {
+						continue // made meanwhile
+					}
 				}
-				if err := c.FS.Mkdir(pp, parentMode); err != nil && !errors.Is(err, fs.ErrExist) {
-					fileFail(c, "cannot create directory", prefix, err)
-					failed = true
-					break
-				}
-				made(prefix)
+				fileFail(c, "cannot create directory", prefix, err)
+				failed = true
+				break
 			}
 			if failed {
 				status = 1
 				continue
 			}
 			if info, err := c.FS.Stat(p); err == nil && info.IsDir() {
+				continue
+			} else if caps.IsDenied(err) {
+				fileFail(c, "cannot create directory", name, err)
+				status = 1
 				continue
 			}
 		}

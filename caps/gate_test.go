@@ -150,25 +150,35 @@ func TestGateClockAndRandom(t *testing.T) {
 func TestResolve(t *testing.T) {
 	t.Parallel()
 	gfs, tree, denials := sandboxFS(t)
-	for _, tc := range []struct{ name, want string }{
-		{"/work/etc-link/secret", "/etc/secret"},
-		{"/work/secret-link", "/etc/secret"},
-		{"/work/dangling", "/etc/new"},
-		{"/work//etc-link/../work/./x", "/work/x"},
-		{"/work/missing/dir/x", "/work/missing/dir/x"},
+	for _, tc := range []struct {
+		name, want string
+		err        error
+	}{
+		{"/work/etc-link/secret", "/etc/secret", nil},
+		{"/work/secret-link", "/etc/secret", nil},
+		{"/work/dangling", "/etc/new", nil},
+		{"/work//etc-link/../work/./x", "/work/x", nil},
+		// what cannot be resolved is an error, with the path where it
+		// failed and the rest as written
+		{"/work/missing/dir/x", "/work/missing/dir/x", fs.ErrNotExist},
+		{"/work/etc-link/secret/x/../y", "/etc/secret/y", syscall.ENOTDIR},
 	} {
-		if got := Resolve(tree, tc.name); got != tc.want {
-			t.Errorf("Resolve(%q) = %q, want %q", tc.name, got, tc.want)
+		got, err := Resolve(tree, tc.name)
+		if got != tc.want || !errors.Is(err, tc.err) || (err == nil) != (tc.err == nil) {
+			t.Errorf("Resolve(%q) = %q, %v; want %q, %v", tc.name, got, err, tc.want, tc.err)
 		}
 	}
 	// The set's Resolve looks only where the set lets you read, and asks
 	// the set, not the gate: nothing is audited.
 	set := NewSet([]Cap{{Kind: FSRead}}, []Cap{{Kind: FSRead, Pattern: "/work/secret-link"}})
-	if got := set.Resolve(gfs, "/work/secret-link"); got != "/work/secret-link" {
-		t.Errorf("an unreadable link was followed: %q", got)
+	if got, err := set.Resolve(gfs, "/work/secret-link"); got != "/work/secret-link" || err != nil {
+		t.Errorf("an unreadable link was followed: %q %v", got, err)
 	}
-	if got := set.Resolve(gfs, "/work/etc-link/secret"); got != "/etc/secret" {
-		t.Errorf("a readable link was not followed: %q", got)
+	if got, err := set.Resolve(gfs, "/work/etc-link/secret"); got != "/etc/secret" || err != nil {
+		t.Errorf("a readable link was not followed: %q %v", got, err)
+	}
+	if got, err := set.Resolve(gfs, "/work/missing/../x"); got != "/work/x" || err != nil {
+		t.Errorf("a missing directory: %q %v", got, err)
 	}
 	if len(*denials) != 0 {
 		t.Errorf("resolving audited %q", *denials)

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -70,6 +71,9 @@ type Program struct {
 	// capability gate (net.connect); nil: sessions have no network.
 	// Transcript replays never get it.
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+	// Lookup is the host's resolver: sessions look names up with it, so
+	// that the gate checks the addresses it dials.
+	Lookup func(ctx context.Context, host string) ([]netip.Addr, error)
 }
 
 // Host is the Program wired to the real process.
@@ -82,6 +86,9 @@ func Host() *Program {
 		StopNotify: func(c chan<- os.Signal) { signal.Stop(c) },
 		Now:        time.Now,
 		Dial:       (&net.Dialer{}).DialContext,
+		Lookup: func(ctx context.Context, host string) ([]netip.Addr, error) {
+			return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
+		},
 	}
 }
 

@@ -45,6 +45,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Options: shellOptions(o),
 		Caps:    set,
 		Dial:    p.Dial,
+		Lookup:  p.Lookup,
 		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
 		Limits:  limits,
 	}

@@ -14,9 +14,9 @@
 // PATH search, ~user) are answered from the VFS.
 //
 // The network is the host's only if Config.Dial hands the session a
-// dialer; even then every connection and every request goes through the
-// gate (net.connect), on the one HTTP client the session gives its
-// builtins (net.go).
+// dialer (and Config.Lookup a resolver, for names); even then every
+// connection and every request goes through the gate (net.connect), on
+// the one HTTP client the session gives its builtins (net.go).
 //
 // # The exec path
 //

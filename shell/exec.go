@@ -178,7 +178,12 @@ func (s *Session) execFile(c *builtins.Call, name string) int {
 		return 126
 	}
 	// the path the gate checks for every other operation on p
-	if err := s.gate.Check(caps.FSExec, "exec", caps.Resolve(s.fs, p)); err != nil {
+	real, err := caps.Resolve(s.fs, p)
+	if err != nil {
+		execFail(c, c.Args[0], err)
+		return 126
+	}
+	if err := s.gate.Check(caps.FSExec, "exec", real); err != nil {
 		fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
 		return 126
 	}

@@ -237,13 +237,19 @@ func (s *Session) accessHandler(ctx context.Context, name string, mode interp.Ac
 	// The capabilities count as the permission bits do (the Stat above
 	// needed fs.read): -w asks for fs.write, -x on a file for fs.exec.
 	// Asking is not an operation, so it is not audited.
+	// (cd asks for x on a directory: no capability to check, and nothing
+	// to resolve.)
 	set := s.gate.Set
-	if mode&(interp.AccessWrite|interp.AccessExec) != 0 {
-		real := set.Resolve(s.fs, p)
-		if mode&interp.AccessWrite != 0 && !set.Allows(caps.FSWrite, real) ||
-			mode&interp.AccessExec != 0 && !info.IsDir() && !set.Allows(caps.FSExec, real) {
-			return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
-		}
+	write, exec := mode&interp.AccessWrite != 0, mode&interp.AccessExec != 0 && !info.IsDir()
+	if !write && !exec {
+		return nil
+	}
+	real, err := set.Resolve(s.fs, p)
+	if err != nil {
+		return &fs.PathError{Op: "access", Path: p, Err: err}
+	}
+	if write && !set.Allows(caps.FSWrite, real) || exec && !set.Allows(caps.FSExec, real) {
+		return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
 	}
 	return nil
 }

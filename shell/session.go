@@ -81,6 +81,10 @@ type Config struct {
 	// reaches it only through the gate (net.connect); nil means no
 	// network at all.
 	Dial caps.DialFunc
+	// Lookup is the host's resolver (net.Resolver.LookupNetIP): the gate
+	// looks a name up with it and checks the addresses before it dials
+	// them. Nil: only addresses can be connected to, no names.
+	Lookup caps.LookupFunc
 	// HTTPMaxBody bounds the body of an HTTP response a command reads
 	// (curl); 0 means DefaultHTTPMaxBody.
 	HTTPMaxBody int64
@@ -289,7 +293,7 @@ func (s *Session) setupGate() error {
 		tree.SetRand(deviceRand{s})
 	}
 	s.fs = s.gate.FS(s.fs)
-	s.http = newHTTPClient(s.gate, s.cfg.Dial)
+	s.http = newHTTPClient(s.gate, s.cfg.Dial, s.cfg.Lookup)
 	if s.cfg.HTTPMaxBody <= 0 {
 		s.cfg.HTTPMaxBody = DefaultHTTPMaxBody
 	}

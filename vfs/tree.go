@@ -15,9 +15,6 @@ import (
 	"github.com/moonix-sh/moonix/clock"
 )
 
-// maxSymlinks bounds symlink resolution like Linux's MAXSYMLINKS.
-const maxSymlinks = 40
-
 // Options configures a Tree. The zero value is valid: a logical clock, a
 // seeded random source for /dev/urandom, files owned by uid and gid 0.
 type Options struct {
@@ -180,74 +177,41 @@ func splitPath(name string) []string {
 	return strings.Split(name, "/")
 }
 
+// treeStepper walks the tree's nodes for resolve. The caller holds t.mu.
+type treeStepper struct{ t *Tree }
+
+func (s treeStepper) root() (*node, fs.FileMode, error) { return s.t.root, s.t.root.mode, nil }
+
+func (s treeStepper) child(dir *node, name string) (*node, fs.FileMode, error) {
+	n := dir.kids[name]
+	if n == nil {
+		return nil, 0, fs.ErrNotExist
+	}
+	return n, n.mode, nil
+}
+
+func (s treeStepper) parent(dir *node) (*node, fs.FileMode) {
+	if len(dir.parents) > 0 { // a directory has one parent; the root none
+		dir = dir.parents[0]
+	}
+	return dir, dir.mode
+}
+
+func (s treeStepper) readlink(n *node) (string, error) { return n.target, nil }
+
 // lookup resolves name to a node. followLast says whether a symlink in the
 // final component is followed. The caller holds t.mu.
 func (t *Tree) lookup(op, name string, followLast bool) (*node, error) {
-	n, _, err := t.walk(op, name, followLast, 0)
-	return n, err
-}
-
-// walk resolves name and also returns the canonical path of the result.
-func (t *Tree) walk(op, name string, followLast bool, depth int) (*node, string, error) {
-	if name == "" {
-		return nil, "", pathErr(op, name, fs.ErrNotExist)
+	r, err := resolve(treeStepper{t}, name, followLast, Existing)
+	if err != nil {
+		return nil, pathErr(op, name, err)
 	}
-	if !path.IsAbs(name) {
-		return nil, "", pathErr(op, name, fs.ErrInvalid)
-	}
-	cur, curPath := t.root, "/"
-	parts := splitPath(name)
-	for i, part := range parts {
-		if !cur.mode.IsDir() {
-			return nil, "", pathErr(op, name, syscall.ENOTDIR)
-		}
-		if cur.mode&0o100 == 0 {
-			return nil, "", pathErr(op, name, fs.ErrPermission)
-		}
-		switch part {
-		case ".":
-			continue
-		case "..":
-			curPath = path.Dir(curPath)
-			n, _, err := t.walk(op, curPath, true, depth)
-			if err != nil {
-				return nil, "", err
-			}
-			cur = n
-			continue
-		}
-		next := cur.kids[part]
-		if next == nil {
-			return nil, "", pathErr(op, name, fs.ErrNotExist)
-		}
-		last := i == len(parts)-1
-		if next.mode&fs.ModeSymlink != 0 && (!last || followLast) {
-			depth++
-			if depth > maxSymlinks {
-				return nil, "", pathErr(op, name, syscall.ELOOP)
-			}
-			target := next.target
-			if !path.IsAbs(target) {
-				target = path.Join(curPath, target)
-			}
-			resolved, rpath, err := t.walk(op, target, true, depth)
-			if err != nil {
-				if pe, ok := err.(*fs.PathError); ok {
-					pe.Path = name
-				}
-				return nil, "", err
-			}
-			cur, curPath = resolved, rpath
-			continue
-		}
-		cur, curPath = next, path.Join(curPath, part)
-	}
-	return cur, curPath, nil
+	return r.node, nil
 }
 
 // parent resolves the directory that holds name (following symlinks on the
-// way) and returns it with the final path element. It checks that the caller
-// may add or remove entries in it.
+// way, but not one that is name's last element) and returns it with the
+// final path element, which need not exist. The caller holds t.mu.
 func (t *Tree) parent(op, name string) (*node, string, error) {
 	if name == "" {
 		return nil, "", pathErr(op, name, fs.ErrNotExist)
@@ -255,18 +219,15 @@ func (t *Tree) parent(op, name string) (*node, string, error) {
 	if !path.IsAbs(name) {
 		return nil, "", pathErr(op, name, fs.ErrInvalid)
 	}
-	dir, base := path.Split(path.Clean(name))
-	if base == "" || base == "." || base == ".." {
+	clean := path.Clean(name)
+	if base := path.Base(clean); base == "/" || base == "." || base == ".." {
 		return nil, "", pathErr(op, name, fs.ErrInvalid)
 	}
-	p, err := t.lookup(op, dir, true)
+	r, err := resolve(treeStepper{t}, clean, false, AllButLast)
 	if err != nil {
-		return nil, "", pathErr(op, name, underlying(err))
+		return nil, "", pathErr(op, name, err)
 	}
-	if !p.mode.IsDir() {
-		return nil, "", pathErr(op, name, syscall.ENOTDIR)
-	}
-	return p, base, nil
+	return r.dir, r.base, nil
 }
 
 func writable(dir *node) bool { return dir.mode&0o300 == 0o300 }
@@ -351,45 +312,33 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		t.mu.RLock()
 		defer t.mu.RUnlock()
 	}
-	n, err := t.lookup("open", name, flag&syscall.O_NOFOLLOW == 0)
-	switch {
-	case err == nil:
-		if flag&os.O_CREATE != 0 && flag&os.O_EXCL != 0 {
-			return nil, pathErr("open", name, fs.ErrExist)
-		}
-	case flag&os.O_CREATE != 0 && underlying(err) == fs.ErrNotExist:
-		// A dangling symlink as the last element creates its target.
-		target := name
-		if l, lerr := t.lookup("open", name, false); lerr == nil && l.mode&fs.ModeSymlink != 0 {
-			if flag&os.O_EXCL != 0 {
-				return nil, pathErr("open", name, fs.ErrExist)
-			}
-			target = l.target
-			if !path.IsAbs(target) {
-				// relative to the directory that holds the link, with
-				// that directory's own links resolved (as walk does)
-				_, dir, err := t.walk("open", path.Dir(path.Clean(name)), true, 0)
-				if err != nil {
-					return nil, err
-				}
-				target = path.Join(dir, target)
-			}
-		}
-		dir, base, perr := t.parent("open", target)
-		if perr != nil {
-			return nil, pathErr("open", name, underlying(perr))
-		}
-		if !writable(dir) {
+	// With O_CREATE, a missing last element is created, and a dangling
+	// symlink as the last element creates its target; O_EXCL follows no
+	// link there (a link is an existing name).
+	create := flag&os.O_CREATE != 0
+	excl := create && flag&os.O_EXCL != 0
+	must := Existing
+	if create {
+		must = AllButLast
+	}
+	r, err := resolve(treeStepper{t}, name, flag&syscall.O_NOFOLLOW == 0 && !excl, must)
+	if err != nil {
+		return nil, pathErr("open", name, err)
+	}
+	n := r.node
+	if !r.found {
+		if !writable(r.dir) {
 			return nil, pathErr("open", name, fs.ErrPermission)
 		}
 		if err := t.inodeRoom("open", name); err != nil {
 			return nil, err
 		}
 		n = t.newNode(perm & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid))
-		t.link(dir, base, n)
+		t.link(r.dir, r.base, n)
 		return t.open(n, name, flag), nil
-	default:
-		return nil, err
+	}
+	if excl {
+		return nil, pathErr("open", name, fs.ErrExist)
 	}
 	if n.mode&fs.ModeSymlink != 0 {
 		return nil, pathErr("open", name, syscall.ELOOP)
@@ -565,24 +514,17 @@ func (t *Tree) Rename(oldname, newname string) error {
 	return nil
 }
 
-// isAncestor reports whether dir is n or lies inside n.
+// isAncestor reports whether dir is n or lies inside n. A directory has
+// one parent, so the walk up from dir is as long as its depth.
 func (t *Tree) isAncestor(n, dir *node) bool {
-	var found bool
-	var visit func(*node) bool
-	visit = func(x *node) bool {
-		if x == dir {
-			found = true
+	for x := dir; ; x = x.parents[0] {
+		if x == n {
 			return true
 		}
-		for _, k := range x.kids {
-			if k.mode.IsDir() && visit(k) {
-				return true
-			}
+		if len(x.parents) == 0 {
+			return false
 		}
-		return false
 	}
-	visit(n)
-	return found
 }
 
 // Symlink implements FS.

@@ -344,9 +344,9 @@ func TestHelpers(t *testing.T) {
 	if err := RemoveAll(tr, "/work/x"); err != nil {
 		t.Errorf("RemoveAll of missing: %v", err)
 	}
-	p, err := ResolveParent(tr, "/work/../tmp/new")
+	p, err := Resolve(tr, "/work/../tmp/new", false, AllButLast)
 	if err != nil || p != "/tmp/new" {
-		t.Errorf("ResolveParent: %q %v", p, err)
+		t.Errorf("Resolve: %q %v", p, err)
 	}
 }
 

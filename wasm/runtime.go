@@ -54,8 +54,8 @@ type Runtime struct {
 	closed  bool
 	modules map[[32]byte]*compiled
 	uses    uint64 // a clock for evicting the least recently used module
-	// memory keeps the linear memories of finished runs for later ones.
-	memory memPool
+	// regions keeps the linear memories of finished runs for later ones.
+	regions regionPool
 }
 
 type compiled struct {
@@ -82,10 +82,10 @@ func (r *Runtime) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.closed = true
+	r.regions.close()
 	if r.rt == nil {
 		return nil
 	}
-	r.memory.close() // before the memories of running modules are freed
 	err := r.rt.Close(context.Background())
 	r.rt, r.modules = nil, map[[32]byte]*compiled{}
 	return err
@@ -119,8 +119,9 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 	return rt, nil
 }
 
-// compile returns the compiled form of module, compiling it once however
-// many runs ask for it at the same time.
+// compile returns the compiled form of module with its tables bounded
+// (see boundTables), compiling it once however many runs ask for it at
+// the same time. Its error is an *Error.
 func (r *Runtime) compile(rt wazero.Runtime, module []byte) (wazero.CompiledModule, error) {
 	key := sha256.Sum256(module)
 	r.mu.Lock()
@@ -131,7 +132,11 @@ func (r *Runtime) compile(rt wazero.Runtime, module []byte) (wazero.CompiledModu
 		r.modules[key] = c
 		r.evict(key)
 		r.mu.Unlock()
-		c.mod, c.err = rt.CompileModule(context.Background(), module)
+		if bounded, err := boundTables(module, maxTableElements); err != nil {
+			c.err = err
+		} else if c.mod, c.err = rt.CompileModule(context.Background(), bounded); c.err != nil {
+			c.err = &Error{Msg: "not a valid WebAssembly module: " + firstLine(c.err.Error())}
+		}
 		close(c.done)
 		r.mu.Lock()
 		if c.err != nil && r.modules[key] == c {
@@ -152,10 +157,8 @@ func (r *Runtime) Compile(module []byte) error {
 	if err != nil {
 		return &Error{Msg: err.Error()}
 	}
-	if _, err := r.compile(rt, module); err != nil {
-		return &Error{Msg: "not a valid WebAssembly module: " + firstLine(err.Error())}
-	}
-	return nil
+	_, err = r.compile(rt, module)
+	return err
 }
 
 // evict drops the least recently used module when there are too many.
@@ -251,7 +254,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	}
 	mod, err := r.compile(rt, p.Module)
 	if err != nil {
-		return StatusCannotRun, &Error{Msg: "not a valid WebAssembly module: " + firstLine(err.Error())}
+		return StatusCannotRun, err
 	}
 	if err := checkImports(mod); err != nil {
 		return StatusCannotRun, err
@@ -270,7 +273,8 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		stopping.Store(true)
 		cancelRun(why)
 	}
-	runCtx = experimental.WithMemoryAllocator(runCtx, &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }, pool: &r.memory})
+	alloc := &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }, pool: &r.regions}
+	runCtx = experimental.WithMemoryAllocator(runCtx, alloc)
 
 	clk, rnd := p.Clock, p.Rand
 	if clk == nil {
@@ -322,6 +326,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	if inst != nil {
 		inst.Close(context.Background())
 	}
+	alloc.release() // the module has stopped: nothing uses its memory
 	return r.status(ctx, runCtx, err)
 }
 

@@ -102,6 +102,17 @@ grants:
   $ caps --json
   {"allow":["fs.read","fs.write:/tmp/**","fs.write:/work/**","fs.delete:/tmp/**","fs.delete:/work/**","fs.exec","git.snapshot","git.rollback"],"deny":["fs.write:/work/keep/**","git.rollback"]}
 
+A path pattern ending in a slash names a directory: the directory and
+everything in it, as /** says (a trailing slash is not dropped, which
+would leave everything in the directory out):
+
+  $ caps drop fs.write:/work/box/
+  $ caps | grep box
+  deny  fs.write:/work/box/**
+  $ caps check fs.write box/deep/x
+  denied: fs.write /work/box/deep/x (denied by fs.write:/work/box/**)
+  [1]
+
 A malformed capability drops nothing, not even the good ones given with
 it:
 
@@ -139,6 +150,7 @@ a drop made in `sh -c`, a subshell or a pipeline holds after it ends.
   $ (caps drop fs.write:/work/sub)
   $ true | caps drop fs.write:/work/piped
   $ caps | grep deny
+  deny  fs.write:/work/box/**
   deny  fs.write:/work/keep/**
   deny  fs.write:/work/nested
   deny  fs.write:/work/piped

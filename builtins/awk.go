@@ -3,7 +3,6 @@ package builtins
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -186,15 +185,17 @@ func runAwk(c *Call) int {
 		c.Fail("%s", err)
 		return 2
 	}
-	ctx := c.Ctx
-	if ctx == nil {
-		ctx = context.Background()
-	}
+	// GoAWK builds its values where no limit sees them: the program runs
+	// on a memory budget.
+	ctx, outOfMemory := c.WatchMemory()
 	status, err := it.ExecuteContext(ctx, config)
+	oom := outOfMemory()
 	closeErr := r.closeAll()
 	switch {
 	case c.Canceled():
 		return 130
+	case oom:
+		return c.OutOfMemory()
 	case r.out.broken:
 		return 0
 	case err != nil:

@@ -94,6 +94,18 @@ type Call struct {
 	// HTTPMax bounds the response bodies a command reads; 0 means no
 	// bound beyond the command's own.
 	HTTPMax int64
+	// Disk tells what the filesystem holds and may hold (df, ulimit);
+	// nil when that is not known.
+	Disk func() vfs.Usage
+	// MemWatch, when set, bounds an evaluation whose memory the command
+	// cannot count (jq's, awk's): the context it returns ends once the
+	// process's live heap has grown by a quarter of MemLimit, and over
+	// then reports true. See WatchMemory.
+	MemWatch func(ctx context.Context) (ctx2 context.Context, over func() bool)
+	// MemLimit is the session's memory limit in bytes, 0 for none. One
+	// value a command builds (a line, a field, an output it holds before
+	// writing it) may take a quarter of it: see Fits and OutOfMemory.
+	MemLimit int64
 	// SetState makes the calling shell's exported environment and working
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.
@@ -261,6 +273,32 @@ func (c *Call) Create(name string, appending bool) (vfs.File, error) {
 
 // Canceled reports whether the command should stop now.
 func (c *Call) Canceled() bool { return c.Ctx != nil && c.Ctx.Err() != nil }
+
+// Fits reports whether a value of n bytes fits in the command's memory
+// limit: a quarter of MemLimit (building it may take twice as much, and
+// the session holds other things).
+func (c *Call) Fits(n int64) bool { return c.MemLimit <= 0 || n >= 0 && n <= c.MemLimit/4 }
+
+// WatchMemory returns the context for an evaluation bounded by MemWatch
+// (the command's own context when there is none) and the function that
+// tells, when it ends, whether it ran out of memory.
+func (c *Call) WatchMemory() (context.Context, func() bool) {
+	ctx := c.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if c.MemWatch == nil {
+		return ctx, func() bool { return false }
+	}
+	return c.MemWatch(ctx)
+}
+
+// OutOfMemory reports that the command needs more memory than MemLimit,
+// as "moonix: NAME: out of memory (limit N MiB)", and returns status 1.
+func (c *Call) OutOfMemory() int {
+	fmt.Fprintf(c.Stderr, "moonix: %s: out of memory (limit %d MiB)\n", c.Name(), c.MemLimit>>20)
+	return 1
+}
 
 // Flags returns a flag set for this command: GNU-style short and long
 // options, interspersed with operands unless the command turns that off.

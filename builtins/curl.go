@@ -644,9 +644,12 @@ func (t *transfer) responsePayload(resp *http.Response, body []byte) *effects.Pa
 	}
 	if len(body) > 0 && t.c.Effects != nil {
 		stored := effects.RedactBody(resp.Header.Get("Content-Type"), body)
-		if d, err := t.c.Effects.Store(stored); err == nil {
-			p.Digest, p.Size = d, int64(len(stored))
+		d, err := t.c.Effects.Store(stored)
+		if err != nil {
+			// The response came: its entry is written, without the body.
+			p.Summary += " (body not kept: " + err.Error() + ")"
 		}
+		p.Digest, p.Size = d, int64(len(stored))
 	}
 	return p
 }

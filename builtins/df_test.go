@@ -34,7 +34,7 @@ func TestDfRow(t *testing.T) {
 		{dfCapacity, false, "moonix 1048576 1048576 0 100% /"},
 		{dfCapacity + 2048, true, "moonix 1.1G 1.1G 0 100% /"},
 	} {
-		_, row := dfRow(tc.used, tc.human)
+		_, row := dfRow(tc.used, dfCapacity, tc.human)
 		if got := strings.Join(row, " "); got != tc.want {
 			t.Errorf("dfRow(%d, %v) = %q, want %q", tc.used, tc.human, got, tc.want)
 		}

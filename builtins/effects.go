@@ -226,7 +226,11 @@ func effectLines(c *Call, list []effects.Effect, indent string) string {
 	rows := make([][]string, len(list))
 	widths := make([]int, 5)
 	for i, e := range list {
-		row := []string{e.Short(), strconv.FormatInt(e.Seq, 10), string(e.Kind), orDash(e.Target), e.Outcome(), snaps.short(e.Snapshot)}
+		outcome := e.Outcome()
+		if e.Count > 0 {
+			outcome += fmt.Sprintf(" (%d more)", e.Count)
+		}
+		row := []string{e.Short(), strconv.FormatInt(e.Seq, 10), string(e.Kind), orDash(e.Target), outcome, snaps.short(e.Snapshot)}
 		for j := range widths {
 			widths[j] = max(widths[j], utf8.RuneCountInString(row[j]))
 		}
@@ -370,6 +374,9 @@ func effectsShow(c *Call, spec string) int {
 	}
 	field("outcome", e.Outcome())
 	switch {
+	case e.Count > 0:
+		field("note", fmt.Sprintf("%d more denials like seq %d, the last at %s: logged for audit, not effects",
+			e.Count, e.Repeats, e.Last.UTC().Format(time.RFC3339Nano)))
 	case e.Kind == effects.Denied:
 		field("note", "a capability denial, logged for audit: not an effect")
 	case !e.Irreversible():
@@ -441,6 +448,10 @@ func effectsVerify(c *Call) int {
 		fmt.Fprintf(c.Stderr, "effects verify: %s\n", msg)
 		return 1
 	}
-	fmt.Fprintf(c.Stdout, "effects verify: ok (%d %s)\n", n, plural(n, "entry", "entries"))
+	rotated := ""
+	if r := c.Effects.Rotated(); r > 0 {
+		rotated = fmt.Sprintf("; %d older %s of denials rotated out", r, plural(int(r), "entry", "entries"))
+	}
+	fmt.Fprintf(c.Stdout, "effects verify: ok (%d %s%s)\n", n, plural(n, "entry", "entries"), rotated)
 	return 0
 }

@@ -436,6 +436,20 @@ func (g *grepper) fail(name string, err error) {
 	}
 }
 
+// tooComplex reports, and stops the whole search, when matching line
+// lineNo of name ran out of the backtracking budget: its answer would be
+// a "no match" that is not one. It is an error, status 2, as GNU grep's
+// "memory exhausted" is.
+func (g *grepper) tooComplex(name string, lineNo int) bool {
+	err := matchErr(g.m)
+	if err == nil {
+		return false
+	}
+	g.failed, g.stopAll = true, true
+	g.c.Fail("%s:%d: %v", name, lineNo, err)
+	return true
+}
+
 // operand searches one command-line operand. bare says the operand is
 // the implicit "." of -r, whose files are shown without a "./" prefix.
 func (g *grepper) operand(name string, bare bool) {
@@ -605,7 +619,11 @@ func (g *grepper) search(name string, r io.Reader) {
 			if mark != ':' {
 				return
 			}
-			for _, loc := range g.m.FindAllSubmatchIndex(text, -1) {
+			locs := g.m.FindAllSubmatchIndex(text, -1)
+			if g.tooComplex(name, num) {
+				return
+			}
+			for _, loc := range locs {
 				if loc[1] > loc[0] {
 					prefix(num, off+int64(loc[0]), mark)
 					w.Write(text[loc[0]:loc[1]])
@@ -659,6 +677,9 @@ func (g *grepper) search(name string, r io.Reader) {
 		}
 		limitHit := g.maxCount >= 0 && selected >= g.maxCount
 		isSel := !limitHit && g.m.Match(text) != g.invert
+		if g.tooComplex(name, lineNo) {
+			return
+		}
 		if isSel {
 			selected++
 			g.matched = true

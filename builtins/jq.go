@@ -388,12 +388,16 @@ func runJQ(c *Call) int {
 	ret := jqNoOutput
 	lastResult := -1
 	halted := false
+	// gojq builds its values where no limit sees them: the evaluation
+	// runs on a memory budget (def f: [f]; f grew until the runtime died).
+	ctx, outOfMemory := c.WatchMemory()
+	oom := false
 	runOne := func(v any) {
-		if c.Canceled() {
+		if c.Canceled() || oom {
 			return
 		}
 		ret = jqNoOutput
-		iter := code.RunWithContext(c.Ctx, v, varValues...)
+		iter := code.RunWithContext(ctx, v, varValues...)
 		for {
 			if c.Canceled() {
 				return
@@ -403,6 +407,10 @@ func runJQ(c *Call) int {
 				break
 			}
 			if err, ok := x.(error); ok {
+				if ctx.Err() != nil && !c.Canceled() {
+					oom = true
+					return
+				}
 				var halt *gojq.HaltError
 				if errors.As(err, &halt) {
 					halted = true
@@ -474,7 +482,7 @@ func runJQ(c *Call) int {
 			lastResult = jqBool(ret != jqOKNull)
 		}
 	} else {
-		for !halted {
+		for !halted && !oom {
 			v, ok := in.Next()
 			if !ok {
 				break
@@ -495,6 +503,9 @@ func runJQ(c *Call) int {
 	}
 	if c.Canceled() {
 		return 130
+	}
+	if outOfMemory() || oom {
+		return c.OutOfMemory()
 	}
 	if in.fileErrors > 0 {
 		ret = jqErrorSystem

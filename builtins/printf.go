@@ -41,6 +41,9 @@ func runPrintf(c *Call) int {
 	}
 	p := &printer{c: c, format: args[0], args: args[1:]}
 	p.run()
+	if p.oom {
+		return c.OutOfMemory()
+	}
 	return p.status
 }
 
@@ -53,17 +56,32 @@ type printer struct {
 	used   bool // an argument was consumed by this pass over the format
 	status int
 	stop   bool // \c in a %b argument
+	// oom says the output would not fit in the command's memory limit
+	// (a width of 20000000000, a format repeated for many arguments):
+	// nothing is printed.
+	oom bool
 }
 
 func (p *printer) run() {
 	for {
 		p.used = false
 		p.pass(&p.out)
+		if p.oom {
+			return
+		}
 		if p.stop || len(p.args) == 0 || !p.used {
 			break
 		}
 	}
 	io.WriteString(p.c.Stdout, p.out.String())
+}
+
+// fits checks that n more bytes of output fit in the memory limit.
+func (p *printer) fits(n int64) bool {
+	if !p.c.Fits(int64(p.out.Len()) + n) {
+		p.oom, p.stop = true, true
+	}
+	return !p.oom
 }
 
 // fail reports an error after the output made so far, and makes the
@@ -89,7 +107,7 @@ func (p *printer) next() (string, bool) {
 // pass formats the whole format string once.
 func (p *printer) pass(b *strings.Builder) {
 	f := p.format
-	for i := 0; i < len(f) && !p.stop; {
+	for i := 0; i < len(f) && !p.stop && p.fits(0); {
 		switch ch := f[i]; ch {
 		case '\\':
 			s, n, _ := unescapeC(f[i:], escFormat)
@@ -157,6 +175,14 @@ func (p *printer) directive(b *strings.Builder, f string) int {
 	}
 	for i < len(f) && strings.IndexByte("hlL", f[i]) >= 0 && i+1 < len(f) {
 		i++ // length modifiers mean nothing here
+	}
+	for _, n := range []string{width, prec} {
+		if v, err := strconv.ParseInt(n, 10, 64); (err != nil && n != "" || !p.fits(v)) && !p.oom {
+			p.fits(math.MaxInt64) // too large to be a number
+		}
+	}
+	if p.oom {
+		return len(f)
 	}
 	if i >= len(f) {
 		p.fail("%%%s: missing format character", f)

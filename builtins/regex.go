@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -1045,32 +1046,59 @@ func (n *reNode) goSyntax(b *strings.Builder) {
 
 // btMatcher runs a syntax tree by backtracking, for the patterns RE2 cannot
 // express. It explores every way to match at a position to find the
-// longest, within a step budget that keeps pathological patterns from
-// hanging (past it, the longest match found so far wins, or none).
+// longest, within a step budget per text (a line, for grep) that keeps
+// pathological patterns from hanging: past it, the search gives up and Err
+// says so, so that no caller takes "too costly" for "no match".
 type btMatcher struct {
 	root      *reNode
 	ncap      int
 	icase     bool
 	multiline bool
+	// err is set when a search ran out of budget; it stays set.
+	err error
 }
 
-// btBudget bounds the work of one search (more for longer texts).
-const btBudget = 1 << 22
+// btBudget bounds the work of matching one text: the steps of every
+// search in it together (one step is one node tried at one position). A
+// linear pattern takes a few steps per byte; the budget leaves room for
+// back-references on long lines while a pattern whose work is exponential
+// in the line (\(a*\)*\1b) stops after some milliseconds.
+const (
+	btBudget        = 1 << 20
+	btBudgetPerByte = 64
+)
+
+// errTooComplex is Err once a search ran out of its budget.
+var errTooComplex = errors.New("regular expression too complex: backtracking limit exceeded")
+
+// Err reports whether a search gave up (errTooComplex): its answer then
+// was not a real "no match".
+func (m *btMatcher) Err() error { return m.err }
+
+// matchErr is m's Err for a backtracking matcher, nil for RE2 (which is
+// linear and never gives up).
+func matchErr(m matcher) error {
+	if bt, ok := m.(*btMatcher); ok {
+		return bt.err
+	}
+	return nil
+}
 
 func (m *btMatcher) NumSubexp() int { return m.ncap }
 
-func (m *btMatcher) Match(b []byte) bool { return m.find(b, 0) != nil }
+func (m *btMatcher) Match(b []byte) bool { return m.find(m.run(b), 0) != nil }
 
-func (m *btMatcher) FindSubmatchIndex(b []byte) []int { return m.find(b, 0) }
+func (m *btMatcher) FindSubmatchIndex(b []byte) []int { return m.find(m.run(b), 0) }
 
 // FindAllSubmatchIndex returns successive non-overlapping matches, with the
 // same rule as package regexp: an empty match right after a match is
-// skipped.
+// skipped. The searches share one budget.
 func (m *btMatcher) FindAllSubmatchIndex(b []byte, n int) [][]int {
 	var out [][]int
 	prevEnd := -1
+	r := m.run(b)
 	for pos := 0; pos <= len(b) && (n < 0 || len(out) < n); {
-		loc := m.find(b, pos)
+		loc := m.find(r, pos)
 		if loc == nil {
 			break
 		}
@@ -1105,9 +1133,16 @@ type btRun struct {
 	budget int
 }
 
-// find returns the leftmost-longest match starting at or after from.
-func (m *btMatcher) find(b []byte, from int) []int {
-	r := &btRun{m: m, b: b, caps: make([]int, 2*m.ncap+2), budget: max(btBudget, 256*len(b))}
+// run starts the matching of the text b, with its budget.
+func (m *btMatcher) run(b []byte) *btRun {
+	return &btRun{m: m, b: b, caps: make([]int, 2*m.ncap+2), budget: btBudget + btBudgetPerByte*len(b)}
+}
+
+// find returns the leftmost-longest match starting at or after from, or
+// nil; nil too when the budget runs out, and then m.err is set.
+func (m *btMatcher) find(r *btRun, from int) []int {
+	b := r.b
+	r.best = nil
 	for s := from; s <= len(b); {
 		for i := range r.caps {
 			r.caps[i] = -1
@@ -1119,10 +1154,14 @@ func (m *btMatcher) find(b []byte, from int) []int {
 			}
 			return e == len(b)
 		})
-		if r.best != nil {
-			return r.best
+		if r.steps > r.budget {
+			m.err = errTooComplex
+			return nil
 		}
-		if r.steps > r.budget || s == len(b) {
+		if r.best != nil {
+			return slices.Clone(r.best)
+		}
+		if s == len(b) {
 			break
 		}
 		_, w := utf8.DecodeRune(b[s:])

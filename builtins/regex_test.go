@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -396,14 +397,34 @@ func TestCompileMatcherOptions(t *testing.T) {
 	}
 }
 
-// A pathological pattern must not hang the backtracker.
+// A pathological pattern must not hang the backtracker, and giving up
+// must not pass for "no match": Err says the budget ran out. Patterns with
+// back-references on long lines stay within it.
 func TestBacktrackerBudget(t *testing.T) {
 	t.Parallel()
 	m, err := compileMatcher([]string{`\(a*\)*\1b`}, reOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Match([]byte(strings.Repeat("a", 40)))
+	if !m.Match([]byte("aab")) || matchErr(m) != nil {
+		t.Fatalf("a short line: want a match and no error, got err %v", matchErr(m))
+	}
+	if m.Match([]byte(strings.Repeat("a", 31))) || !errors.Is(matchErr(m), errTooComplex) {
+		t.Fatalf("31 a's: want no answer and errTooComplex, got %v", matchErr(m))
+	}
+	for _, c := range []struct{ pat, text string }{
+		{`\(ab*\)\1`, strings.Repeat("xy", 50000) + "abbabb"},
+		{`\([a-z]*\) \1`, strings.Repeat("word ", 20000)},
+		{`^\(.*\)\1$`, strings.Repeat("ab", 2000)},
+	} {
+		m, err := compileMatcher([]string{c.pat}, reOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Match([]byte(c.text)) || matchErr(m) != nil {
+			t.Errorf("%s on %d bytes: want a match within the budget, got err %v", c.pat, len(c.text), matchErr(m))
+		}
+	}
 }
 
 // FuzzCompileMatcher checks that no pattern panics the parser, and that
@@ -436,7 +457,7 @@ func FuzzCompileMatcher(f *testing.F) {
 		}
 		bt := &btMatcher{root: root, ncap: p.ngroups}
 		got := bt.FindSubmatchIndex([]byte(input))
-		if !isRE2 {
+		if !isRE2 || bt.Err() != nil {
 			return
 		}
 		want := re.FindSubmatchIndex([]byte(input))
@@ -444,4 +465,17 @@ func FuzzCompileMatcher(f *testing.F) {
 			t.Errorf("%q on %q: backtracker %v, RE2 %v", pat, input, got, want)
 		}
 	})
+}
+
+// BenchmarkBacktrackerBudget is the time a pathological line costs before
+// the backtracker gives up (its whole budget).
+func BenchmarkBacktrackerBudget(b *testing.B) {
+	m, err := compileMatcher([]string{`\(a*\)*\1b`}, reOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	line := []byte(strings.Repeat("a", 31))
+	for b.Loop() {
+		m.Match(line)
+	}
 }

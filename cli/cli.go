@@ -155,6 +155,7 @@ type options struct {
 	imports   []string // --import HOSTPATH:VPATH
 	wasmMiB   int      // --wasm-memory: each module's memory cap, MiB
 	policy    string   // --policy FILE
+	limits    limitFlags
 
 	presetGiven bool         // --caps was on the command line
 	pol         *caps.Policy // FILE, read once before anything runs
@@ -300,7 +301,8 @@ func wantsSubcommand(args []string) bool {
 var valueFlags = map[string]bool{
 	"env": true, "workspace": true, "write-mode": true, "timeout": true,
 	"caps": true, "allow": true, "deny": true, "policy": true, "import": true,
-	"wasm-memory": true,
+	"wasm-memory": true, "max-depth": true, "max-procs": true, "max-memory": true,
+	"max-disk": true, "max-inodes": true, "max-commands": true, "max-loop": true,
 }
 
 func (p *Program) rootCommand(std stdio, status *int, withSubcommands bool) *cobra.Command {
@@ -373,6 +375,7 @@ script.`,
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
 	fl.IntVar(&o.wasmMiB, "wasm-memory", wasmDefaultMiB, "memory cap of each WebAssembly program, in MiB (1 to 4096)")
 	fl.StringArrayVar(&o.imports, "import", nil, "copy a host file or directory into the tree before the run (HOSTPATH:VPATH); repeatable")
+	o.limits.register(fl)
 	pf := root.PersistentFlags()
 	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host (needs env.read:NAME); repeatable")
 	pf.DurationVar(&o.timeout, "timeout", 0, "cancel the whole run after this long (exit 124)")

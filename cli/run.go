@@ -26,6 +26,10 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	if o.wasmMiB < 1 || o.wasmMiB > 4096 {
 		return 0, usageErr("--wasm-memory: must be 1 to 4096 (MiB), not %d", o.wasmMiB)
 	}
+	limits, err := o.limits.check()
+	if err != nil {
+		return 0, err
+	}
 	set, err := o.capSet(caps.DefaultPreset)
 	if err != nil {
 		return 0, err
@@ -44,7 +48,11 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Dial:    p.Dial,
 		Lookup:  p.Lookup,
 		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
+		Limits:  limits,
 	}
+	// Memory is the process's: the limit of the one session this process
+	// runs.
+	shell.WatchMemory(limits.Memory)
 	if p.IsTerminal != nil && p.TermWidth != nil && p.IsTerminal(std.out) {
 		out := std.out
 		cfg.Width = func() int { return p.TermWidth(out) }

@@ -108,8 +108,9 @@ func TestNestingWithinBounds(t *testing.T) {
 	}
 }
 
-// TestDeepRecursion: a recursion through functions, eval or source fails with a message before the stack overflows,
-// and the shell goes on.
+// TestDeepRecursion: a recursion through functions, eval or source fails
+// with a message before the stack overflows, and the shell goes on, even
+// when the call depth limit (see TestCallDepth) is set far beyond it.
 func TestDeepRecursion(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ name, script, want string }{
@@ -119,7 +120,7 @@ func TestDeepRecursion(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			if out, _ := run(t, tc.script); out != tc.want {
+			if _, out, _ := runLimited(t, Limits{CallDepth: 1 << 30}, tc.script); out != tc.want {
 				if len(out) > 500 {
 					out = out[:500] + "..."
 				}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
@@ -21,28 +22,35 @@ import (
 // way back into the exec chain.
 func (s *Session) newCall(ctx context.Context, args []string, dir string, env []string) *builtins.Call {
 	return &builtins.Call{
-		Ctx:     ctx,
-		Args:    args,
-		Dir:     dir,
-		Env:     env,
-		FS:      s.fs,
-		Clock:   s.clock,
-		Rand:    s.rand,
-		Who:     s.who,
-		Umask:   s.getUmask(),
-		Exec:    s.exec,
-		Repo:    s.cfg.Repo,
-		Caps:    s.gate.Set,
-		Effects: s.cfg.Effects,
-		HTTP:    s.http,
-		HTTPMax: s.cfg.HTTPMaxBody,
+		Ctx:      ctx,
+		Args:     args,
+		Dir:      dir,
+		Env:      env,
+		FS:       s.fs,
+		Clock:    s.clock,
+		Rand:     s.rand,
+		Who:      s.who,
+		Umask:    s.getUmask(),
+		Exec:     s.exec,
+		Repo:     s.cfg.Repo,
+		Caps:     s.gate.Set,
+		Effects:  s.cfg.Effects,
+		HTTP:     s.http,
+		HTTPMax:  s.cfg.HTTPMaxBody,
+		MemLimit: s.limits().Memory,
+		MemWatch: func(ctx context.Context) (context.Context, func() bool) {
+			return watchBudget(ctx, s.limits().valueMemory())
+		},
+		Disk: s.disk,
 	}
 }
 
 // exec is the session's one exec path (see the package doc for the order).
 // It returns the command's exit status and never runs a host program. Each
 // command that comes this way ticks the logical clock; shell builtins such
-// as echo and assignments do not.
+// as echo and assignments do not. A command whose output could not all be
+// written for want of room (ENOSPC, EFBIG), and that says nothing of it,
+// fails as GNU's commands do: "NAME: write error: REASON", status 1.
 func (s *Session) exec(c *builtins.Call) (status int) {
 	// Commands run on goroutines moonix does not own (a pipeline's, a
 	// background job's, xargs -P's): a panic must end the command, not
@@ -52,6 +60,34 @@ func (s *Session) exec(c *builtins.Call) (status int) {
 			status = internalError(c.Stderr, v)
 		}
 	}()
+	out := c.Stdout
+	w := &spaceWatch{w: out}
+	c.Stdout = w
+	status = s.execCommand(c)
+	c.Stdout = out
+	if status == 0 && w.err != nil {
+		fmt.Fprintf(c.Stderr, "%s: write error: %s\n", c.Name(), builtins.Reason(w.err))
+		status = 1
+	}
+	return status
+}
+
+// spaceWatch passes output on and keeps the first error that says the
+// filesystem is full.
+type spaceWatch struct {
+	w   io.Writer
+	err error
+}
+
+func (s *spaceWatch) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil && s.err == nil && (errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EFBIG)) {
+		s.err = err
+	}
+	return n, err
+}
+
+func (s *Session) execCommand(c *builtins.Call) int {
 	name := c.Args[0]
 	if c.Ctx.Err() != nil {
 		return 130

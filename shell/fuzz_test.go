@@ -33,11 +33,11 @@ func FuzzParse(f *testing.F) {
 			defer close(done)
 			var funcs funcNames
 			if file, err := parseString(src, "fuzz"); err == nil {
-				prepare(file, &funcs)
+				prepare(file, &funcs, marks{jobs: true, loops: true})
 			}
-			prepareText(src, &funcs)
-			prepareWords(src, &funcs)
-			prepareSource(strings.NewReader(src), "fuzz", &funcs)
+			prepareText(src, &funcs, marks{jobs: true, loops: true})
+			prepareWords(src, &funcs, marks{jobs: true, loops: true})
+			prepareSource(strings.NewReader(src), "fuzz", &funcs, marks{jobs: true, loops: true})
 			Incomplete(src)
 		}()
 		select {

@@ -187,6 +187,9 @@ func (s *Session) openHandler(ctx context.Context, name string, flag int, perm o
 	}()
 	hc := interp.HandlerCtx(ctx)
 	p := vfs.Clean(hc.Dir, name)
+	if strings.HasPrefix(p, markPrefix) {
+		return s.openMark(ctx, p, hc.Stdout)
+	}
 	if id, ok := strings.CutPrefix(name, captureDir); ok {
 		if w, ok := s.captures.get(id); ok {
 			return builtins.WithStdio(s.fs, nil, w, nil).OpenFile("/dev/stdout", flag, perm)
@@ -324,11 +327,12 @@ func bypassed(ctx context.Context, name string) bool {
 }
 
 // intercepted are interpreter builtins that moonix answers itself because
-// interp's versions consult the host or are missing. Functions of the same
-// name still take precedence.
+// interp's versions consult the host, are missing, or lack what moonix
+// needs (read's options, and a bound on the line it reads). Functions of
+// the same name still take precedence.
 var intercepted = map[string]bool{
 	"type": true, "help": true, "umask": true, "trap": true, "hash": true,
-	"printf": true, "history": true,
+	"printf": true, "history": true, "read": true, "ulimit": true,
 }
 
 // callHandler runs before every simple command: it checks and rewrites
@@ -346,6 +350,10 @@ func (s *Session) callHandler(ctx context.Context, args []string) (routed []stri
 			routed, err = []string{internal + "status", "1"}, nil
 		}
 	}()
+	hc := interp.HandlerCtx(ctx)
+	if err := s.limitCall(ctx, args, hc.Env, hc.Stdout); err != nil {
+		return nil, err
+	}
 	if s.deepRecursion() {
 		// Recursion through functions, eval, source or command
 		// substitution: fail before Go's stack overflows, which would be
@@ -384,7 +392,9 @@ func (s *Session) route(ctx context.Context, args []string) []string {
 		}
 	case "trap":
 		if len(args) > 2 && args[1] != "-" && !strings.HasPrefix(args[1], "-") {
-			src, err := prepareText(args[1], &s.funcs)
+			m := s.marks()
+			m.jobs = false
+			src, err := prepareText(args[1], &s.funcs, m)
 			if err != nil {
 				return failArgs("trap", err)
 			}
@@ -437,10 +447,6 @@ func (s *Session) route(ctx context.Context, args []string) []string {
 		// interp's echo -e knows few escapes; moonix's knows bash's.
 		if echoNeedsMoonix(args[1:]) && !bypassed(ctx, "echo") && !s.funcs.has("echo") {
 			return append([]string{internal + "echo"}, args[1:]...)
-		}
-	case "read":
-		if readNeedsMoonix(args[1:]) && !bypassed(ctx, "read") {
-			return append([]string{internal + "read"}, args[1:]...)
 		}
 	case "pwd":
 		for _, a := range args[1:] {
@@ -563,7 +569,7 @@ func declText(args []string) string {
 // evalArgs is the call of eval on program text src, prepared; cmd is the
 // command that reports a failure to prepare it.
 func (s *Session) evalArgs(cmd, src string) []string {
-	src, err := prepareText(src, &s.funcs)
+	src, err := prepareText(src, &s.funcs, s.marks())
 	if err != nil {
 		return failArgs(cmd, err)
 	}
@@ -578,7 +584,7 @@ func (s *Session) aliasArgs(args []string) []string {
 	for _, a := range args[1:] {
 		name, value, ok := strings.Cut(a, "=")
 		if ok {
-			prepared, err := prepareWords(value, &s.funcs)
+			prepared, err := prepareWords(value, &s.funcs, s.marks())
 			if err != nil {
 				return failArgs("alias", err)
 			}
@@ -636,7 +642,7 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 		// as bash words it; interp would look the path up on the host
 		return []string{internal + "fail", args[1] + ": " + builtins.Reason(err), "1"}
 	}
-	src, err := prepareSource(bytes.NewReader(data), file, &s.funcs)
+	src, err := prepareSource(bytes.NewReader(data), file, &s.funcs, s.marks())
 	if err != nil {
 		return failArgs(args[0], err)
 	}
@@ -748,7 +754,7 @@ func exitErr(status int) error {
 // callFor builds the builtins.Call for a command run by the interpreter.
 func (s *Session) callFor(ctx context.Context, hc interp.HandlerContext, args []string) *builtins.Call {
 	c := s.newCall(ctx, args, hc.Dir, exportedEnv(hc.Env))
-	c.Stdin, c.Stdout, c.Stderr = hc.Stdin, hc.Stdout, hc.Stderr
+	c.Stdin, c.Stdout, c.Stderr = hc.Stdin, s.limitOutput(ctx, hc.Stdout), hc.Stderr
 	if c.Stdin == nil {
 		c.Stdin = strings.NewReader("")
 	}
@@ -812,6 +818,18 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 	name := strings.TrimPrefix(args[0], internal)
 	if builtin, ok := strings.CutPrefix(name, runPrefix); ok {
 		args[0] = builtin
+		if builtin == "eval" || builtin == "source" || builtin == "." {
+			// one level deeper: the call depth counts eval and source
+			what := builtin
+			if what == "." {
+				what = "source"
+			}
+			nctx, err := s.nest(ctx, hc.Env, builtin, what)
+			if err != nil {
+				return err
+			}
+			ctx = nctx
+		}
 		err := hc.Builtin(ctx, args) // under the exec handler's recover
 		if builtin == "read" || builtin == "mapfile" || builtin == "readarray" {
 			s.dropNUL(ctx, hc, args)
@@ -824,6 +842,22 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 			ctx = withBypass(ctx, name)
 			return hc.Builtin(ctx, []string{"eval", quoteWords(append([]string{name}, args[1:]...))})
 		}
+	}
+	if name == "nest" {
+		// eval or source, one level deeper (a sourceArgs failure is
+		// an internal command of its own)
+		if strings.HasPrefix(args[1], internal) {
+			return s.runInternal(ctx, hc, args[1:])
+		}
+		what := args[1]
+		if what == "." {
+			what = "source"
+		}
+		nctx, err := s.nest(ctx, hc.Env, args[1], what)
+		if err != nil {
+			return err
+		}
+		return hc.Builtin(nctx, args[1:])
 	}
 	c := s.callFor(ctx, hc, append([]string{name}, args[1:]...))
 	switch name {
@@ -1279,7 +1313,7 @@ func (s *Session) describe(ctx context.Context, hc interp.HandlerContext, c *bui
 		case s.isFunction(ctx, hc, name):
 			if mode == "" || mode == "-a" || mode == "-V" {
 				src, _ := s.capture(ctx, hc, "declare -f "+name)
-				fmt.Fprintf(out, "%s is a function\n%s", name, src)
+				fmt.Fprintf(out, "%s is a function\n%s", name, unmark(src))
 				return true
 			}
 			return say(out, mode, name, "function", "", name)
@@ -1339,6 +1373,13 @@ func quoteWords(words []string) string {
 // isInterpBuiltin reports whether interp implements name itself.
 func isInterpBuiltin(name string) bool { return interp.IsBuiltin(name) }
 
+// callerEnv is the interpreter's environment where the command of ctx
+// was called, nil when it was not called by the interpreter.
+func callerEnv(ctx context.Context) (env expand.Environ) {
+	defer func() { recover() }() // HandlerCtx panics without one
+	return interp.HandlerCtx(ctx).Env
+}
+
 // runnerStatus converts what Runner.Run returned into an exit status and
 // whether the error was fatal (something other than an exit status).
 func runnerStatus(err error) (status int, fatal bool) {
@@ -1354,14 +1395,22 @@ func runnerStatus(err error) (status int, fatal bool) {
 
 // runStmt runs one prepared statement on the session's runner.
 func (s *Session) runStmt(ctx context.Context, st *syntax.Stmt) (status int, exited bool) {
+	sctx, sr := s.startStmt(ctx)
 	defer func() {
 		if v := recover(); v != nil {
 			status, exited = internalError(s.cfg.Stderr, v), false
 		}
+		if sr != nil && sr.report() != nil && ctx.Err() == nil {
+			status, exited = 1, false // a limit stopped it, and said so
+			s.SetStatus(status)
+		}
 	}()
-	err := s.runner.Run(ctx, st)
+	err := s.runner.Run(sctx, st)
 	status, fatal := runnerStatus(err)
 	exited = s.runner.Exited()
+	if sr != nil && sr.limit() != nil && ctx.Err() == nil {
+		return 1, false // the deferred end reports it
+	}
 	if cerr := ctx.Err(); cerr != nil {
 		status = 130
 		if errors.Is(cerr, context.DeadlineExceeded) {

@@ -16,14 +16,15 @@ var errProcSubst = errors.New("process substitution is not supported in moonix")
 
 // prepare checks a parsed program before it runs and adapts it to the way
 // moonix runs it: process substitution is refused, the special variables
-// are moonix's (see specials.go), and the inputs on which interp panics
-// get bash's answers.
+// are moonix's (see specials.go), the inputs on which interp panics get
+// bash's answers, and the statements that the limits count are marked (see
+// limits.go).
 //
 // It refuses a tree deeper than maxTreeDepth before anything recursive
 // (the printer, the interpreter) sees it: the parser builds chains such as
 // `a && b && ...` without recursing, so a short program can make a deep
 // tree; the walk itself stops descending at the limit.
-func prepare(node syntax.Node, funcs *funcNames) error {
+func prepare(node syntax.Node, funcs *funcNames, m marks) error {
 	var err error
 	depth := 0
 	syntax.Walk(node, func(n syntax.Node) bool {
@@ -49,6 +50,7 @@ func prepare(node syntax.Node, funcs *funcNames) error {
 			}
 			return false
 		case *syntax.Stmt:
+			m.markStmt(n) // before declCall: it may mark a declaration
 			if d, ok := n.Cmd.(*syntax.DeclClause); ok {
 				if c := declCall(d); c != nil {
 					n.Cmd = c
@@ -204,9 +206,9 @@ func literal(w *syntax.Word, b *strings.Builder) bool {
 // (eval, trap) and returns it printed back. Text that does not parse is
 // returned unchanged, so that the interpreter reports the syntax error,
 // unless it nests too deeply for the interpreter's parser to survive it.
-func prepareText(src string, funcs *funcNames) (string, error) {
+func prepareText(src string, funcs *funcNames, m marks) (string, error) {
 	src = strings.ReplaceAll(src, "\x00", "") // as the parser drops them
-	if len(src) < shortText && !strings.ContainsAny(src, "$([`") && !strings.Contains(src, "PPID") && !strings.Contains(src, "RANDOM") {
+	if len(src) < shortText && !needsPrepare(src, m) {
 		// Nothing for prepare to do (see the cases of its walk): the
 		// common case stays cheap.
 		return src, nil
@@ -219,7 +221,7 @@ func prepareText(src string, funcs *funcNames) (string, error) {
 	if err != nil {
 		return src, nil
 	}
-	if err := prepare(file, funcs); err != nil {
+	if err := prepare(file, funcs, m); err != nil {
 		return "", err
 	}
 	var b strings.Builder
@@ -229,11 +231,24 @@ func prepareText(src string, funcs *funcNames) (string, error) {
 	return b.String(), nil
 }
 
+// needsPrepare reports whether prepare may change the program src: it
+// names a special variable, expands something, or (when m marks them)
+// starts jobs or loops. Text without any of these is run as it is.
+func needsPrepare(src string, m marks) bool {
+	if strings.ContainsAny(src, "$([`") || strings.Contains(src, "PPID") || strings.Contains(src, "RANDOM") {
+		return true
+	}
+	if m.jobs && (strings.ContainsAny(src, "|&") || strings.Contains(src, "declare") || strings.Contains(src, "typeset")) {
+		return true
+	}
+	return m.loops && strings.Contains(src, "do")
+}
+
 // prepareWords prepares the value of an alias: words, as interp parses it,
 // printed back with a trailing blank kept (it makes the next word an alias
 // too). A value that does not parse as words is returned unchanged, for
 // interp to report, unless it nests too deeply.
-func prepareWords(src string, funcs *funcNames) (string, error) {
+func prepareWords(src string, funcs *funcNames, m marks) (string, error) {
 	src = strings.ReplaceAll(src, "\x00", "")
 	words, err := parseWords(src)
 	var deep *DepthError
@@ -246,7 +261,7 @@ func prepareWords(src string, funcs *funcNames) (string, error) {
 	var b strings.Builder
 	p := syntax.NewPrinter(syntax.Minify(true))
 	for i, w := range words {
-		if err := prepare(w, funcs); err != nil {
+		if err := prepare(w, funcs, m); err != nil {
 			return "", err
 		}
 		if i > 0 {
@@ -265,12 +280,12 @@ func prepareWords(src string, funcs *funcNames) (string, error) {
 // prepareSource prepares the text of a file that source reads, and
 // returns it printed back, its lines where they were. A syntax error is
 // reported as the parser words it, with name.
-func prepareSource(r io.Reader, name string, funcs *funcNames) (string, error) {
+func prepareSource(r io.Reader, name string, funcs *funcNames, m marks) (string, error) {
 	file, err := parse(r, name)
 	if err != nil {
 		return "", err
 	}
-	if err := prepare(file, funcs); err != nil {
+	if err := prepare(file, funcs, m); err != nil {
 		return "", err
 	}
 	var b strings.Builder

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -142,12 +143,22 @@ func plural(n int, what string) string {
 	return strconv.Itoa(n) + " " + what + "s"
 }
 
-// recordRead puts one real read in the effect log.
+// recordRead puts one real read in the effect log. The read has been
+// made, so it is written even to a full log; but once the log is full,
+// the session stops granting real reads (clock.read and random.read are
+// dropped, and it says so once): a read it could not record must not
+// happen.
 func (s *Session) recordRead(kind effects.Kind, target, value string) {
-	s.cfg.Effects.Record(effects.Entry{
+	log := s.cfg.Effects
+	log.Record(effects.Entry{
 		Kind: kind, Target: target, Outcome: effects.OutcomeOK,
 		Response: &effects.Payload{Summary: value},
 	})
+	if !log.Full() || !s.realClock() && !s.realRandom() {
+		return
+	}
+	s.gate.Set.Drop(caps.Cap{Kind: caps.ClockRead}, caps.Cap{Kind: caps.RandomRead})
+	fmt.Fprintln(s.cfg.Stderr, "moonix: the effect log is full: clock.read and random.read are dropped (time is logical and randomness seeded from now on)")
 }
 
 // deviceRand is what the tree's /dev/random and /dev/urandom read: the

@@ -89,6 +89,9 @@ type Config struct {
 	// HTTPMaxBody bounds the body of an HTTP response a command reads
 	// (curl); 0 means DefaultHTTPMaxBody.
 	HTTPMaxBody int64
+	// Limits bound what the session may use (zero: the defaults); a
+	// nested shell has its root session's.
+	Limits Limits
 	// Wasm configures the runtime of the session's WebAssembly programs:
 	// the on-disk compilation cache (none: compiled code is kept in memory
 	// for the session only) and the memory cap.
@@ -142,6 +145,14 @@ type Session struct {
 	pid, ppid int
 	pids      *atomic.Int64
 
+	// live are the statements under way and procs the jobs alive (a
+	// root session's; see limits.go).
+	live  liveRuns
+	procs atomic.Int64
+	// disk is the tree's usage, for df and ulimit; nil when the FS is not
+	// a tree.
+	disk func() vfs.Usage
+
 	mu          sync.Mutex
 	random      *mathrand.Rand // $RANDOM's generator (see randomValue)
 	randomSeed  string
@@ -156,6 +167,7 @@ type Session struct {
 // New returns a session ready to run programs.
 func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, fs: cfg.FS, clock: cfg.Clock, rand: cfg.Rand, who: cfg.Who, umask: 0o022, signalTraps: map[string]string{}}
+	s.cfg.Limits = cfg.Limits.withDefaults()
 	if cfg.Umask != nil {
 		s.umask = *cfg.Umask
 	}
@@ -172,12 +184,13 @@ func New(cfg Config) (*Session, error) {
 	if p := cfg.parent; p != nil {
 		// nested shells share the gated FS, history, clock, log, network
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
-		s.clockGated = p.clockGated
+		s.clockGated, s.disk = p.clockGated, p.disk
 		s.wasm = p.wasm
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
 	} else {
 		s.wasm = wasm.New(cfg.Wasm)
+		watchSession(s)
 	}
 	if s.cfg.Dir == "" {
 		s.cfg.Dir = "/work"
@@ -258,6 +271,10 @@ func (s *Session) setupGate() error {
 	}
 	if s.fs == nil {
 		s.fs = vfs.NewDefault(vfs.Options{Clock: s.clock, Rand: s.rand, Uid: uint32(s.who.UID), Gid: uint32(s.who.GID)})
+	}
+	if tree, ok := s.fs.(*vfs.Tree); ok {
+		tree.SetLimits(s.cfg.Limits.Disk)
+		s.disk = tree.Usage
 	}
 	if s.cfg.Repo == nil {
 		if tree, ok := s.fs.(*vfs.Tree); ok {
@@ -442,7 +459,7 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status in
 	}()
 	status = s.Status()
 	for _, st := range stmts {
-		if err := prepare(st, &s.funcs); err != nil {
+		if err := prepare(st, &s.funcs, s.marks()); err != nil {
 			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
 			s.SetStatus(2)
 			return s.finish(2, false)
@@ -450,6 +467,10 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status in
 	}
 	for _, st := range stmts {
 		status, exited = s.runStmt(ctx, st)
+		if s.cfg.parent == nil {
+			// The denials a statement repeated are one entry, written now.
+			s.cfg.Effects.Flush()
+		}
 		if s.cfg.Checkpoint != nil && s.cfg.parent == nil && s.ready {
 			s.cfg.Checkpoint(s.State())
 		}

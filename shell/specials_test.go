@@ -295,7 +295,7 @@ func TestOwnershipTestsStayInside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := prepare(f, &funcNames{}); err != nil {
+	if err := prepare(f, &funcNames{}, marks{}); err != nil {
 		t.Fatal(err)
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {

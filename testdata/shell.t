@@ -99,7 +99,7 @@ with a message; the shell goes on:
   moonix: sh: nesting too deep
   [2]
   $ f() { f; }; f; echo $?
-  moonix: f: maximum nesting level exceeded
+  moonix: f: maximum function nesting level exceeded (1000)
   1
 
 Unknown commands and bad paths:

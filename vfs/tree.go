@@ -42,6 +42,10 @@ type Tree struct {
 	uid     uint32
 	gid     uint32
 	nextIno uint64
+	// limits bound the tree like a disk; used counts against them (see
+	// disk.go).
+	limits Limits
+	used   Usage
 }
 
 var _ FS = (*Tree)(nil)
@@ -70,6 +74,11 @@ type node struct {
 	mtime  time.Time
 	atime  time.Time
 	ctime  time.Time
+	// opens counts the open files of the node (opened under a read lock
+	// too): an unlinked node is freed, its space and inode given back,
+	// when the last one closes.
+	opens atomic.Int32
+	freed bool
 }
 
 // device is the behaviour of a character device node.
@@ -126,6 +135,7 @@ func NewDefault(opts Options) *Tree {
 
 func (t *Tree) newNode(mode fs.FileMode) *node {
 	t.nextIno++
+	t.used.Inodes++
 	now := t.clock.Now()
 	n := &node{ino: t.nextIno, mode: mode, nlink: 1, uid: t.uid, gid: t.gid, mtime: now, atime: now, ctime: now}
 	if mode.IsDir() {
@@ -145,6 +155,9 @@ func (t *Tree) Mknod(name string, dev device) error {
 	}
 	if parent.kids[base] != nil {
 		return pathErr("mknod", name, fs.ErrExist)
+	}
+	if err := t.inodeRoom("mknod", name); err != nil {
+		return err
 	}
 	n := t.newNode(fs.ModeDevice | fs.ModeCharDevice | 0o666)
 	n.dev = dev
@@ -247,6 +260,7 @@ func (t *Tree) unlink(dir *node, base string) {
 		n.nlink--
 	}
 	n.ctime = dir.ctime
+	t.release(n)
 }
 
 // detach removes the entry base from dir without touching the node's link
@@ -316,9 +330,12 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		if !writable(r.dir) {
 			return nil, pathErr("open", name, fs.ErrPermission)
 		}
+		if err := t.inodeRoom("open", name); err != nil {
+			return nil, err
+		}
 		n = t.newNode(perm & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid))
 		t.link(r.dir, r.base, n)
-		return &file{tree: t, node: n, name: name, flag: flag}, nil
+		return t.open(n, name, flag), nil
 	}
 	if excl {
 		return nil, pathErr("open", name, fs.ErrExist)
@@ -337,12 +354,18 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		return nil, pathErr("open", name, fs.ErrPermission)
 	}
 	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && len(n.data) > 0 {
-		n.data = nil
+		t.setData(n, nil)
 		now := t.clock.Now()
 		n.mtime, n.ctime = now, now
 		t.changed(n)
 	}
-	return &file{tree: t, node: n, name: name, flag: flag}, nil
+	return t.open(n, name, flag), nil
+}
+
+// open is a new open file description of n. The caller holds t.mu.
+func (t *Tree) open(n *node, name string, flag int) *file {
+	n.opens.Add(1)
+	return &file{tree: t, node: n, name: name, flag: flag}
 }
 
 // Stat implements FS.
@@ -413,6 +436,9 @@ func (t *Tree) Mkdir(name string, perm fs.FileMode) error {
 	}
 	if !writable(dir) {
 		return pathErr("mkdir", name, fs.ErrPermission)
+	}
+	if err := t.inodeRoom("mkdir", name); err != nil {
+		return err
 	}
 	t.link(dir, base, t.newNode(fs.ModeDir|perm&(fs.ModePerm|fs.ModeSticky|fs.ModeSetgid)))
 	return nil
@@ -515,8 +541,14 @@ func (t *Tree) Symlink(target, name string) error {
 	if !writable(dir) {
 		return pathErr("symlink", name, fs.ErrPermission)
 	}
+	if err := t.inodeRoom("symlink", name); err != nil {
+		return err
+	}
+	if err := t.room("symlink", name, int64(len(target))); err != nil {
+		return err
+	}
 	n := t.newNode(fs.ModeSymlink | 0o777)
-	n.target = target
+	t.setTarget(n, target)
 	t.link(dir, base, n)
 	return nil
 }
@@ -744,22 +776,33 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	if off < 0 {
 		off = int64(len(n.data))
 	}
+	// Past the room left, what fits is written, then ENOSPC.
+	var full error
+	if room := t.roomLeft(); off+int64(len(p))-int64(len(n.data)) > room {
+		fits := int64(len(n.data)) + room - off
+		if fits <= 0 {
+			return 0, f.off, pathErr("write", f.name, syscall.ENOSPC)
+		}
+		p, full = p[:fits], pathErr("write", f.name, syscall.ENOSPC)
+	}
 	end := off + int64(len(p))
 	if end > int64(len(n.data)) {
 		if end > int64(cap(n.data)) {
-			grown := make([]byte, end, max(end, 2*int64(cap(n.data))))
+			// Double, but not past the room left: a file near the
+			// limit must not take twice the limit in memory.
+			grown := make([]byte, end, max(end, min(2*int64(cap(n.data)), int64(len(n.data))+t.roomLeft())))
 			copy(grown, n.data)
-			n.data = grown
+			t.setData(n, grown)
 		} else {
 			clear(n.data[len(n.data):end])
-			n.data = n.data[:end]
+			t.setData(n, n.data[:end])
 		}
 	}
 	copy(n.data[off:], p)
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now
 	t.changed(n)
-	return len(p), end, nil
+	return len(p), end, full
 }
 
 func (f *file) Seek(offset int64, whence int) (int64, error) {
@@ -797,6 +840,11 @@ func (f *file) Close() error {
 		return pathErr("close", f.name, fs.ErrClosed)
 	}
 	f.closed = true
+	t := f.tree
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f.node.opens.Add(-1)
+	t.release(f.node)
 	return nil
 }
 
@@ -823,11 +871,14 @@ func (f *file) Truncate(size int64) error {
 	defer t.mu.Unlock()
 	n := f.node
 	if size <= int64(len(n.data)) {
-		n.data = n.data[:size:size]
+		t.setData(n, n.data[:size:size])
 	} else {
+		if err := t.room("truncate", f.name, size-int64(len(n.data))); err != nil {
+			return err
+		}
 		grown := make([]byte, size)
 		copy(grown, n.data)
-		n.data = grown
+		t.setData(n, grown)
 	}
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now

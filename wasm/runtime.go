@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/experimental"
@@ -48,6 +49,14 @@ type Config struct {
 type Runtime struct {
 	cfg Config
 
+	// busy counts the runs and compilations under way, which Close
+	// stops and waits for before it closes the wazero runtime (whose
+	// Close would otherwise race a module's own calls); closing is
+	// cancelled by Close.
+	busy    sync.WaitGroup
+	closing context.Context
+	stopAll context.CancelFunc
+
 	mu      sync.Mutex
 	rt      wazero.Runtime
 	err     error // why the runtime could not be made
@@ -70,18 +79,33 @@ func New(cfg Config) *Runtime {
 	if cfg.MemoryLimitPages == 0 {
 		cfg.MemoryLimitPages = DefaultMemoryLimitPages
 	}
-	return &Runtime{cfg: cfg, modules: map[[32]byte]*compiled{}}
+	closing, stopAll := context.WithCancel(context.Background())
+	return &Runtime{cfg: cfg, modules: map[[32]byte]*compiled{}, closing: closing, stopAll: stopAll}
 }
 
 // MemoryLimit is the memory cap in bytes.
 func (r *Runtime) MemoryLimit() uint64 { return uint64(r.cfg.MemoryLimitPages) * pageSize }
 
 // Close releases the wazero runtime and every compiled module. Runs still
-// going are stopped.
+// going are stopped, and waited for (a bounded time: a run stuck outside
+// the module, in a write nobody reads, is not waited for forever).
 func (r *Runtime) Close() error {
 	r.mu.Lock()
-	defer r.mu.Unlock()
+	if r.closed {
+		r.mu.Unlock()
+		return nil
+	}
 	r.closed = true
+	r.mu.Unlock()
+	r.stopAll()
+	idle := make(chan struct{})
+	go func() { r.busy.Wait(); close(idle) }()
+	select {
+	case <-idle:
+	case <-time.After(closeWait):
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.regions.close()
 	if r.rt == nil {
 		return nil
@@ -91,7 +115,11 @@ func (r *Runtime) Close() error {
 	return err
 }
 
-// runtime returns the wazero runtime, making it on first use.
+// closeWait bounds how long Close waits for the runs it stopped.
+const closeWait = 10 * time.Second
+
+// runtime returns the wazero runtime, making it on first use, and counts
+// the caller as busy with it: the caller calls r.busy.Done when done.
 func (r *Runtime) runtime() (wazero.Runtime, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -99,6 +127,9 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		return nil, errors.New("the session is closed")
 	}
 	if r.rt != nil || r.err != nil {
+		if r.rt != nil {
+			r.busy.Add(1)
+		}
 		return r.rt, r.err
 	}
 	ctx := context.Background()
@@ -116,6 +147,7 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		return nil, r.err
 	}
 	r.rt = rt
+	r.busy.Add(1)
 	return rt, nil
 }
 
@@ -157,6 +189,7 @@ func (r *Runtime) Compile(module []byte) error {
 	if err != nil {
 		return &Error{Msg: err.Error()}
 	}
+	defer r.busy.Done()
 	_, err = r.compile(rt, module)
 	return err
 }
@@ -230,6 +263,7 @@ func (e *Error) Error() string { return e.Msg }
 var (
 	errBrokenPipe  = errors.New("broken pipe")
 	errOutOfMemory = errors.New("out of memory")
+	errClosed      = errors.New("the session is closed")
 )
 
 // Exit statuses for runs that did not exit by themselves.
@@ -252,6 +286,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	if err != nil {
 		return StatusCannotRun, &Error{Msg: err.Error()}
 	}
+	defer r.busy.Done()
 	mod, err := r.compile(rt, p.Module)
 	if err != nil {
 		return StatusCannotRun, err
@@ -273,6 +308,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		stopping.Store(true)
 		cancelRun(why)
 	}
+	defer context.AfterFunc(r.closing, func() { stop(errClosed) })()
 	alloc := &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }, pool: &r.regions}
 	runCtx = experimental.WithMemoryAllocator(runCtx, alloc)
 
@@ -337,6 +373,8 @@ func (r *Runtime) status(ctx, runCtx context.Context, err error) (int, error) {
 		return StatusNoMemory, r.outOfMemory()
 	case errors.Is(cause, errBrokenPipe):
 		return StatusBrokenPipe, nil
+	case errors.Is(cause, errClosed):
+		return StatusInterrupt, nil
 	case ctx.Err() != nil:
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return StatusTimeout, nil

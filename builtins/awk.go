@@ -143,6 +143,10 @@ func runAwk(c *Call) int {
 	r.mux = &awkMux{c: c}
 	r.funcs = r.natives()
 
+	if tooDeep(src) {
+		c.Fail("program nested too deeply (limit %d)", maxProgramNesting)
+		return 2
+	}
 	// Parse the program as the user wrote it, for error messages.
 	prog, err := parser.ParseProgram([]byte(src), nil)
 	if err != nil {

@@ -269,6 +269,10 @@ func runJQ(c *Call) int {
 		src = string(data)
 	}
 
+	if tooDeep(src) {
+		fmt.Fprintf(c.Stderr, "jq: error: program nested too deeply (limit %d) at %s\njq: 1 compile error\n", maxProgramNesting, progName)
+		return 3
+	}
 	query, err := gojq.Parse(src)
 	if err != nil {
 		jqCompileError(c, src, progName, err)

@@ -364,7 +364,7 @@ func Run(cmd *Command, c *Call) int {
 	// before anything goes to standard error and before every read of
 	// standard input, so merged output keeps its order and prompts appear
 	// before input is awaited.
-	out := bufio.NewWriterSize(c.Stdout, 32*1024)
+	out := &sharedOut{b: bufio.NewWriterSize(c.Stdout, 32*1024)}
 	sub := *c
 	sub.Stdout = out
 	sub.Stderr = flushFirst{out, c.Stderr}
@@ -376,8 +376,32 @@ func Run(cmd *Command, c *Call) int {
 	return status
 }
 
+// sharedOut is a command's buffered standard output. It is locked: the
+// command may write from several goroutines (xargs -P) while its standard
+// error or input flushes it from another.
+type sharedOut struct {
+	mu sync.Mutex
+	b  *bufio.Writer
+}
+
+func (o *sharedOut) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.Write(p)
+}
+
+// Flush writes out what is buffered.
+func (o *sharedOut) Flush() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.b.Buffered() == 0 {
+		return nil
+	}
+	return o.b.Flush()
+}
+
 type flushFirst struct {
-	out *bufio.Writer
+	out *sharedOut
 	w   io.Writer
 }
 
@@ -387,7 +411,7 @@ func (f flushFirst) Write(p []byte) (int, error) {
 }
 
 type flushingReader struct {
-	out *bufio.Writer
+	out *sharedOut
 	r   io.Reader
 }
 
@@ -399,9 +423,7 @@ func (f flushingReader) Unwrap() io.Reader {
 }
 
 func (f flushingReader) Read(p []byte) (int, error) {
-	if f.out.Buffered() > 0 {
-		f.out.Flush()
-	}
+	f.out.Flush()
 	return f.r.Read(p)
 }
 

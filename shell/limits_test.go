@@ -137,8 +137,8 @@ func TestLimitScripts(t *testing.T) {
 		// The marks that count jobs and loops never show: declare -f,
 		// type and trap -p print functions and traps as written.
 		{"marks do not show", Limits{Loop: 100}, `f(){ echo a | cat; sleep 0 & while :; do break; done; }
-declare -f f; type f | tail -n +2 | head -2; trap 'x | y &' EXIT; trap -p EXIT; typeset -f f > /tmp/f; grep -c moonix: /tmp/f`,
-			"f()\n{\n\techo a | cat\n\tsleep 0 &\n\twhile :; do break; done\n}\nf()\n{\ntrap -- 'x | y &' EXIT\n0\n"},
+declare -f f; type f | tail -n +2 | head -2; trap ': | : &' EXIT; trap -p EXIT; typeset -f f > /tmp/f; grep -c moonix: /tmp/f`,
+			"f()\n{\n\techo a | cat\n\tsleep 0 &\n\twhile :; do break; done\n}\nf()\n{\ntrap -- ': | : &' EXIT\n0\n"},
 		// Limits.Commands bounds the simple commands of one top-level
 		// statement (seq and nine echos make ten); the next statement
 		// starts a new count.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/moonix-sh/moonix/internal/regex"
 )
 
 func exprCommand() *Command {
@@ -199,7 +201,10 @@ func (p *exprParser) compare() (exprValue, error) {
 		case ">":
 			res = cmp > 0
 		}
-		l = exprInt(big.NewInt(int64(btoi(res))))
+		l = exprInt(big.NewInt(0))
+		if res {
+			l = exprInt(big.NewInt(1))
+		}
 	}
 	return l, nil
 }
@@ -291,7 +296,7 @@ func (p *exprParser) match() (exprValue, error) {
 
 // exprMatch matches the BRE re against the start of s.
 func exprMatch(s, re string) (exprValue, error) {
-	m, err := compileMatcher([]string{re}, reOptions{strict: true})
+	m, err := regex.Compile([]string{re}, regex.Options{Strict: true})
 	if err != nil {
 		return exprValue{}, exprError(err.Error())
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/moonix-sh/moonix/internal/regex"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -73,7 +74,7 @@ func fgrepCommand() *Command {
 
 type grepper struct {
 	c         *Call
-	m         matcher
+	m         regex.Matcher
 	invert    bool
 	count     bool
 	list      bool // -l
@@ -313,7 +314,7 @@ func runGrep(c *Call) int {
 		}
 	}
 	ic := (*icase || *icaseY) && !*noIcase
-	m, err := grepMatcher(patterns, mode, reOptions{icase: ic, word: *word, line: *line})
+	m, err := grepMatcher(patterns, mode, regex.Options{ICase: ic, Word: *word, Line: *line})
 	if err != nil {
 		c.Fail("%s", err)
 		return 2
@@ -356,15 +357,15 @@ func runGrep(c *Call) int {
 }
 
 // grepMatcher compiles the patterns for mode G, E, F or P.
-func grepMatcher(patterns []string, mode string, o reOptions) (matcher, error) {
+func grepMatcher(patterns []string, mode string, o regex.Options) (regex.Matcher, error) {
 	switch mode {
 	case "E":
-		o.extended = true
+		o.Extended = true
 	case "F":
-		o.literal = true
+		o.Literal = true
 	case "P":
 		if len(patterns) == 0 {
-			return compileMatcher(nil, o)
+			return regex.Compile(nil, o)
 		}
 		for _, p := range patterns {
 			if _, err := regexp.Compile(p); err != nil {
@@ -373,12 +374,12 @@ func grepMatcher(patterns []string, mode string, o reOptions) (matcher, error) {
 		}
 		expr := "(?:" + strings.Join(patterns, ")|(?:") + ")"
 		switch {
-		case o.line:
+		case o.Line:
 			expr = `^(?:` + expr + `)$`
-		case o.word:
+		case o.Word:
 			expr = `\b(?:` + expr + `)\b`
 		}
-		if o.icase {
+		if o.ICase {
 			expr = "(?i)" + expr
 		}
 		re, err := regexp.Compile(expr)
@@ -387,7 +388,7 @@ func grepMatcher(patterns []string, mode string, o reOptions) (matcher, error) {
 		}
 		return re, nil
 	}
-	return compileMatcher(patterns, o)
+	return regex.Compile(patterns, o)
 }
 
 // perlError explains what RE2 refuses in a Perl pattern.
@@ -441,7 +442,7 @@ func (g *grepper) fail(name string, err error) {
 // a "no match" that is not one. It is an error, status 2, as GNU grep's
 // "memory exhausted" is.
 func (g *grepper) tooComplex(name string, lineNo int) bool {
-	err := matchErr(g.m)
+	err := regex.Err(g.m)
 	if err == nil {
 		return false
 	}

@@ -14,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/moonix-sh/moonix/internal/regex"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -62,7 +63,7 @@ type sedAddr struct {
 // sedRegex is a compiled regex; m is nil for the empty regex, which means
 // the last regex used.
 type sedRegex struct {
-	m       matcher
+	m       regex.Matcher
 	ngroups int
 }
 
@@ -458,7 +459,7 @@ func (p *sedParser) readText() (string, error) {
 				p.i++ // a backslash ending an -e ends the text
 				break
 			}
-			if r, n, ok := sedEscapeChar(p.s[p.i:]); ok {
+			if r, n, ok := regex.SedEscape(p.s[p.i:]); ok {
 				b.WriteRune(r)
 				p.i += n
 				continue
@@ -622,7 +623,7 @@ func (p *sedParser) regex(body string, icase, multi bool) (*sedRegex, error) {
 		}
 		return &sedRegex{}, nil
 	}
-	m, err := compileMatcher([]string{body}, reOptions{extended: p.ext, icase: icase, multiline: multi, strict: true, sed: true})
+	m, err := regex.Compile([]string{body}, regex.Options{Extended: p.ext, ICase: icase, Multiline: multi, Strict: true, Sed: true})
 	if err != nil {
 		return nil, p.err("%s", err)
 	}
@@ -799,7 +800,7 @@ func parseRepl(s string) ([]sedRepl, int) {
 				lit.WriteByte('\n')
 				i++
 			default:
-				if r, w, ok := sedEscapeChar(s[i:]); ok {
+				if r, w, ok := regex.SedEscape(s[i:]); ok {
 					lit.WriteRune(r)
 					i += w - 1
 				} else {
@@ -844,7 +845,7 @@ func (p *sedParser) transliterate(cmd *sedCmd) error {
 					p.i += 2
 					continue
 				}
-				if r, w, ok := sedEscapeChar(p.s[p.i:]); ok {
+				if r, w, ok := regex.SedEscape(p.s[p.i:]); ok {
 					out = append(out, r)
 					p.i += w
 					continue
@@ -1022,7 +1023,7 @@ type sed struct {
 	nl       bool // the last line read ended with a newline
 	lineNo   int
 	replaced bool
-	lastRe   matcher
+	lastRe   regex.Matcher
 	appendQ  []sedAppend
 	quit     bool
 	exit     int

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/moonix-sh/moonix/internal/regex"
 )
 
 func trCommand() *Command {
@@ -97,7 +99,7 @@ func parseTrSet(s string) ([]trElem, error) {
 							name = append(name, x.b)
 						}
 						if delim == ':' {
-							ranges, ok := classRanges[string(name)]
+							ranges, ok := regex.Classes[string(name)]
 							if !ok {
 								return nil, trError(fmt.Sprintf("invalid character class '%s'", name))
 							}

@@ -1,4 +1,4 @@
-package builtins
+package regex
 
 import (
 	"errors"
@@ -13,17 +13,17 @@ import (
 // non-empty match of every line, one per line); mode "sG"/"sE" (plus i)
 // like sed 's/RE/<&>/g' on each line.
 func runRegexCase(mode, pat, input string) (string, error) {
-	o := reOptions{
-		extended: strings.Contains(mode, "E"),
-		icase:    strings.Contains(mode, "i"),
-		word:     strings.Contains(mode, "w"),
-		line:     strings.Contains(mode, "x"),
+	o := Options{
+		Extended: strings.Contains(mode, "E"),
+		ICase:    strings.Contains(mode, "i"),
+		Word:     strings.Contains(mode, "w"),
+		Line:     strings.Contains(mode, "x"),
 	}
 	sed := strings.HasPrefix(mode, "s")
 	if sed {
-		o.strict, o.sed = true, true
+		o.Strict, o.Sed = true, true
 	}
-	m, err := compileMatcher([]string{pat}, o)
+	m, err := Compile([]string{pat}, o)
 	if err != nil {
 		return "", err
 	}
@@ -314,8 +314,8 @@ func TestBacktrackerAgreesWithRE2(t *testing.T) {
 		`\bb`, `\Bb`, `.\{2,3\}`, `\(ab\)*c`, `s\+i`, `\(ss\|s\)i`, `i\(ss\)\?`, `[^a]`, `\s`,
 	} {
 		for _, ic := range []bool{false, true} {
-			o := reOptions{icase: ic}
-			m, err := compileMatcher([]string{pat}, o)
+			o := Options{ICase: ic}
+			m, err := Compile([]string{pat}, o)
 			if err != nil {
 				t.Fatalf("%q: %v", pat, err)
 			}
@@ -351,30 +351,30 @@ func TestCompileMatcherOptions(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		patterns []string
-		o        reOptions
+		o        Options
 		input    string
 		want     string // first match and its groups, "|"-separated; "-" for none
 	}{
-		{"renumbered backrefs", []string{`\(a\)\1`, `\(b\)\1`}, reOptions{}, "xbb", "bb||b"},
-		{"first pattern", []string{`\(a\)\1`, `\(b\)\1`}, reOptions{}, "aab", "aa|a|"},
-		{"literal", []string{`a.b`, `[x]`}, reOptions{literal: true}, "axb a.b [x]", "a.b"},
-		{"literal icase", []string{`A.B`}, reOptions{literal: true, icase: true}, "a.b", "a.b"},
-		{"no patterns", nil, reOptions{}, "abc", "-"},
-		{"empty pattern", []string{""}, reOptions{}, "abc", ""},
-		{"multiline", []string{`^b$`}, reOptions{multiline: true}, "a\nb\nc", "b"},
-		{"not multiline", []string{`^b$`}, reOptions{}, "a\nb\nc", "-"},
-		{"multiline bt", []string{`^\(b\)\1$`}, reOptions{multiline: true}, "a\nbb\nc", "bb|b"},
-		{"dot matches newline", []string{`a.b`}, reOptions{}, "a\nb", "a\nb"},
-		{"big repeat", []string{`a\{1001\}`}, reOptions{}, strings.Repeat("a", 1002), strings.Repeat("a", 1001)},
-		{"word bt", []string{`a.*`}, reOptions{word: true}, "ab_ ab", "ab_ ab"},
-		{"word nonword edges", []string{`-`}, reOptions{word: true}, "a-b - c", "-"},
-		{"line", []string{`a\|ab`}, reOptions{line: true}, "ab", "ab"},
-		{"sed escapes", []string{`a\tb\n`}, reOptions{sed: true}, "a\tb\n", "a\tb\n"},
-		{"utf8", []string{`é.`}, reOptions{}, "xéèy", "éè"},
-		{"icase backref", []string{`\(a\)\1`}, reOptions{icase: true}, "aA", "aA|a"},
-		{"unset group", []string{`\(a\)*b\1`}, reOptions{}, "b", "-"},
+		{"renumbered backrefs", []string{`\(a\)\1`, `\(b\)\1`}, Options{}, "xbb", "bb||b"},
+		{"first pattern", []string{`\(a\)\1`, `\(b\)\1`}, Options{}, "aab", "aa|a|"},
+		{"literal", []string{`a.b`, `[x]`}, Options{Literal: true}, "axb a.b [x]", "a.b"},
+		{"literal icase", []string{`A.B`}, Options{Literal: true, ICase: true}, "a.b", "a.b"},
+		{"no patterns", nil, Options{}, "abc", "-"},
+		{"empty pattern", []string{""}, Options{}, "abc", ""},
+		{"multiline", []string{`^b$`}, Options{Multiline: true}, "a\nb\nc", "b"},
+		{"not multiline", []string{`^b$`}, Options{}, "a\nb\nc", "-"},
+		{"multiline bt", []string{`^\(b\)\1$`}, Options{Multiline: true}, "a\nbb\nc", "bb|b"},
+		{"dot matches newline", []string{`a.b`}, Options{}, "a\nb", "a\nb"},
+		{"big repeat", []string{`a\{1001\}`}, Options{}, strings.Repeat("a", 1002), strings.Repeat("a", 1001)},
+		{"word bt", []string{`a.*`}, Options{Word: true}, "ab_ ab", "ab_ ab"},
+		{"word nonword edges", []string{`-`}, Options{Word: true}, "a-b - c", "-"},
+		{"line", []string{`a\|ab`}, Options{Line: true}, "ab", "ab"},
+		{"sed escapes", []string{`a\tb\n`}, Options{Sed: true}, "a\tb\n", "a\tb\n"},
+		{"utf8", []string{`é.`}, Options{}, "xéèy", "éè"},
+		{"icase backref", []string{`\(a\)\1`}, Options{ICase: true}, "aA", "aA|a"},
+		{"unset group", []string{`\(a\)*b\1`}, Options{}, "b", "-"},
 	} {
-		m, err := compileMatcher(tc.patterns, tc.o)
+		m, err := Compile(tc.patterns, tc.o)
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
@@ -402,27 +402,27 @@ func TestCompileMatcherOptions(t *testing.T) {
 // back-references on long lines stay within it.
 func TestBacktrackerBudget(t *testing.T) {
 	t.Parallel()
-	m, err := compileMatcher([]string{`\(a*\)*\1b`}, reOptions{})
+	m, err := Compile([]string{`\(a*\)*\1b`}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !m.Match([]byte("aab")) || matchErr(m) != nil {
-		t.Fatalf("a short line: want a match and no error, got err %v", matchErr(m))
+	if !m.Match([]byte("aab")) || Err(m) != nil {
+		t.Fatalf("a short line: want a match and no error, got err %v", Err(m))
 	}
-	if m.Match([]byte(strings.Repeat("a", 31))) || !errors.Is(matchErr(m), errTooComplex) {
-		t.Fatalf("31 a's: want no answer and errTooComplex, got %v", matchErr(m))
+	if m.Match([]byte(strings.Repeat("a", 31))) || !errors.Is(Err(m), ErrTooComplex) {
+		t.Fatalf("31 a's: want no answer and ErrTooComplex, got %v", Err(m))
 	}
 	for _, c := range []struct{ pat, text string }{
 		{`\(ab*\)\1`, strings.Repeat("xy", 50000) + "abbabb"},
 		{`\([a-z]*\) \1`, strings.Repeat("word ", 20000)},
 		{`^\(.*\)\1$`, strings.Repeat("ab", 2000)},
 	} {
-		m, err := compileMatcher([]string{c.pat}, reOptions{})
+		m, err := Compile([]string{c.pat}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !m.Match([]byte(c.text)) || matchErr(m) != nil {
-			t.Errorf("%s on %d bytes: want a match within the budget, got err %v", c.pat, len(c.text), matchErr(m))
+		if !m.Match([]byte(c.text)) || Err(m) != nil {
+			t.Errorf("%s on %d bytes: want a match within the budget, got err %v", c.pat, len(c.text), Err(m))
 		}
 	}
 }
@@ -438,14 +438,14 @@ func FuzzCompileMatcher(f *testing.F) {
 		if len(pat) > 64 || len(input) > 64 {
 			return
 		}
-		o := reOptions{extended: ext}
+		o := Options{Extended: ext}
 		start := time.Now()
 		defer func() {
 			if d := time.Since(start); d > time.Second {
 				t.Fatalf("%q on %q took %v", pat, input, d)
 			}
 		}()
-		m, err := compileMatcher([]string{pat}, o)
+		m, err := Compile([]string{pat}, o)
 		if err != nil {
 			return
 		}
@@ -470,7 +470,7 @@ func FuzzCompileMatcher(f *testing.F) {
 // BenchmarkBacktrackerBudget is the time a pathological line costs before
 // the backtracker gives up (its whole budget).
 func BenchmarkBacktrackerBudget(b *testing.B) {
-	m, err := compileMatcher([]string{`\(a*\)*\1b`}, reOptions{})
+	m, err := Compile([]string{`\(a*\)*\1b`}, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

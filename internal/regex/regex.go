@@ -1,6 +1,4 @@
-package builtins
-
-// POSIX regular expressions for grep, sed and expr.
+// Package regex is the POSIX regular expressions of grep, sed and expr.
 //
 // A pattern is parsed with the GNU rules for basic (BRE) or extended (ERE)
 // syntax into a small syntax tree, which is then either printed in Go's RE2
@@ -14,6 +12,13 @@ package builtins
 // UTF-8 (like GNU in a UTF-8 locale); a byte that is not UTF-8 matches "."
 // and nothing else. Character classes ([:alpha:], \w, \s) are ASCII, as in
 // the C locale.
+//
+// It is written here rather than taken from a library because Go's regexp
+// (RE2) has no back-references and does not give POSIX's leftmost-longest
+// rule for subexpressions (see RATIONALE.md). regex imports only the
+// standard library (regexp runs what RE2 can express). A Matcher is not safe for
+// concurrent use: a backtracking one keeps its budget error.
+package regex
 
 import (
 	"bytes"
@@ -27,25 +32,25 @@ import (
 	"unicode/utf8"
 )
 
-// matcher is what grep, sed and expr need from a compiled pattern. Both
+// Matcher is what grep, sed and expr need from a compiled pattern. Both
 // *regexp.Regexp and *btMatcher implement it; indexes are byte offsets.
-type matcher interface {
+type Matcher interface {
 	Match(b []byte) bool
 	FindSubmatchIndex(b []byte) []int
 	FindAllSubmatchIndex(b []byte, n int) [][]int
 	NumSubexp() int
 }
 
-// reOptions selects the dialect of a pattern.
-type reOptions struct {
-	extended  bool // ERE instead of BRE
-	icase     bool // ignore case
-	literal   bool // fixed string (grep -F)
-	strict    bool // regcomp's rules (sed, expr): errors where grep is lenient
-	sed       bool // sed's escapes: \n \t \f \v \a \r \dNNN \oNNN \xHH \cX
-	multiline bool // ^ and $ also match around newlines (sed's M flag)
-	word      bool // the match must be a whole word (grep -w)
-	line      bool // the match must be the whole text (grep -x)
+// Options selects the dialect of a pattern.
+type Options struct {
+	Extended  bool // ERE instead of BRE
+	ICase     bool // ignore case
+	Literal   bool // fixed string (grep -F)
+	Strict    bool // regcomp's rules (sed, expr): errors where grep is lenient
+	Sed       bool // sed's escapes: \n \t \f \v \a \r \dNNN \oNNN \xHH \cX
+	Multiline bool // ^ and $ also match around newlines (sed's M flag)
+	Word      bool // the match must be a whole word (grep -w)
+	Line      bool // the match must be the whole text (grep -x)
 }
 
 // compileRegex translates pattern, a POSIX basic regular expression (or an
@@ -69,10 +74,10 @@ type reOptions struct {
 //
 // RE2 has no back-references, so a pattern using \1..\9 (or a \< \> that
 // cannot be rewritten as \b) makes compileRegex return an error; the
-// commands use compileMatcher, which falls back to a backtracking matcher
+// commands use Compile, which falls back to a backtracking matcher
 // for those patterns.
 func compileRegex(pattern string, extended, icase bool) (*regexp.Regexp, error) {
-	m, err := compileMatcher([]string{pattern}, reOptions{extended: extended, icase: icase})
+	m, err := Compile([]string{pattern}, Options{Extended: extended, ICase: icase})
 	if err != nil {
 		return nil, err
 	}
@@ -83,16 +88,16 @@ func compileRegex(pattern string, extended, icase bool) (*regexp.Regexp, error) 
 	return re, nil
 }
 
-// compileMatcher compiles one or more patterns as alternatives of one
+// Compile compiles one or more patterns as alternatives of one
 // expression (grep -e A -e B). Groups are numbered across patterns in
 // order, and back-references of each pattern are renumbered to match.
-func compileMatcher(patterns []string, o reOptions) (matcher, error) {
+func Compile(patterns []string, o Options) (Matcher, error) {
 	var alts []*reNode
 	ngroups := 0
 	for _, pat := range patterns {
 		var root *reNode
 		n := 0
-		if o.literal {
+		if o.Literal {
 			root = literalNode(pat)
 		} else {
 			p := &reParser{s: pat, o: o}
@@ -118,9 +123,9 @@ func compileMatcher(patterns []string, o reOptions) (matcher, error) {
 	default:
 		root = &reNode{op: opAlt, subs: alts}
 	}
-	if o.line {
+	if o.Line {
 		root = &reNode{op: opConcat, subs: []*reNode{{op: opBOT}, {op: opGroup, subs: []*reNode{root}}, {op: opEOT}}}
-	} else if o.word {
+	} else if o.Word {
 		root = &reNode{op: opConcat, subs: []*reNode{{op: opNoWordBefore}, {op: opGroup, subs: []*reNode{root}}, {op: opNoWordAfter}}}
 	}
 	return buildMatcher(root, ngroups, o)
@@ -146,14 +151,14 @@ func renumber(n *reNode, off int) {
 
 // buildMatcher compiles the tree with package regexp when it can, and
 // returns a backtracking matcher otherwise.
-func buildMatcher(root *reNode, ngroups int, o reOptions) (matcher, error) {
+func buildMatcher(root *reNode, ngroups int, o Options) (Matcher, error) {
 	if !needsBacktrack(root) {
 		var b strings.Builder
 		b.WriteString("(?s")
-		if o.icase {
+		if o.ICase {
 			b.WriteString("i")
 		}
-		if o.multiline {
+		if o.Multiline {
 			b.WriteString("m")
 		}
 		b.WriteString(")")
@@ -165,7 +170,7 @@ func buildMatcher(root *reNode, ngroups int, o reOptions) (matcher, error) {
 		}
 		// RE2 refuses large repeat counts; the backtracker does not.
 	}
-	return &btMatcher{root: root, ncap: ngroups, icase: o.icase, multiline: o.multiline}, nil
+	return &btMatcher{root: root, ncap: ngroups, icase: o.ICase, multiline: o.Multiline}, nil
 }
 
 type reOp uint8
@@ -232,8 +237,8 @@ func (s *reSet) matches(r rune, icase bool) bool {
 	return in != s.neg
 }
 
-// classRanges are the POSIX character classes in the C locale.
-var classRanges = map[string][]rune{
+// Classes are the POSIX character classes in the C locale.
+var Classes = map[string][]rune{
 	"alpha":  {'A', 'Z', 'a', 'z'},
 	"digit":  {'0', '9'},
 	"alnum":  {'0', '9', 'A', 'Z', 'a', 'z'},
@@ -279,7 +284,7 @@ const (
 type reParser struct {
 	s       string
 	i       int
-	o       reOptions
+	o       Options
 	ngroups int // groups opened so far
 	closed  []bool
 	depth   int
@@ -300,15 +305,15 @@ func (p *reParser) parse() (*reNode, error) {
 func (p *reParser) peek(tok string) bool { return strings.HasPrefix(p.s[p.i:], tok) }
 
 func (p *reParser) atAlt() bool {
-	if p.o.extended {
+	if p.o.Extended {
 		return p.peek("|")
 	}
 	return p.peek(`\|`)
 }
 
 func (p *reParser) atClose() bool {
-	if p.o.extended {
-		return p.peek(")") && (p.depth > 0 || p.o.strict)
+	if p.o.Extended {
+		return p.peek(")") && (p.depth > 0 || p.o.Strict)
 	}
 	return p.peek(`\)`)
 }
@@ -324,7 +329,7 @@ func (p *reParser) alt() (*reNode, error) {
 		if !p.atAlt() {
 			break
 		}
-		if p.o.extended {
+		if p.o.Extended {
 			p.i++
 		} else {
 			p.i += 2
@@ -340,7 +345,7 @@ func (p *reParser) branch() (*reNode, error) {
 	seq := &reNode{op: opConcat}
 	start := true // where a BRE * is literal and a BRE ^ anchors
 	for p.i < len(p.s) && !p.atAlt() && !p.atClose() {
-		if start && !p.o.extended && len(seq.subs) > 0 && p.peek("^") {
+		if start && !p.o.Extended && len(seq.subs) > 0 && p.peek("^") {
 			// ^^: the second one is literal
 			p.i++
 			seq.subs = append(seq.subs, &reNode{op: opLit, r: '^'})
@@ -354,8 +359,8 @@ func (p *reParser) branch() (*reNode, error) {
 		if atom == nil { // an ignored leading ERE quantifier
 			continue
 		}
-		start = atom.op == opBOL && !p.o.extended
-		if atom.op == opBOL && p.o.extended && p.o.strict && p.i < len(p.s) && strings.IndexByte("*+?{", p.s[p.i]) >= 0 {
+		start = atom.op == opBOL && !p.o.Extended
+		if atom.op == opBOL && p.o.Extended && p.o.Strict && p.i < len(p.s) && strings.IndexByte("*+?{", p.s[p.i]) >= 0 {
 			return nil, errBadPreceding
 		}
 		if !start { // a * after a leading BRE ^ is literal
@@ -375,7 +380,7 @@ func (p *reParser) branch() (*reNode, error) {
 // atom parses one atom; start says whether it begins a branch.
 func (p *reParser) atom(start bool) (*reNode, error) {
 	c := p.s[p.i]
-	ext := p.o.extended
+	ext := p.o.Extended
 	switch {
 	case c == '^' && (ext || start):
 		p.i++
@@ -394,13 +399,13 @@ func (p *reParser) atom(start bool) (*reNode, error) {
 	case ext && (c == '*' || c == '+' || c == '?' || c == '{' && start):
 		// GNU grep ignores a leading repetition operator (even the { of
 		// what could be an interval); regcomp refuses it.
-		if p.o.strict {
+		if p.o.Strict {
 			return nil, errBadPreceding
 		}
 		p.i++
 		return nil, nil
 	case ext && c == '{':
-		if p.o.strict {
+		if p.o.Strict {
 			return nil, errBadPreceding
 		}
 		p.i++
@@ -432,9 +437,9 @@ func (p *reParser) group() (*reNode, error) {
 		return nil, err
 	}
 	p.depth--
-	if p.o.extended && p.peek(")") {
+	if p.o.Extended && p.peek(")") {
 		p.i++
-	} else if !p.o.extended && p.peek(`\)`) {
+	} else if !p.o.Extended && p.peek(`\)`) {
 		p.i += 2
 	} else {
 		return nil, errUnmatchedOpen
@@ -449,7 +454,7 @@ func (p *reParser) escape(start bool) (*reNode, error) {
 	}
 	c := p.s[p.i+1]
 	p.i += 2
-	ext := p.o.extended
+	ext := p.o.Extended
 	set := func(ranges []rune, neg bool) (*reNode, error) {
 		return &reNode{op: opSet, set: &reSet{neg: neg, ranges: ranges}}, nil
 	}
@@ -464,7 +469,7 @@ func (p *reParser) escape(start bool) (*reNode, error) {
 		}
 	case '{':
 		if !ext {
-			if p.o.strict {
+			if p.o.Strict {
 				return nil, errBadPreceding
 			}
 			if !start {
@@ -486,9 +491,9 @@ func (p *reParser) escape(start bool) (*reNode, error) {
 	case 'W':
 		return set(wordRanges, true)
 	case 's':
-		return set(classRanges["space"], false)
+		return set(Classes["space"], false)
 	case 'S':
-		return set(classRanges["space"], true)
+		return set(Classes["space"], true)
 	case 'b':
 		return &reNode{op: opWordB}, nil
 	case 'B':
@@ -502,7 +507,7 @@ func (p *reParser) escape(start bool) (*reNode, error) {
 	case '\'':
 		return &reNode{op: opEOT}, nil
 	default:
-		if p.o.sed {
+		if p.o.Sed {
 			if r, ok := p.sedEscape(c); ok {
 				return &reNode{op: opLit, r: r}, nil
 			}
@@ -519,17 +524,17 @@ func (p *reParser) escape(start bool) (*reNode, error) {
 
 // sedEscape decodes the escape \c whose letter was just consumed.
 func (p *reParser) sedEscape(c byte) (rune, bool) {
-	r, n, ok := sedEscapeChar(p.s[p.i-2:])
+	r, n, ok := SedEscape(p.s[p.i-2:])
 	if ok {
 		p.i += n - 2
 	}
 	return r, ok
 }
 
-// sedEscapeChar decodes a GNU sed character escape at the start of s (which
+// SedEscape decodes a GNU sed character escape at the start of s (which
 // starts with a backslash): \n \t \f \v \a \r \dNNN \oNNN \xHH \cX. It
 // returns the character and the length of the escape.
-func sedEscapeChar(s string) (rune, int, bool) {
+func SedEscape(s string) (rune, int, bool) {
 	if len(s) < 2 || s[0] != '\\' {
 		return 0, 0, false
 	}
@@ -577,19 +582,19 @@ func (p *reParser) quantifiers(atom *reNode) (*reNode, error) {
 	for p.i < len(p.s) {
 		min, max := 0, -1
 		c := p.s[p.i]
-		if p.o.strict && !p.o.extended && atom.op == opRepeat && (c == '*' || p.peek(`\{`)) {
+		if p.o.Strict && !p.o.Extended && atom.op == opRepeat && (c == '*' || p.peek(`\{`)) {
 			return nil, errBadPreceding // regcomp refuses a** in a BRE
 		}
 		switch {
 		case c == '*':
 			p.i++
-		case p.o.extended && c == '+', !p.o.extended && p.peek(`\+`):
+		case p.o.Extended && c == '+', !p.o.Extended && p.peek(`\+`):
 			min = 1
-			p.i += 1 + btoi(!p.o.extended)
-		case p.o.extended && c == '?', !p.o.extended && p.peek(`\?`):
+			p.i += 1 + btoi(!p.o.Extended)
+		case p.o.Extended && c == '?', !p.o.Extended && p.peek(`\?`):
 			max = 1
-			p.i += 1 + btoi(!p.o.extended)
-		case p.o.extended && c == '{':
+			p.i += 1 + btoi(!p.o.Extended)
+		case p.o.Extended && c == '{':
 			var ok bool
 			var err error
 			min, max, ok, err = p.interval()
@@ -599,7 +604,7 @@ func (p *reParser) quantifiers(atom *reNode) (*reNode, error) {
 			if !ok {
 				return atom, nil // a literal {
 			}
-		case !p.o.extended && p.peek(`\{`):
+		case !p.o.Extended && p.peek(`\{`):
 			var err error
 			min, max, _, err = p.interval()
 			if err != nil {
@@ -643,12 +648,12 @@ func btoi(b bool) int {
 func (p *reParser) interval() (min, max int, ok bool, err error) {
 	start := p.i
 	open, close := "{", "}"
-	if !p.o.extended {
+	if !p.o.Extended {
 		open, close = `\{`, `\}`
 	}
 	p.i += len(open)
 	fail := func(e reError) (int, int, bool, error) {
-		if p.o.extended && !p.o.strict {
+		if p.o.Extended && !p.o.Strict {
 			p.i = start
 			return 0, 0, false, nil
 		}
@@ -730,12 +735,12 @@ func (p *reParser) bracket() (*reNode, error) {
 				return nil, errUnmatchedBracket
 			}
 			name := p.s[p.i+2 : p.i+2+end]
-			ranges, ok := classRanges[name]
+			ranges, ok := Classes[name]
 			if !ok {
 				return nil, errBadClass
 			}
-			if p.o.icase && (name == "upper" || name == "lower") {
-				ranges = classRanges["alpha"]
+			if p.o.ICase && (name == "upper" || name == "lower") {
+				ranges = Classes["alpha"]
 			}
 			set.ranges = append(set.ranges, ranges...)
 			p.i += 2 + end + 2
@@ -746,10 +751,10 @@ func (p *reParser) bracket() (*reNode, error) {
 				return nil, err
 			}
 			lo = r
-		case c == '\\' && p.o.sed:
+		case c == '\\' && p.o.Sed:
 			// sed turns \n, \t... into characters first; any other
 			// backslash is literal, as in POSIX.
-			if r, n, ok := sedEscapeChar(p.s[p.i:]); ok {
+			if r, n, ok := SedEscape(p.s[p.i:]); ok {
 				lo = r
 				p.i += n
 			} else {
@@ -784,7 +789,7 @@ func (p *reParser) bracket() (*reNode, error) {
 		}
 		set.add(lo, hi)
 	}
-	if !p.o.strict {
+	if !p.o.Strict {
 		body := p.s[start+1 : p.i-1]
 		if len(body) >= 2 && body[0] == ':' && body[len(body)-1] == ':' {
 			return nil, errClassSyntax
@@ -1068,16 +1073,16 @@ const (
 	btBudgetPerByte = 64
 )
 
-// errTooComplex is Err once a search ran out of its budget.
-var errTooComplex = errors.New("regular expression too complex: backtracking limit exceeded")
+// ErrTooComplex is Err once a search ran out of its budget.
+var ErrTooComplex = errors.New("regular expression too complex: backtracking limit exceeded")
 
-// Err reports whether a search gave up (errTooComplex): its answer then
+// Err reports whether a search gave up (ErrTooComplex): its answer then
 // was not a real "no match".
 func (m *btMatcher) Err() error { return m.err }
 
-// matchErr is m's Err for a backtracking matcher, nil for RE2 (which is
+// Err is m's Err for a backtracking matcher, nil for RE2 (which is
 // linear and never gives up).
-func matchErr(m matcher) error {
+func Err(m Matcher) error {
 	if bt, ok := m.(*btMatcher); ok {
 		return bt.err
 	}
@@ -1155,7 +1160,7 @@ func (m *btMatcher) find(r *btRun, from int) []int {
 			return e == len(b)
 		})
 		if r.steps > r.budget {
-			m.err = errTooComplex
+			m.err = ErrTooComplex
 			return nil
 		}
 		if r.best != nil {

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/moonix-sh/moonix/internal/gnudate"
 )
 
 func dateCommand() *Command {
@@ -166,16 +168,16 @@ func runDate(c *Call) int {
 	loc := time.UTC
 	if !*utc {
 		tz, ok := c.LookupEnv("TZ")
-		loc = tzLocation(tz, ok)
+		loc = gnudate.Zone(tz, ok)
 	}
 	now := c.Clock.Now()
 	show := func(t time.Time) bool {
-		_, err := io.WriteString(c.Stdout, strftime(format, t.In(loc))+"\n")
+		_, err := io.WriteString(c.Stdout, gnudate.Format(format, t.In(loc))+"\n")
 		return err == nil
 	}
 	switch {
 	case fl.Changed("date"):
-		t, err := parseDateString(*dateStr, now, loc)
+		t, err := gnudate.Parse(*dateStr, now, loc)
 		if err != nil {
 			c.Fail("invalid date '%s'", *dateStr)
 			return 1
@@ -203,7 +205,7 @@ func runDate(c *Call) int {
 				return 130
 			}
 			line := sc.Text()
-			t, err := parseDateString(line, now, loc)
+			t, err := gnudate.Parse(line, now, loc)
 			if err != nil {
 				c.Fail("invalid date '%s'", line)
 				status = 1

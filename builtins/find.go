@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/internal/gnudate"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -929,9 +930,9 @@ func findTimeField(t time.Time, k byte) string {
 	case '+':
 		return t.Format("2006-01-02+15:04:05") + frac
 	case 'S', 'T', 'X':
-		return strftime("%"+string(k), t) + frac
+		return gnudate.Format("%"+string(k), t) + frac
 	}
-	return strftime("%"+string(k), t)
+	return gnudate.Format("%"+string(k), t)
 }
 
 // findMatch reports whether name matches the shell pattern pat like

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/moonix-sh/moonix/internal/gnudate"
 )
 
 func printfCommand() *Command {
@@ -243,7 +245,7 @@ func (p *printer) directive(b *strings.Builder, f string) int {
 			t = time.Unix(n, 0)
 		}
 		tz, set := p.c.LookupEnv("TZ")
-		b.WriteString(padC(strftime(layout, t.In(tzLocation(tz, set))), flags, width, prec, hasPrec))
+		b.WriteString(padC(gnudate.Format(layout, t.In(gnudate.Zone(tz, set))), flags, width, prec, hasPrec))
 	default:
 		p.fail("`%c': invalid format character", verb)
 		p.stop = true

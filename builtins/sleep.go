@@ -85,7 +85,7 @@ func parseInterval(s string) (float64, bool) {
 	if s == "" || strings.ContainsAny(s, "_") || strings.EqualFold(s, "nan") || strings.HasPrefix(s, "+") && len(s) > 1 && (s[1] == '+' || s[1] == '-') {
 		return 0, false
 	}
-	if n := len(s); n > 1 && s[n-1] == '.' && isDigit(s[n-2]) {
+	if n := len(s); n > 1 && s[n-1] == '.' && s[n-2] >= '0' && s[n-2] <= '9' {
 		s += "0" // "1." is a number to strtod
 	}
 	if l := strings.ToLower(s); strings.HasPrefix(strings.TrimLeft(l, "+"), "0x") && !strings.Contains(l, "p") {

@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/moonix-sh/moonix/internal/gnudate"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -71,7 +72,7 @@ func runTouch(c *Call) int {
 			base = now.get()
 		}
 		tz, set := c.LookupEnv("TZ")
-		t, err := parseDateString(*date, base, tzLocation(tz, set))
+		t, err := gnudate.Parse(*date, base, gnudate.Zone(tz, set))
 		if err != nil {
 			c.Fail("invalid date format %s", fileQuote(*date))
 			return 1

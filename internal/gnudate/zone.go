@@ -1,8 +1,8 @@
-package builtins
+package gnudate
 
 import "time"
 
-// tzLocation turns a TZ value into a fixed zone without reading any zone
+// Zone turns a TZ value into a fixed zone without reading any zone
 // file: "" and unset are UTC; "UTC", "GMT", "EST5", "UTC+3", "<+05>-5",
 // "ABC+1:30" follow POSIX (a name of three or more letters, or any
 // <quoted> name, then an offset west of Greenwich: the sign is the
@@ -10,7 +10,7 @@ import "time"
 // is ignored: the standard offset applies all year. Anything else, such as
 // "Europe/Paris", is what glibc does with a name it has no file for: UTC,
 // under the leading letters of the name ("Europe").
-func tzLocation(tz string, set bool) *time.Location {
+func Zone(tz string, set bool) *time.Location {
 	if !set || tz == "" {
 		return time.UTC
 	}

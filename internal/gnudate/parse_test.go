@@ -1,4 +1,4 @@
-package builtins
+package gnudate
 
 import (
 	"testing"
@@ -362,11 +362,11 @@ func TestParseDateString(t *testing.T) {
 		{"UTC", "2026/01/05 10:00", "2026-01-05 10:00:00.000000000 +0000"},
 		{"UTC", "99999999999999999999", ""},
 	} {
-		loc := tzLocation(tc.tz, true)
-		got, err := parseDateString(tc.in, now, loc)
+		loc := Zone(tc.tz, true)
+		got, err := Parse(tc.in, now, loc)
 		s := ""
 		if err == nil {
-			s = strftime("%F %T.%N %z", got.In(loc))
+			s = Format("%F %T.%N %z", got.In(loc))
 		}
 		if s != tc.want {
 			t.Errorf("TZ=%s %q: got %q, want %q", tc.tz, tc.in, s, tc.want)
@@ -380,7 +380,7 @@ func FuzzParseDateString(f *testing.F) {
 	}
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, s string) {
-		parseDateString(s, now, time.UTC)
+		Parse(s, now, time.UTC)
 	})
 }
 
@@ -389,6 +389,63 @@ func FuzzStrftime(f *testing.F) {
 		f.Add(s, int64(1767225600))
 	}
 	f.Fuzz(func(t *testing.T, format string, sec int64) {
-		strftime(format, time.Unix(sec%(1<<40), 0).In(time.FixedZone("ABC", 3600)))
+		Format(format, time.Unix(sec%(1<<40), 0).In(time.FixedZone("ABC", 3600)))
 	})
+}
+
+func TestParseDate(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 3, 15, 12, 30, 45, 0, time.UTC)
+	d := func(y int, m time.Month, day, h, mi, s, ns int) time.Time {
+		return time.Date(y, m, day, h, mi, s, ns, time.UTC)
+	}
+	for _, tc := range []struct {
+		in   string
+		want time.Time
+	}{
+		{"@0", d(1970, 1, 1, 0, 0, 0, 0)},
+		{"@1767225600", d(2026, 1, 1, 0, 0, 0, 0)},
+		{"@1.5", d(1970, 1, 1, 0, 0, 1, 500000000)},
+		{"@-1", d(1969, 12, 31, 23, 59, 59, 0)},
+		{"now", now},
+		{"today", now},
+		{" Yesterday ", now.Add(-24 * time.Hour)},
+		{"tomorrow", now.Add(24 * time.Hour)},
+		{"2020-01-02", d(2020, 1, 2, 0, 0, 0, 0)},
+		{"2020/1/2", d(2020, 1, 2, 0, 0, 0, 0)},
+		{"2020-01-02 03:04", d(2020, 1, 2, 3, 4, 0, 0)},
+		{"2020-01-02 03:04:05", d(2020, 1, 2, 3, 4, 5, 0)},
+		{"2020-01-02 03:04:05.25", d(2020, 1, 2, 3, 4, 5, 250000000)},
+		{"2020-01-02T03:04:05Z", d(2020, 1, 2, 3, 4, 5, 0)},
+		{"2020-01-02T03:04:05+01:00", d(2020, 1, 2, 2, 4, 5, 0)},
+		{"2020-01-02T03:04:05-0130", d(2020, 1, 2, 4, 34, 5, 0)},
+		{"2020-01-02 03:04 UTC", d(2020, 1, 2, 3, 4, 0, 0)},
+		{"15:00", d(2026, 3, 15, 15, 0, 0, 0)},
+		{"15:00:01", d(2026, 3, 15, 15, 0, 1, 0)},
+		{"Thu Jan  1 00:00:00 UTC 2026", d(2026, 1, 1, 0, 0, 0, 0)},
+		{"Thu, 01 Jan 2026 00:00:00 +0000", d(2026, 1, 1, 0, 0, 0, 0)},
+		{"1 day ago", now.Add(-24 * time.Hour)},
+		{"2 hours ago", now.Add(-2 * time.Hour)},
+		{"+3 days", now.AddDate(0, 0, 3)},
+		{"-1 week", now.AddDate(0, 0, -7)},
+		{"1 month ago", d(2026, 2, 15, 12, 30, 45, 0)},
+		{"next year", d(2027, 3, 15, 12, 30, 45, 0)},
+		{"last day", now.Add(-24 * time.Hour)},
+		{"2020-01-02 +1 day 2 hours", d(2020, 1, 3, 2, 0, 0, 0)},
+		{"2020-01-02 10:00 1 hour ago", d(2020, 1, 2, 9, 0, 0, 0)},
+		{"3days", now.AddDate(0, 0, 3)},
+		{"1 fortnight", now.AddDate(0, 0, 14)},
+		{"90 min ago", now.Add(-90 * time.Minute)},
+		{"10 secs", now.Add(10 * time.Second)},
+	} {
+		got, err := Parse(tc.in, now, time.UTC)
+		if err != nil || !got.Equal(tc.want) {
+			t.Errorf("Parse(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"garbage", "2020-13-01", "2020-02-30", "25:00", "@", "@x", "1 day ago ago", "ago", "2020-01-02 03:04:05 +99", "next", "12:61"} {
+		if got, err := Parse(bad, now, time.UTC); err == nil {
+			t.Errorf("Parse(%q) = %v, want an error", bad, got)
+		}
+	}
 }

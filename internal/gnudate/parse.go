@@ -1,4 +1,4 @@
-package builtins
+package gnudate
 
 import (
 	"errors"
@@ -6,11 +6,11 @@ import (
 	"time"
 )
 
-// errBadDate is parseDateString's only error; callers print
+// ErrBadDate is Parse's only error; callers print
 // "invalid date 'S'".
-var errBadDate = errors.New("invalid date")
+var ErrBadDate = errors.New("invalid date")
 
-// parseDateString reads a date the way GNU date -d does (a subset of
+// Parse reads a date the way GNU date -d does (a subset of
 // gnulib's parse-datetime), relative to now, with wall-clock fields taken in
 // loc unless the string names a zone:
 //
@@ -27,10 +27,10 @@ var errBadDate = errors.New("invalid date")
 // As in GNU, a date or weekday without a time means midnight, a string of
 // only relative items keeps the current time of day, "ago" negates the
 // item just before it, and a field given twice is an error.
-func parseDateString(s string, now time.Time, loc *time.Location) (time.Time, error) {
+func Parse(s string, now time.Time, loc *time.Location) (time.Time, error) {
 	toks, ok := lexDate(s)
 	if !ok {
-		return time.Time{}, errBadDate
+		return time.Time{}, ErrBadDate
 	}
 	p := &dateParser{toks: toks}
 	if len(toks) > 0 && toks[0].kind == '@' {
@@ -38,7 +38,7 @@ func parseDateString(s string, now time.Time, loc *time.Location) (time.Time, er
 	}
 	for p.i < len(p.toks) {
 		if !p.item() {
-			return time.Time{}, errBadDate
+			return time.Time{}, ErrBadDate
 		}
 	}
 	return p.result(now, loc)
@@ -170,7 +170,7 @@ func (p *dateParser) peek(k int) dateTok {
 // epoch parses "@SECONDS[.FRACTION]", which must stand alone.
 func (p *dateParser) epoch() (time.Time, error) {
 	if len(p.toks) != 2 || p.toks[1].kind != 'n' {
-		return time.Time{}, errBadDate
+		return time.Time{}, ErrBadDate
 	}
 	t := p.toks[1]
 	return time.Unix(t.num, t.frac).UTC(), nil
@@ -515,7 +515,7 @@ func (p *dateParser) weekday(ordinal, d int) bool {
 // result combines the items with now, as gnulib's parse_datetime does.
 func (p *dateParser) result(now time.Time, loc *time.Location) (time.Time, error) {
 	if p.dates > 1 || p.times > 1 || p.days > 1 || p.zones > 1 {
-		return time.Time{}, errBadDate
+		return time.Time{}, ErrBadDate
 	}
 	if loc == nil {
 		loc = time.UTC
@@ -540,11 +540,11 @@ func (p *dateParser) result(now time.Time, loc *time.Location) (time.Time, error
 		hour, min, sec, nsec = now.Hour(), now.Minute(), now.Second(), now.Nanosecond()
 	}
 	if month < 1 || month > 12 || day < 1 || day > 31 {
-		return time.Time{}, errBadDate
+		return time.Time{}, ErrBadDate
 	}
 	t := time.Date(year, time.Month(month), day, hour, min, sec, nsec, zone)
 	if t.Day() != day {
-		return time.Time{}, errBadDate // February 30th
+		return time.Time{}, ErrBadDate // February 30th
 	}
 	if p.days > 0 && p.dates == 0 {
 		wd := int(t.Weekday())

@@ -1,4 +1,4 @@
-package builtins
+package gnudate
 
 import (
 	"strconv"
@@ -6,14 +6,14 @@ import (
 	"time"
 )
 
-// strftime formats t like GNU date's +FORMAT in the C locale: the
+// Format formats t like GNU date's +FORMAT in the C locale: the
 // conversions of gnulib's nstrftime (%a ... %Z, %N, %q, %:z ...), the flags
 // '-' (no padding), '_' (spaces), '0' (zeros), '+' (zeros, and a sign on
 // long years), '^' (upper case) and '#' (swap case), a field width, and the
 // E and O modifiers (no-ops in the C locale, refused where glibc refuses
 // them). A malformed conversion is copied as it stands, as GNU does. The
 // zone name and offset are t's.
-func strftime(format string, t time.Time) string {
+func Format(format string, t time.Time) string {
 	return string(appendStrftime(nil, format, t, false, 0, -1))
 }
 

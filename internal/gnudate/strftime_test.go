@@ -1,4 +1,4 @@
-package builtins
+package gnudate
 
 import (
 	"testing"
@@ -568,7 +568,7 @@ func TestStrftime(t *testing.T) {
 		{1767225600, 0, "+0130", 5400, "%^Z", "+0130"},
 	} {
 		tm := time.Unix(tc.sec, tc.nsec).In(time.FixedZone(tc.zone, tc.offset))
-		if got := strftime(tc.format, tm); got != tc.want {
+		if got := Format(tc.format, tm); got != tc.want {
 			t.Errorf("%d.%09d %s%+d %q: got %q, want %q", tc.sec, tc.nsec, tc.zone, tc.offset, tc.format, got, tc.want)
 		}
 	}
@@ -576,7 +576,7 @@ func TestStrftime(t *testing.T) {
 
 func TestStrftimeHugeWidth(t *testing.T) {
 	t.Parallel()
-	if got := strftime("%999999999999d", time.Unix(0, 0).UTC()); len(got) != maxWidth {
+	if got := Format("%999999999999d", time.Unix(0, 0).UTC()); len(got) != maxWidth {
 		t.Errorf("width not capped: %d bytes", len(got))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/moonix-sh/moonix/internal/gnudiff"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -138,26 +139,26 @@ func (d *differ) tree(ops []string, asJSON bool) int {
 func (d *differ) treeFile(ch vfs.Change, data0, data1 []byte) int {
 	name := strings.TrimPrefix(ch.Path, "/")
 	a, b := diffOperand{name: "a/" + name}, diffOperand{name: "b/" + name}
-	d.labels = []string{a.name, b.name}
+	d.opts.Labels = []string{a.name, b.name}
 	if ch.Kind == vfs.Added {
-		d.labels[0] = "/dev/null"
+		d.opts.Labels[0] = "/dev/null"
 	}
 	if ch.Kind == vfs.Removed {
-		d.labels[1] = "/dev/null"
+		d.opts.Labels[1] = "/dev/null"
 	}
 	head := "diff --git " + a.name + " " + b.name + "\n"
 	var err error
 	switch {
-	case bytes.Equal(data0, data1) && d.brief:
-		_, err = fmt.Fprintf(d.w, "Files %s and %s differ\n", d.labels[0], d.labels[1])
+	case bytes.Equal(data0, data1) && d.opts.Brief:
+		_, err = fmt.Fprintf(d.w, "Files %s and %s differ\n", d.opts.Labels[0], d.opts.Labels[1])
 	case bytes.Equal(data0, data1) && ch.Kind == vfs.Modified:
 		// Changes counts the executable bit; the contents are the same.
 		_, err = io.WriteString(d.w, head+"mode changed\n")
 	case bytes.Equal(data0, data1):
 		// An empty file added or removed: no hunk, but say so.
-		_, err = fmt.Fprintf(d.w, "%s--- %s\n+++ %s\n", head, d.labels[0], d.labels[1])
-	case !d.text && !d.brief && (isBinaryData(data0) || isBinaryData(data1)):
-		_, err = fmt.Fprintf(d.w, "%sBinary files %s and %s differ\n", head, d.labels[0], d.labels[1])
+		_, err = fmt.Fprintf(d.w, "%s--- %s\n+++ %s\n", head, d.opts.Labels[0], d.opts.Labels[1])
+	case !d.opts.Text && !d.opts.Brief && (gnudiff.IsBinary(data0) || gnudiff.IsBinary(data1)):
+		_, err = fmt.Fprintf(d.w, "%sBinary files %s and %s differ\n", head, d.opts.Labels[0], d.opts.Labels[1])
 	default:
 		return d.compare(a, b, data0, data1, head)
 	}

@@ -85,7 +85,7 @@ func TestAwk(t *testing.T) {
 			}
 			writeFile(t, fsys, "/work/old", "before\n")
 			writeFile(t, fsys, "/work/paras", "a\nb\n\n\nc\n")
-			out, errs, st := runT2Shell(t, fsys, &t2Shell{}, tc.stdin, tc.args...)
+			out, errs, st := runFakeShell(t, fsys, &fakeShell{}, tc.stdin, tc.args...)
 			tc.check(t, out, errs, st)
 		})
 	}
@@ -100,7 +100,7 @@ func TestAwkSandbox(t *testing.T) {
 	os.Remove(hostPath)
 	fsys := testTree(t)
 	vfs.MkdirAll(fsys, os.TempDir(), 0o777)
-	sh := &t2Shell{}
+	sh := &fakeShell{}
 	prog := fmt.Sprintf(`BEGIN {
 		system("echo hi")
 		print "secret" > %q
@@ -110,7 +110,7 @@ func TestAwkSandbox(t *testing.T) {
 		print p
 		print "to pipe" | "cat"
 	}`, hostPath)
-	out, errs, st := runT2Shell(t, fsys, sh, "", "awk", prog)
+	out, errs, st := runFakeShell(t, fsys, sh, "", "awk", prog)
 	if st != 0 || errs != "" {
 		t.Fatalf("status %d, stderr %q", st, errs)
 	}
@@ -131,12 +131,12 @@ func TestAwkSandbox(t *testing.T) {
 
 	// getline reads the moonix /etc/passwd, not the host's.
 	writeFile(t, fsys, "/etc/passwd", "root:x:0:0:moonix:/work:/bin/sh\n")
-	out, _, _ = runT2Shell(t, fsys, sh, "", "awk", `BEGIN { while ((getline l < "/etc/passwd") > 0) print l }`)
+	out, _, _ = runFakeShell(t, fsys, sh, "", "awk", `BEGIN { while ((getline l < "/etc/passwd") > 0) print l }`)
 	if out != "root:x:0:0:moonix:/work:/bin/sh\n" {
 		t.Errorf("getline < /etc/passwd = %q", out)
 	}
 	// File operands come from the VFS too.
-	out, _, _ = runT2Shell(t, fsys, sh, "", "awk", "-F:", "{ print $5 }", "/etc/passwd")
+	out, _, _ = runFakeShell(t, fsys, sh, "", "awk", "-F:", "{ print $5 }", "/etc/passwd")
 	if out != "moonix\n" {
 		t.Errorf("awk /etc/passwd = %q", out)
 	}

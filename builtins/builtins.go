@@ -434,7 +434,7 @@ type table struct {
 
 var registry = sync.OnceValue(func() table {
 	var list []*Command
-	for _, group := range [][]*Command{fileCommands(), textCommands(), textCommands2(), dataCommands(), miscCommands(), historyCommands()} {
+	for _, group := range [][]*Command{coreutilsCommands(), sandboxCommands(), networkCommands()} {
 		list = append(list, group...)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })

@@ -184,7 +184,7 @@ func adjustMode(old uint32, dir bool, umask uint32, changes []modeChange) uint32
 func ParseMode(spec string, base, umask fs.FileMode) (fs.FileMode, error) {
 	changes, ok := compileMode(spec)
 	if !ok {
-		return 0, fmt.Errorf("invalid mode: %s", fileQuote(spec))
+		return 0, fmt.Errorf("invalid mode: %s", quote(spec))
 	}
 	return fs.FileMode(adjustMode(uint32(base), false, uint32(umask), changes)), nil
 }
@@ -241,28 +241,28 @@ func runChmod(c *Call) int {
 	case *reference != "":
 		info, err := c.FS.Stat(c.Abs(*reference))
 		if err != nil {
-			fileFail(c, "failed to get attributes of", *reference, err)
+			failOn(c, "failed to get attributes of", *reference, err)
 			return 1
 		}
-		spec = []modeChange{{op: '=', affected: modeAllBits, value: filePosix(info.Mode()), mentioned: modeAllBits}}
+		spec = []modeChange{{op: '=', affected: modeAllBits, value: posixMode(info.Mode()), mentioned: modeAllBits}}
 	default:
 		if modeArg == "" {
 			if len(ops) == 0 {
-				return fileUsage(c, "missing operand")
+				return usageError(c, "missing operand")
 			}
 			modeArg, ops = ops[0], ops[1:]
 		}
 		var ok bool
 		if spec, ok = compileMode(modeArg); !ok {
-			c.Fail("invalid mode: %s", fileQuote(modeArg))
+			c.Fail("invalid mode: %s", quote(modeArg))
 			return 1
 		}
 	}
 	if len(ops) == 0 {
 		if *reference != "" || modeArg == "" {
-			return fileUsage(c, "missing operand")
+			return usageError(c, "missing operand")
 		}
-		return fileUsage(c, "missing operand after %s", fileQuote(modeArg))
+		return usageError(c, "missing operand after %s", quote(modeArg))
 	}
 	umaskUsed := false
 	for _, ch := range spec {
@@ -280,7 +280,7 @@ func runChmod(c *Call) int {
 		if !top {
 			if li, err := c.FS.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 				if *verbose {
-					fmt.Fprintf(c.Stdout, "neither symbolic link %s nor referent has been changed\n", fileQuote(name))
+					fmt.Fprintf(c.Stdout, "neither symbolic link %s nor referent has been changed\n", quote(name))
 				}
 				return
 			}
@@ -288,7 +288,7 @@ func runChmod(c *Call) int {
 		info, err := c.FS.Stat(p)
 		if err != nil {
 			if !*quiet {
-				fileFail(c, "cannot access", name, err)
+				failOn(c, "cannot access", name, err)
 			}
 			status = 1
 			return
@@ -299,28 +299,28 @@ func runChmod(c *Call) int {
 			status = 1
 			return
 		}
-		old := filePosix(info.Mode())
-		mode := adjustMode(old, info.IsDir(), filePosix(c.Umask), spec)
-		err = c.FS.Chmod(p, fileFromPosix(mode)|info.Mode()&fs.ModeType)
+		old := posixMode(info.Mode())
+		mode := adjustMode(old, info.IsDir(), posixMode(c.Umask), spec)
+		err = c.FS.Chmod(p, fromPosixMode(mode)|info.Mode()&fs.ModeType)
 		if err != nil {
 			if !*quiet {
-				fileFail(c, "changing permissions of", name, err)
+				failOn(c, "changing permissions of", name, err)
 			}
 			status = 1
 		} else {
 			if *verbose || *changes && mode != old {
 				if mode != old {
 					fmt.Fprintf(c.Stdout, "mode of %s changed from %04o (%s) to %04o (%s)\n",
-						fileQuote(name), old, filePermString(old), mode, filePermString(mode))
+						quote(name), old, permString(old), mode, permString(mode))
 				} else {
-					fmt.Fprintf(c.Stdout, "mode of %s retained as %04o (%s)\n", fileQuote(name), mode, filePermString(mode))
+					fmt.Fprintf(c.Stdout, "mode of %s retained as %04o (%s)\n", quote(name), mode, permString(mode))
 				}
 			}
 			if umaskUsed {
 				naive := adjustMode(old, info.IsDir(), 0, spec)
 				if mode&^naive != 0 {
 					if !*quiet {
-						c.Fail("%s: new permissions are %s, not %s", fileQuoteMaybe(name), filePermString(mode), filePermString(naive))
+						c.Fail("%s: new permissions are %s, not %s", quoteIfNeeded(name), permString(mode), permString(naive))
 					}
 					status = 1
 				}
@@ -330,13 +330,13 @@ func runChmod(c *Call) int {
 			entries, err := c.FS.ReadDir(p)
 			if err != nil {
 				if !*quiet {
-					fileFail(c, "cannot read directory", name, err)
+					failOn(c, "cannot read directory", name, err)
 				}
 				status = 1
 				return
 			}
 			for _, e := range entries {
-				visit(fileJoin(name, e.Name()), false)
+				visit(joinOperand(name, e.Name()), false)
 			}
 		}
 	}

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"strings"
 	"syscall"
 
+	"github.com/spf13/pflag"
+
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
-	"github.com/spf13/pflag"
 )
 
 func cpCommand() *Command {
@@ -147,34 +149,34 @@ func cpTargets(c *Call, ops []string, noTarget bool, targetDir string, haveTarge
 		ok, err := isDir(dir)
 		if !ok {
 			if err != nil {
-				fileFail(c, "target", dir, err)
+				failOn(c, "target", dir, err)
 			} else {
-				c.Fail("target %s is not a directory", fileQuote(dir))
+				c.Fail("target %s is not a directory", quote(dir))
 			}
 			return nil, 1
 		}
 		var pairs [][2]string
 		for _, s := range srcs {
-			pairs = append(pairs, [2]string{s, fileJoin(dir, fileBase(s))})
+			pairs = append(pairs, [2]string{s, joinOperand(dir, baseOperand(s))})
 		}
 		return pairs, 0
 	}
 	switch {
 	case haveTargetDir:
 		if noTarget {
-			return nil, fileUsage(c, "cannot combine --target-directory (-t) and --no-target-directory (-T)")
+			return nil, usageError(c, "cannot combine --target-directory (-t) and --no-target-directory (-T)")
 		}
 		if len(ops) == 0 {
-			return nil, fileUsage(c, "missing file operand")
+			return nil, usageError(c, "missing file operand")
 		}
 		return into(targetDir, ops)
 	case len(ops) == 0:
-		return nil, fileUsage(c, "missing file operand")
+		return nil, usageError(c, "missing file operand")
 	case len(ops) == 1:
-		return nil, fileUsage(c, "missing destination file operand after %s", fileQuote(ops[0]))
+		return nil, usageError(c, "missing destination file operand after %s", quote(ops[0]))
 	case noTarget:
 		if len(ops) > 2 {
-			return nil, fileUsage(c, "extra operand %s", fileQuote(ops[2]))
+			return nil, usageError(c, "extra operand %s", quote(ops[2]))
 		}
 		return [][2]string{{ops[0], ops[1]}}, 0
 	case len(ops) == 2:
@@ -187,7 +189,7 @@ func cpTargets(c *Call, ops []string, noTarget bool, targetDir string, haveTarge
 
 func (x *cp) say(src, dst string) {
 	if x.verbose {
-		fmt.Fprintf(x.c.Stdout, "%s -> %s\n", fileQuote(src), fileQuote(dst))
+		fmt.Fprintf(x.c.Stdout, "%s -> %s\n", quote(src), quote(dst))
 	}
 }
 
@@ -198,13 +200,13 @@ func (x *cp) copy(src, dst string, top bool) bool {
 	sp, dp := c.Abs(src), c.Abs(dst)
 	var info fs.FileInfo
 	var err error
-	if x.deref == 'L' || top && x.deref == 'H' || fileTrailingSlash(src) {
+	if x.deref == 'L' || top && x.deref == 'H' || hasTrailingSlash(src) {
 		info, err = c.FS.Stat(sp)
 	} else {
 		info, err = c.FS.Lstat(sp)
 	}
 	if err != nil {
-		fileFail(c, "cannot stat", src, err)
+		failOn(c, "cannot stat", src, err)
 		return false
 	}
 	if x.created[dp] && !top {
@@ -212,13 +214,13 @@ func (x *cp) copy(src, dst string, top bool) bool {
 	}
 	dstLinfo, derr := c.FS.Lstat(dp)
 	dstExists := derr == nil
-	if derr != nil && !fileIsNotExist(derr) {
-		fileFail(c, "cannot stat", dst, derr)
+	if derr != nil && !isNotExist(derr) {
+		failOn(c, "cannot stat", dst, derr)
 		return false
 	}
-	if dstExists && fileTrailingSlash(dst) && !dstLinfo.IsDir() {
+	if dstExists && hasTrailingSlash(dst) && !dstLinfo.IsDir() {
 		if st, err := c.FS.Stat(dp); err != nil || !st.IsDir() {
-			fileFail(c, "cannot overwrite", dst, syscall.ENOTDIR)
+			failOn(c, "cannot overwrite", dst, syscall.ENOTDIR)
 			return false
 		}
 	}
@@ -229,8 +231,8 @@ func (x *cp) copy(src, dst string, top bool) bool {
 	if dstExists {
 		if st, err := c.FS.Stat(dp); err == nil {
 			dstInfo = st
-			if si, err := c.FS.Stat(sp); err == nil && fileSame(si, st) || sp == dp {
-				c.Fail("%s and %s are the same file", fileQuote(src), fileQuote(dst))
+			if si, err := c.FS.Stat(sp); err == nil && sameFile(si, st) || sp == dp {
+				c.Fail("%s and %s are the same file", quote(src), quote(dst))
 				return false
 			}
 		}
@@ -249,7 +251,7 @@ func (x *cp) copy(src, dst string, top bool) bool {
 		return x.copyDir(src, dst, sp, dp, info, dstInfo, dstExists, recheck)
 	case info.Mode()&fs.ModeSymlink != 0:
 		if dstExists && dstLinfo.IsDir() {
-			c.Fail("cannot overwrite directory %s with non-directory", fileQuote(dst))
+			c.Fail("cannot overwrite directory %s with non-directory", quote(dst))
 			return false
 		}
 		if x.noClobber && dstExists {
@@ -257,29 +259,29 @@ func (x *cp) copy(src, dst string, top bool) bool {
 		}
 		target, err := c.FS.Readlink(sp)
 		if err != nil {
-			fileFail(c, "cannot read symbolic link", src, err)
+			failOn(c, "cannot read symbolic link", src, err)
 			return false
 		}
 		x.say(src, dst)
 		if dstExists {
 			if err := c.FS.Remove(dp); err != nil {
-				fileFail(c, "cannot remove", dst, err)
+				failOn(c, "cannot remove", dst, err)
 				return false
 			}
 		}
 		if err := c.FS.Symlink(target, dp); err != nil {
-			fileFail(c, "cannot create symbolic link", dst, err)
+			failOn(c, "cannot create symbolic link", dst, err)
 			return false
 		}
 		return true
 	case !info.Mode().IsRegular() && x.recursive && x.deref != 'L':
-		c.Fail("cannot create special file %s: operation not supported", fileQuote(dst))
+		c.Fail("cannot create special file %s: operation not supported", quote(dst))
 		return false
 	}
 	// A regular file (or what a followed symlink points to).
 	if dstExists {
 		if dstInfo.IsDir() {
-			c.Fail("cannot overwrite directory %s with non-directory", fileQuote(dst))
+			c.Fail("cannot overwrite directory %s with non-directory", quote(dst))
 			return false
 		}
 		if x.noClobber {
@@ -288,50 +290,50 @@ func (x *cp) copy(src, dst string, top bool) bool {
 		if x.update && !info.ModTime().After(dstInfo.ModTime()) {
 			return true
 		}
-	} else if fileTrailingSlash(dst) {
-		fileFail(c, "cannot create regular file", dst, syscall.ENOTDIR)
+	} else if hasTrailingSlash(dst) {
+		failOn(c, "cannot create regular file", dst, syscall.ENOTDIR)
 		return false
 	}
 	x.say(src, dst)
 	if x.hardLink || x.symLink {
 		if dstExists {
 			if err := c.FS.Remove(dp); err != nil {
-				fileFail(c, "cannot remove", dst, err)
+				failOn(c, "cannot remove", dst, err)
 				return false
 			}
 		}
 		if x.symLink {
 			err = c.FS.Symlink(src, dp)
 			if err != nil {
-				fileFail(c, "cannot create symbolic link", dst, err)
+				failOn(c, "cannot create symbolic link", dst, err)
 				return false
 			}
 			return true
 		}
 		if err := c.FS.Link(sp, dp); err != nil {
-			fileFail(c, "cannot create hard link", dst, err)
+			failOn(c, "cannot create hard link", dst, err)
 			return false
 		}
 		return true
 	}
 	perm := info.Mode().Perm() &^ c.Umask
-	err = fileCopyData(c, sp, dp, perm)
+	err = copyData(c, sp, dp, perm)
 	// -f removes a destination it cannot open and tries again; not when
 	// the capabilities refused the write, which would refuse the retry
 	// too and leave the destination gone.
 	if err != nil && dstExists && x.force && errors.Is(err, fs.ErrPermission) && !caps.IsDenied(err) {
 		if rerr := c.FS.Remove(dp); rerr == nil {
-			err = fileCopyData(c, sp, dp, perm)
+			err = copyData(c, sp, dp, perm)
 		}
 	}
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) && pe.Path == sp {
-			c.Fail("cannot open %s for reading: %s", fileQuote(src), Reason(err))
+			c.Fail("cannot open %s for reading: %s", quote(src), Reason(err))
 		} else if err == errStop {
 			return false
 		} else {
-			fileFail(c, "cannot create regular file", dst, err)
+			failOn(c, "cannot create regular file", dst, err)
 		}
 		return false
 	}
@@ -342,13 +344,13 @@ func (x *cp) preserve(dst, dp string, info fs.FileInfo) bool {
 	c := x.c
 	if x.preserveMode {
 		if err := c.FS.Chmod(dp, info.Mode()); err != nil {
-			fileFail(c, "preserving permissions for", dst, err)
+			failOn(c, "preserving permissions for", dst, err)
 			return false
 		}
 	}
 	if x.preserveTime {
 		if err := c.FS.Chtimes(dp, vfs.StatOf(info).Atime, info.ModTime()); err != nil {
-			fileFail(c, "preserving times for", dst, err)
+			failOn(c, "preserving times for", dst, err)
 			return false
 		}
 	}
@@ -369,30 +371,30 @@ func (x *cp) within(dp, sp string) bool {
 func (x *cp) copyDir(src, dst, sp, dp string, info, dstInfo fs.FileInfo, dstExists, recheck bool) bool {
 	c := x.c
 	if !x.recursive {
-		c.Fail("-r not specified; omitting directory %s", fileQuote(src))
+		c.Fail("-r not specified; omitting directory %s", quote(src))
 		return false
 	}
 	if dstExists && !dstInfo.IsDir() {
-		c.Fail("cannot overwrite non-directory %s with directory %s", fileQuote(dst), fileQuote(src))
+		c.Fail("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
 		return false
 	}
 	// Refuse to copy a directory into itself (it would never end).
 	if recheck && x.within(dp, sp) {
-		c.Fail("cannot copy a directory, %s, into itself, %s", fileQuote(src), fileQuote(dst))
+		c.Fail("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
 		return false
 	}
 	if !dstExists {
 		x.say(src, dst)
 		// Keep the new directory writable while filling it.
 		if err := c.FS.Mkdir(dp, info.Mode().Perm()&^c.Umask|0o700); err != nil {
-			fileFail(c, "cannot create directory", dst, err)
+			failOn(c, "cannot create directory", dst, err)
 			return false
 		}
 		x.created[dp] = true
 	}
 	entries, err := c.FS.ReadDir(sp)
 	if err != nil {
-		fileFail(c, "cannot access", src, err)
+		failOn(c, "cannot access", src, err)
 		return false
 	}
 	ok := true
@@ -400,15 +402,34 @@ func (x *cp) copyDir(src, dst, sp, dp string, info, dstInfo fs.FileInfo, dstExis
 		if c.Canceled() {
 			return false
 		}
-		if !x.copy(fileJoin(src, e.Name()), fileJoin(dst, e.Name()), false) {
+		if !x.copy(joinOperand(src, e.Name()), joinOperand(dst, e.Name()), false) {
 			ok = false
 		}
 	}
 	if !dstExists && !x.preserveMode {
-		if err := c.FS.Chmod(dp, fileFromPosix(filePosix(info.Mode())&0o777)&^c.Umask); err != nil {
-			fileFail(c, "setting permissions for", dst, err)
+		if err := c.FS.Chmod(dp, fromPosixMode(posixMode(info.Mode())&0o777)&^c.Umask); err != nil {
+			failOn(c, "setting permissions for", dst, err)
 			ok = false
 		}
 	}
 	return x.preserve(dst, dp, info) && ok
+}
+
+// copyData copies the contents of src to a new or truncated
+// dst created with perm, honouring cancellation.
+func copyData(c *Call, src, dst string, perm fs.FileMode) error {
+	in, err := c.FS.OpenFile(src, os.O_RDONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := c.FS.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	if err != nil {
+		return err
+	}
+	_, err = copyCtx(c, out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -72,7 +72,7 @@ func TestCp(t *testing.T) {
 		{files: cpFiles, args: []string{"cp", "-l", "a", "c"}, pre: nil, check: func(t *testing.T, fsys vfs.FS) {
 			a, _ := fsys.Stat("/work/a")
 			c, _ := fsys.Stat("/work/c")
-			if !fileSame(a, c) {
+			if !sameFile(a, c) {
 				t.Error("cp -l did not make a hard link")
 			}
 		}},

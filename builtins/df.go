@@ -47,7 +47,7 @@ func runDf(c *Call) int {
 		rows = 0
 		for _, name := range ops {
 			if _, err := c.FS.Stat(c.Abs(name)); err != nil {
-				c.Fail("%s: %s", fileQuoteMaybe(name), Reason(err))
+				c.Fail("%s: %s", quoteIfNeeded(name), Reason(err))
 				status = 1
 				continue
 			}
@@ -136,7 +136,7 @@ func dfRow(used, size int64, human bool) (header, row []string) {
 	row = []string{"moonix", strconv.FormatInt(sizeK, 10), strconv.FormatInt(usedK, 10), strconv.FormatInt(availK, 10), dfPercent(usedK, sizeK), "/"}
 	if human {
 		header[1], header[3] = "Size", "Avail"
-		row[1], row[2], row[3] = fileHuman(sizeK*1024), fileHuman(usedK*1024), fileHuman(availK*1024)
+		row[1], row[2], row[3] = humanSize(sizeK*1024), humanSize(usedK*1024), humanSize(availK*1024)
 	}
 	return header, row
 }
@@ -149,7 +149,7 @@ func dfInodeRow(used, limit int64, human bool) (header, row []string) {
 	row = []string{"moonix", strconv.FormatInt(total, 10), strconv.FormatInt(used, 10), strconv.FormatInt(free, 10), dfPercent(used, total), "/"}
 	if human {
 		for i, n := range []int64{total, used, free} {
-			row[i+1] = fileHuman(n)
+			row[i+1] = humanSize(n)
 		}
 	}
 	return header, row

@@ -65,7 +65,7 @@ func runDu(c *Call) int {
 		d.maxDepth = 0
 	}
 	if *summarize && d.all {
-		return fileUsage(c, "cannot both summarize and show all entries")
+		return usageError(c, "cannot both summarize and show all entries")
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
@@ -76,9 +76,9 @@ func runDu(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		info, err := fileLstat(c, name)
+		info, err := lstatOperand(c, name)
 		if err != nil {
-			fileFail(c, "cannot access", name, err)
+			failOn(c, "cannot access", name, err)
 			d.status = 1
 			continue
 		}
@@ -104,16 +104,16 @@ func (d *duWalker) size(info fs.FileInfo) int64 {
 		}
 		return 0
 	}
-	return fileKiB(info)
+	return diskKiB(info)
 }
 
 func (d *duWalker) line(n int64, name string) {
 	var s string
 	switch {
 	case d.human && d.bytes:
-		s = fileHuman(n)
+		s = humanSize(n)
 	case d.human:
-		s = fileHuman(n * 1024)
+		s = humanSize(n * 1024)
 	case d.bytes:
 		s = strconv.FormatInt(n, 10)
 	case d.mib:
@@ -129,7 +129,7 @@ func (d *duWalker) walk(name, abs string, info fs.FileInfo, depth int) int64 {
 	if info.IsDir() {
 		entries, err := d.c.FS.ReadDir(abs)
 		if err != nil {
-			fileFail(d.c, "cannot read directory", name, err)
+			failOn(d.c, "cannot read directory", name, err)
 			d.status = 1
 		}
 		for _, e := range entries {
@@ -140,7 +140,7 @@ func (d *duWalker) walk(name, abs string, info fs.FileInfo, depth int) int64 {
 			if err != nil {
 				continue
 			}
-			n += d.walk(fileJoin(name, e.Name()), path.Join(abs, e.Name()), ci, depth+1)
+			n += d.walk(joinOperand(name, e.Name()), path.Join(abs, e.Name()), ci, depth+1)
 		}
 	}
 	if (info.IsDir() || d.all || depth == 0) && (d.maxDepth < 0 || depth <= d.maxDepth) {

@@ -90,7 +90,7 @@ type finder struct {
 	minDepth   int
 	depthFirst bool
 	follow     byte // 'P', 'L' or 'H'
-	now        *fileNow
+	now        *lazyNow
 	hasAction  bool
 	batches    []*findBatch
 }
@@ -100,7 +100,7 @@ type findParseError string
 func (e findParseError) Error() string { return string(e) }
 
 func runFind(c *Call) int {
-	f := &finder{c: c, maxDepth: -1, follow: 'P', now: &fileNow{clock: c.Clock}}
+	f := &finder{c: c, maxDepth: -1, follow: 'P', now: &lazyNow{clock: c.Clock}}
 	args := c.Args[1:]
 	for len(args) > 0 {
 		switch args[0] {
@@ -180,11 +180,11 @@ func (f *finder) statItem(abs string, top bool) (fs.FileInfo, error) {
 func (f *finder) walkRoot(root string, expr *findExpr) {
 	abs := f.c.Abs(root)
 	info, err := f.statItem(abs, true)
-	if fileTrailingSlash(root) {
-		info, err = fileLstat(f.c, root) // "link/" means the directory
+	if hasTrailingSlash(root) {
+		info, err = lstatOperand(f.c, root) // "link/" means the directory
 	}
 	if err != nil {
-		f.fail("%s: %s", fileQuote(root), Reason(err))
+		f.fail("%s: %s", quote(root), Reason(err))
 		return
 	}
 	f.walk(&findItem{path: root, abs: abs, root: root, info: info}, expr, nil)
@@ -210,7 +210,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 		if f.follow != 'P' {
 			for _, a := range ancestors {
 				if a.ino == ino {
-					f.fail("file system loop detected; %s is part of the same file system loop as %s.", fileQuote(it.path), fileQuote(a.path))
+					f.fail("file system loop detected; %s is part of the same file system loop as %s.", quote(it.path), quote(a.path))
 					loop = true
 					break
 				}
@@ -219,7 +219,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 		if !loop {
 			entries, err := f.c.FS.ReadDir(it.abs)
 			if err != nil {
-				f.fail("%s: %s", fileQuote(it.path), Reason(err))
+				f.fail("%s: %s", quote(it.path), Reason(err))
 			}
 			anc := append(ancestors[:len(ancestors):len(ancestors)], findAncestor{ino, it.path})
 			for _, e := range entries {
@@ -228,9 +228,9 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 				}
 				abs := path.Join(it.abs, e.Name())
 				info, err := f.statItem(abs, false)
-				child := fileJoin(it.path, e.Name())
+				child := joinOperand(it.path, e.Name())
 				if err != nil {
-					f.fail("%s: %s", fileQuote(child), Reason(err))
+					f.fail("%s: %s", quote(child), Reason(err))
 					continue
 				}
 				f.walk(&findItem{path: child, abs: abs, root: it.root, info: info, depth: it.depth + 1}, expr, anc)
@@ -265,7 +265,7 @@ func (f *finder) parse() (*findExpr, error) {
 		if f.peek() == ")" {
 			return nil, findParseError("you have too many ')'")
 		}
-		return nil, findParseError(fmt.Sprintf("unexpected %s", fileQuote(f.peek())))
+		return nil, findParseError(fmt.Sprintf("unexpected %s", quote(f.peek())))
 	}
 	return e, nil
 }
@@ -404,7 +404,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		n, err := strconv.Atoi(a)
 		if err != nil || n < 0 {
-			return nil, findParseError(fmt.Sprintf("expected a positive decimal integer argument to %s, but got %s", tok, fileQuote(a)))
+			return nil, findParseError(fmt.Sprintf("expected a positive decimal integer argument to %s, but got %s", tok, quote(a)))
 		}
 		if tok == "-maxdepth" {
 			f.maxDepth = n
@@ -421,7 +421,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		switch tok {
 		case "-name", "-iname":
 			return f.primary(func(it *findItem) bool {
-				return findMatch(pat, fileBase(it.path), fold)
+				return findMatch(pat, baseOperand(it.path), fold)
 			}), nil
 		case "-lname", "-ilname":
 			return f.primary(func(it *findItem) bool {
@@ -444,7 +444,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		re, rerr := regexp.Compile(flags + `^(?s:` + pat + `)$`)
 		if rerr != nil {
-			return nil, findParseError(fmt.Sprintf("invalid regular expression %s", fileQuote(pat)))
+			return nil, findParseError(fmt.Sprintf("invalid regular expression %s", quote(pat)))
 		}
 		return f.primary(func(it *findItem) bool { return re.MatchString(it.path) }), nil
 	case "-type", "-xtype":
@@ -500,7 +500,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(num)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to -size", fileQuote(a)))
+			return nil, findParseError(fmt.Sprintf("invalid argument %s to -size", quote(a)))
 		}
 		return f.primary(func(it *findItem) bool {
 			size := it.info.Size()
@@ -532,11 +532,11 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		changes, ok := compileMode(spec)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid mode %s", fileQuote(a)))
+			return nil, findParseError(fmt.Sprintf("invalid mode %s", quote(a)))
 		}
 		want := adjustMode(0, false, 0, changes)
 		return f.primary(func(it *findItem) bool {
-			have := filePosix(it.info.Mode())
+			have := posixMode(it.info.Mode())
 			switch kind {
 			case '-':
 				return have&want == want
@@ -552,7 +552,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		ref, serr := c.FS.Stat(c.Abs(a))
 		if serr != nil {
-			return nil, findParseError(fmt.Sprintf("%s: %s", fileQuote(a), Reason(serr)))
+			return nil, findParseError(fmt.Sprintf("%s: %s", quote(a), Reason(serr)))
 		}
 		t := ref.ModTime()
 		get := findTime(tok[1])
@@ -564,7 +564,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(a)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", fileQuote(a), tok))
+			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", quote(a), tok))
 		}
 		unit := 24 * time.Hour
 		if strings.HasSuffix(tok, "min") {
@@ -583,9 +583,9 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		return f.primary(func(it *findItem) bool {
 			st := vfs.StatOf(it.info)
 			if tok == "-user" {
-				return fileUser(c, st.Uid) == a || strconv.Itoa(int(st.Uid)) == a
+				return userName(c, st.Uid) == a || strconv.Itoa(int(st.Uid)) == a
 			}
-			return fileGroup(c, st.Gid) == a || strconv.Itoa(int(st.Gid)) == a
+			return groupName(c, st.Gid) == a || strconv.Itoa(int(st.Gid)) == a
 		}), nil
 	case "-uid", "-gid", "-links", "-inum":
 		a, err := f.arg(tok)
@@ -594,7 +594,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(a)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", fileQuote(a), tok))
+			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", quote(a), tok))
 		}
 		return f.primary(func(it *findItem) bool {
 			st := vfs.StatOf(it.info)
@@ -648,11 +648,11 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		f.hasAction = true
 		f.depthFirst = true
 		return f.primary(func(it *findItem) bool {
-			if it.abs == c.Abs(".") && fileBase(it.path) == "." {
+			if it.abs == c.Abs(".") && baseOperand(it.path) == "." {
 				return true // GNU never deletes the starting point "."
 			}
 			if err := c.FS.Remove(it.abs); err != nil {
-				f.fail("cannot delete %s: %s", fileQuote(it.path), Reason(err))
+				f.fail("cannot delete %s: %s", quote(it.path), Reason(err))
 				return false
 			}
 			return true
@@ -664,9 +664,9 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		return nil, findParseError(fmt.Sprintf("%s is not supported: moonix cannot prompt; use -exec", tok))
 	}
 	if strings.HasPrefix(tok, "-") {
-		return nil, findParseError(fmt.Sprintf("unknown predicate %s", fileQuote(tok)))
+		return nil, findParseError(fmt.Sprintf("unknown predicate %s", quote(tok)))
 	}
-	return nil, findParseError(fmt.Sprintf("paths must precede expression: %s", fileQuote(tok)))
+	return nil, findParseError(fmt.Sprintf("paths must precede expression: %s", quote(tok)))
 }
 
 // findTime picks the time a test looks at: a(ccess), c(hange) or m(odify).
@@ -707,7 +707,7 @@ func (f *finder) parseExec(tok string) (*findExpr, error) {
 		if !inDir {
 			return it.path, c.Dir
 		}
-		base := fileBase(it.path)
+		base := baseOperand(it.path)
 		if it.abs == "/" {
 			return "/", "/"
 		}
@@ -779,8 +779,8 @@ func (f *finder) ls(it *findItem) string {
 		t, _ := f.c.FS.Readlink(it.abs)
 		name += " -> " + t
 	}
-	return fmt.Sprintf("%9d %6d %s %3d %-8s %-8s %8s %s %s\n", st.Ino, fileKiB(it.info),
-		fileModeString(it.info.Mode()), st.Nlink, fileUser(f.c, st.Uid), fileGroup(f.c, st.Gid),
+	return fmt.Sprintf("%9d %6d %s %3d %-8s %-8s %8s %s %s\n", st.Ino, diskKiB(it.info),
+		fileModeString(it.info.Mode()), st.Nlink, userName(f.c, st.Uid), groupName(f.c, st.Gid),
 		size, l.timeString(it.info.ModTime()), name)
 }
 
@@ -837,7 +837,7 @@ func (f *finder) printf(format string, it *findItem) string {
 			rel := strings.TrimPrefix(it.path, it.root)
 			str(strings.TrimPrefix(rel, "/"))
 		case 'f':
-			str(fileBase(it.path))
+			str(baseOperand(it.path))
 		case 'h':
 			d := "."
 			if strings.Trim(it.path, "/") == "" {
@@ -855,11 +855,11 @@ func (f *finder) printf(format string, it *findItem) string {
 		case 's':
 			num(it.info.Size())
 		case 'k':
-			num(fileKiB(it.info))
+			num(diskKiB(it.info))
 		case 'b':
-			num(fileKiB(it.info) * 2)
+			num(diskKiB(it.info) * 2)
 		case 'm':
-			fmt.Fprintf(&b, "%"+spec+"o", filePosix(it.info.Mode()))
+			fmt.Fprintf(&b, "%"+spec+"o", posixMode(it.info.Mode()))
 		case 'M':
 			str(fileModeString(it.info.Mode()))
 		case 'y', 'Y':
@@ -878,9 +878,9 @@ func (f *finder) printf(format string, it *findItem) string {
 			}
 			str(string(t))
 		case 'u':
-			str(fileUser(f.c, st.Uid))
+			str(userName(f.c, st.Uid))
 		case 'g':
-			str(fileGroup(f.c, st.Gid))
+			str(groupName(f.c, st.Gid))
 		case 'U':
 			num(int64(st.Uid))
 		case 'G':

@@ -11,24 +11,6 @@ import (
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-// historyCommands work on the history of the filesystem (Call.Repo):
-// snapshots, rollback, branches, what changed, and the effect log that a
-// rollback cannot undo. diff's tree mode is in
-// difftree.go.
-func historyCommands() []*Command {
-	return []*Command{
-		snapshotCommand(),
-		rollbackCommand(),
-		historyCommand(),
-		branchCommand(),
-		switchCommand(),
-		forkCommand(),
-		statusCommand(),
-		showCommand(),
-		effectsCommand(),
-	}
-}
-
 // historyTimeFormat is how the history commands print a snapshot's time
 // (always UTC) for people; --json gives RFC 3339.
 const historyTimeFormat = "2006-01-02 15:04:05"

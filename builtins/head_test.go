@@ -2,7 +2,7 @@ package builtins
 
 import "testing"
 
-var text2Files = map[string]string{
+var lineFiles = map[string]string{
 	"/work/twelve": "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n",
 	"/work/abc":    "a\nb\nc",
 	"/work/x":      "x\n",
@@ -11,7 +11,7 @@ var text2Files = map[string]string{
 
 func TestHead(t *testing.T) {
 	t.Parallel()
-	runCasesFresh(t, text2Files, []cmdCase{
+	runCasesFresh(t, lineFiles, []cmdCase{
 		{[]string{"head", "twelve"}, "", "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\n", "", 0},
 		{[]string{"head", "-n", "3", "twelve"}, "", "one\ntwo\nthree\n", "", 0},
 		{[]string{"head", "-3", "twelve"}, "", "one\ntwo\nthree\n", "", 0},

@@ -70,3 +70,13 @@ var errStop = stopError{}
 type stopError struct{}
 
 func (stopError) Error() string { return "stop" }
+
+// readInput reads the whole operand name ("-" is standard input).
+func readInput(c *Call, name string) ([]byte, error) {
+	r, err := c.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}

@@ -62,42 +62,42 @@ func runLn(c *Call) int {
 	switch {
 	case fl.Changed("target-directory"):
 		if *noTarget {
-			return fileUsage(c, "cannot combine --target-directory and --no-target-directory")
+			return usageError(c, "cannot combine --target-directory and --no-target-directory")
 		}
 		if len(ops) == 0 {
-			return fileUsage(c, "missing file operand")
+			return usageError(c, "missing file operand")
 		}
 		if !isDir(*targetDir) {
-			fileFail(c, "target", *targetDir, syscall.ENOTDIR)
+			failOn(c, "target", *targetDir, syscall.ENOTDIR)
 			return 1
 		}
 		for _, t := range ops {
-			pairs = append(pairs, pair{t, fileJoin(*targetDir, fileBase(t))})
+			pairs = append(pairs, pair{t, joinOperand(*targetDir, baseOperand(t))})
 		}
 	case len(ops) == 0:
-		return fileUsage(c, "missing file operand")
+		return usageError(c, "missing file operand")
 	case len(ops) == 1:
 		if *noTarget {
-			return fileUsage(c, "missing destination file operand after %s", fileQuote(ops[0]))
+			return usageError(c, "missing destination file operand after %s", quote(ops[0]))
 		}
-		pairs = append(pairs, pair{ops[0], fileJoin(".", fileBase(ops[0]))})
+		pairs = append(pairs, pair{ops[0], joinOperand(".", baseOperand(ops[0]))})
 	case len(ops) == 2 && (*noTarget || !isDir(ops[1])):
 		pairs = append(pairs, pair{ops[0], ops[1]})
 	default:
 		if *noTarget {
-			return fileUsage(c, "extra operand %s", fileQuote(ops[2]))
+			return usageError(c, "extra operand %s", quote(ops[2]))
 		}
 		dir := ops[len(ops)-1]
 		if !isDir(dir) {
 			if _, err := c.FS.Stat(c.Abs(dir)); err != nil {
-				fileFail(c, "target", dir, err)
+				failOn(c, "target", dir, err)
 			} else {
-				c.Fail("target %s: %s", fileQuote(dir), Reason(syscall.ENOTDIR))
+				c.Fail("target %s: %s", quote(dir), Reason(syscall.ENOTDIR))
 			}
 			return 1
 		}
 		for _, t := range ops[:len(ops)-1] {
-			pairs = append(pairs, pair{t, fileJoin(dir, fileBase(t))})
+			pairs = append(pairs, pair{t, joinOperand(dir, baseOperand(t))})
 		}
 	}
 	kind := "hard link"
@@ -123,29 +123,29 @@ func runLn(c *Call) int {
 				srcInfo, err = c.FS.Lstat(src)
 			}
 			if err != nil {
-				fileFail(c, "failed to access", pr.target, err)
+				failOn(c, "failed to access", pr.target, err)
 				status = 1
 				continue
 			}
 			if srcInfo.IsDir() {
-				c.Fail("%s: hard link not allowed for directory", fileQuoteMaybe(pr.target))
+				c.Fail("%s: hard link not allowed for directory", quoteIfNeeded(pr.target))
 				status = 1
 				continue
 			}
 		}
 		if old, err := c.FS.Lstat(lp); err == nil {
 			if !*force {
-				fileFail(c, "failed to create "+kind, pr.link, fs.ErrExist)
+				failOn(c, "failed to create "+kind, pr.link, fs.ErrExist)
 				status = 1
 				continue
 			}
-			if srcInfo != nil && fileSame(srcInfo, old) || *symbolic && src == lp {
-				c.Fail("%s and %s are the same file", fileQuote(pr.target), fileQuote(pr.link))
+			if srcInfo != nil && sameFile(srcInfo, old) || *symbolic && src == lp {
+				c.Fail("%s and %s are the same file", quote(pr.target), quote(pr.link))
 				status = 1
 				continue
 			}
 			if old.IsDir() {
-				c.Fail("%s: cannot overwrite directory", fileQuoteMaybe(pr.link))
+				c.Fail("%s: cannot overwrite directory", quoteIfNeeded(pr.link))
 				status = 1
 				continue
 			}
@@ -154,7 +154,7 @@ func runLn(c *Call) int {
 			// below then reports the denial.
 			if lnAllowed(c, src, lp, *symbolic) {
 				if err := c.FS.Remove(lp); err != nil {
-					fileFail(c, "cannot remove", pr.link, err)
+					failOn(c, "cannot remove", pr.link, err)
 					status = 1
 					continue
 				}
@@ -167,7 +167,7 @@ func runLn(c *Call) int {
 			err = c.FS.Link(src, lp)
 		}
 		if err != nil {
-			fileFail(c, "failed to create "+kind, pr.link, err)
+			failOn(c, "failed to create "+kind, pr.link, err)
 			status = 1
 			continue
 		}
@@ -176,7 +176,7 @@ func runLn(c *Call) int {
 			if *symbolic {
 				arrow = "->"
 			}
-			fmt.Fprintf(c.Stdout, "%s %s %s\n", fileQuote(pr.link), arrow, fileQuote(pr.target))
+			fmt.Fprintf(c.Stdout, "%s %s %s\n", quote(pr.link), arrow, quote(pr.target))
 		}
 	}
 	return status

@@ -11,7 +11,7 @@ func wantHardLink(a, b string) func(*testing.T, vfs.FS) {
 		t.Helper()
 		ai, err1 := fsys.Lstat(a)
 		bi, err2 := fsys.Lstat(b)
-		if err1 != nil || err2 != nil || !fileSame(ai, bi) {
+		if err1 != nil || err2 != nil || !sameFile(ai, bi) {
 			t.Errorf("%s and %s are not hard links of each other (%v, %v)", a, b, err1, err2)
 		}
 	}

@@ -61,7 +61,7 @@ type lsEntry struct {
 type ls struct {
 	c      *Call
 	o      lsOptions
-	now    *fileNow
+	now    *lazyNow
 	status int
 	out    bool // something was printed already
 	stop   bool // a write failed: the reader went away
@@ -118,16 +118,16 @@ func runLs(c *Call) int {
 			o.width = c.Width
 		}
 	}
-	l := &ls{c: c, o: o, now: &fileNow{clock: c.Clock}}
+	l := &ls{c: c, o: o, now: &lazyNow{clock: c.Clock}}
 	ops := fl.Args()
 	if len(ops) == 0 {
 		ops = []string{"."}
 	}
 	var files, dirs []lsEntry
 	for _, name := range ops {
-		info, err := fileLstat(c, name)
+		info, err := lstatOperand(c, name)
 		if err != nil {
-			fileFail(c, "cannot access", name, err)
+			failOn(c, "cannot access", name, err)
 			l.status = 2
 			continue
 		}
@@ -188,7 +188,7 @@ func (l *ls) listDir(name, abs string, header, top bool) {
 	l.out = true
 	dirents, err := c.FS.ReadDir(abs)
 	if err != nil {
-		fileFail(c, "cannot open directory", name, err)
+		failOn(c, "cannot open directory", name, err)
 		if top {
 			l.status = 2
 		} else if l.status == 0 {
@@ -219,10 +219,10 @@ func (l *ls) listDir(name, abs string, header, top bool) {
 	if l.o.long {
 		var total int64
 		for _, e := range entries {
-			total += fileKiB(e.info)
+			total += diskKiB(e.info)
 		}
 		if l.o.human {
-			fmt.Fprintf(c.Stdout, "total %s\n", fileHuman(total*1024))
+			fmt.Fprintf(c.Stdout, "total %s\n", humanSize(total*1024))
 		} else {
 			fmt.Fprintf(c.Stdout, "total %d\n", total)
 		}
@@ -236,7 +236,7 @@ func (l *ls) listDir(name, abs string, header, top bool) {
 			return
 		}
 		if e.info.IsDir() && e.name != "." && e.name != ".." {
-			l.listDir(fileJoin(name, e.name), e.path, true, false)
+			l.listDir(joinOperand(name, e.name), e.path, true, false)
 		}
 	}
 }
@@ -394,7 +394,7 @@ const lsRecentWindow = 31556952 / 2 * time.Second
 func (l *ls) timeString(t time.Time) string {
 	t = t.UTC()
 	if l.o.fullTime {
-		return fileStatTime(t)
+		return statTime(t)
 	}
 	if now := l.now.get(); t.After(now.Add(-lsRecentWindow)) && !t.After(now) {
 		return t.Format("Jan _2 15:04")
@@ -420,13 +420,13 @@ func (l *ls) printLong(entries []lsEntry) {
 		if l.o.numeric {
 			r.owner, r.group = strconv.Itoa(int(st.Uid)), strconv.Itoa(int(st.Gid))
 		} else {
-			r.owner, r.group = fileUser(l.c, st.Uid), fileGroup(l.c, st.Gid)
+			r.owner, r.group = userName(l.c, st.Uid), groupName(l.c, st.Gid)
 		}
 		switch {
 		case e.info.Mode()&fs.ModeDevice != 0:
 			r.size = fmt.Sprintf("%d, %d", st.Rdev>>8, st.Rdev&0xff)
 		case l.o.human:
-			r.size = fileHuman(e.info.Size())
+			r.size = humanSize(e.info.Size())
 		default:
 			r.size = strconv.FormatInt(e.info.Size(), 10)
 		}

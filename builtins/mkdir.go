@@ -34,25 +34,25 @@ func runMkdir(c *Call) int {
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return fileUsage(c, "missing operand")
+		return usageError(c, "missing operand")
 	}
-	umask := filePosix(c.Umask)
+	umask := posixMode(c.Umask)
 	mode := 0o777 &^ umask
 	explicit := fl.Changed("mode")
 	if explicit {
 		spec, ok := compileMode(*modeArg)
 		if !ok {
-			c.Fail("invalid mode %s", fileQuote(*modeArg))
+			c.Fail("invalid mode %s", quote(*modeArg))
 			return 1
 		}
 		mode = adjustMode(0o777, true, umask, spec)
 	}
 	// Parents made by -p are always writable and searchable by the owner.
-	parentMode := fileFromPosix(0o777&^umask | 0o300)
+	parentMode := fromPosixMode(0o777&^umask | 0o300)
 	status := 0
 	made := func(name string) {
 		if *verbose {
-			fmt.Fprintf(c.Stdout, "mkdir: created directory %s\n", fileQuote(name))
+			fmt.Fprintf(c.Stdout, "mkdir: created directory %s\n", quote(name))
 		}
 	}
 	for _, name := range ops {
@@ -89,7 +89,7 @@ func runMkdir(c *Call) int {
 						continue // made meanwhile
 					}
 				}
-				fileFail(c, "cannot create directory", prefix, err)
+				failOn(c, "cannot create directory", prefix, err)
 				failed = true
 				break
 			}
@@ -100,19 +100,19 @@ func runMkdir(c *Call) int {
 			if info, err := c.FS.Stat(p); err == nil && info.IsDir() {
 				continue
 			} else if caps.IsDenied(err) {
-				fileFail(c, "cannot create directory", name, err)
+				failOn(c, "cannot create directory", name, err)
 				status = 1
 				continue
 			}
 		}
-		if err := c.FS.Mkdir(p, fileFromPosix(mode)); err != nil {
-			fileFail(c, "cannot create directory", name, err)
+		if err := c.FS.Mkdir(p, fromPosixMode(mode)); err != nil {
+			failOn(c, "cannot create directory", name, err)
 			status = 1
 			continue
 		}
 		if explicit {
-			if err := c.FS.Chmod(p, fileFromPosix(mode)); err != nil {
-				fileFail(c, "cannot set permissions of", name, err)
+			if err := c.FS.Chmod(p, fromPosixMode(mode)); err != nil {
+				failOn(c, "cannot set permissions of", name, err)
 				status = 1
 			}
 		}
@@ -144,12 +144,12 @@ func runRmdir(c *Call) int {
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return fileUsage(c, "missing operand")
+		return usageError(c, "missing operand")
 	}
 	status := 0
 	remove := func(name string) bool {
 		if *verbose {
-			fmt.Fprintf(c.Stdout, "rmdir: removing directory, %s\n", fileQuote(name))
+			fmt.Fprintf(c.Stdout, "rmdir: removing directory, %s\n", quote(name))
 		}
 		p := c.Abs(name)
 		info, err := c.FS.Lstat(p)
@@ -163,7 +163,7 @@ func runRmdir(c *Call) int {
 			if *ignore && errors.Is(err, syscall.ENOTEMPTY) {
 				return false
 			}
-			fileFail(c, "failed to remove", name, err)
+			failOn(c, "failed to remove", name, err)
 			status = 1
 			return false
 		}

@@ -51,7 +51,7 @@ func runMktemp(c *Call) int {
 	}
 	ops := fl.Args()
 	if len(ops) > 1 {
-		return fileUsage(c, "too many templates")
+		return usageError(c, "too many templates")
 	}
 	template := "tmp.XXXXXXXXXX"
 	useDir := fl.Changed("tmpdir") || fl.Changed("p") || *tflag
@@ -66,14 +66,14 @@ func runMktemp(c *Call) int {
 			template, *suffix = template[:i+1], template[i+1:]
 		}
 	} else if strings.Contains(*suffix, "/") {
-		return fail("invalid suffix %s, contains directory separator", fileQuote(*suffix))
+		return fail("invalid suffix %s, contains directory separator", quote(*suffix))
 	}
 	xs := 0
 	for i := len(template) - 1; i >= 0 && template[i] == 'X'; i-- {
 		xs++
 	}
 	if xs < 3 {
-		return fail("too few X's in template %s", fileQuote(template+*suffix))
+		return fail("too few X's in template %s", quote(template+*suffix))
 	}
 	if useDir {
 		base := ""
@@ -96,10 +96,10 @@ func runMktemp(c *Call) int {
 			base = "/tmp"
 		}
 		if *tflag && strings.Contains(template, "/") {
-			return fail("invalid template, %s, contains directory separator", fileQuote(template+*suffix))
+			return fail("invalid template, %s, contains directory separator", quote(template+*suffix))
 		}
 		if strings.HasPrefix(template, "/") {
-			return fail("invalid template, %s; with --tmpdir, it may not be absolute", fileQuote(template+*suffix))
+			return fail("invalid template, %s; with --tmpdir, it may not be absolute", quote(template+*suffix))
 		}
 		template = strings.TrimRight(base, "/") + "/" + template
 	}
@@ -137,7 +137,7 @@ func runMktemp(c *Call) int {
 			if *dir {
 				what = "directory"
 			}
-			return fail("failed to create %s via template %s: %s", what, fileQuote(template+*suffix), Reason(err))
+			return fail("failed to create %s via template %s: %s", what, quote(template+*suffix), Reason(err))
 		}
 		fmt.Fprintln(c.Stdout, name)
 		return 0

@@ -38,22 +38,22 @@ func runMv(c *Call) int {
 	}
 	return targets.each(c, fl, func(src, dst string) bool {
 		sp, dp := c.Abs(src), c.Abs(dst)
-		info, err := fileLstat(c, src)
+		info, err := lstatOperand(c, src)
 		if err != nil {
-			fileFail(c, "cannot stat", src, err)
+			failOn(c, "cannot stat", src, err)
 			return false
 		}
 		dinfo, derr := c.FS.Lstat(dp)
 		exists := derr == nil
-		if exists && (sp == dp || fileSame(info, dinfo)) {
-			c.Fail("%s and %s are the same file", fileQuote(src), fileQuote(dst))
+		if exists && (sp == dp || sameFile(info, dinfo)) {
+			c.Fail("%s and %s are the same file", quote(src), quote(dst))
 			return false
 		}
 		if info.IsDir() {
 			real, err1 := vfs.Canonical(c.FS, sp, vfs.Existing)
 			into, err2 := vfs.Canonical(c.FS, dp, vfs.Nothing)
 			if err1 == nil && err2 == nil && pathWithin(into, real) {
-				c.Fail("cannot move %s to a subdirectory of itself, %s", fileQuote(src), fileQuote(dst))
+				c.Fail("cannot move %s to a subdirectory of itself, %s", quote(src), quote(dst))
 				return false
 			}
 		}
@@ -63,26 +63,26 @@ func runMv(c *Call) int {
 			}
 			switch {
 			case info.IsDir() && !dinfo.IsDir():
-				c.Fail("cannot overwrite non-directory %s with directory %s", fileQuote(dst), fileQuote(src))
+				c.Fail("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
 				return false
 			case !info.IsDir() && dinfo.IsDir():
-				c.Fail("cannot overwrite directory %s with non-directory", fileQuote(dst))
+				c.Fail("cannot overwrite directory %s with non-directory", quote(dst))
 				return false
 			}
-		} else if fileTrailingSlash(dst) && !info.IsDir() {
-			c.Fail("cannot move %s to %s: %s", fileQuote(src), fileQuote(dst), Reason(syscall.ENOTDIR))
+		} else if hasTrailingSlash(dst) && !info.IsDir() {
+			c.Fail("cannot move %s to %s: %s", quote(src), quote(dst), Reason(syscall.ENOTDIR))
 			return false
 		}
 		if err := c.FS.Rename(sp, dp); err != nil {
 			if errors.Is(err, syscall.EINVAL) {
-				c.Fail("cannot move %s to a subdirectory of itself, %s", fileQuote(src), fileQuote(dst))
+				c.Fail("cannot move %s to a subdirectory of itself, %s", quote(src), quote(dst))
 			} else {
-				c.Fail("cannot move %s to %s: %s", fileQuote(src), fileQuote(dst), Reason(err))
+				c.Fail("cannot move %s to %s: %s", quote(src), quote(dst), Reason(err))
 			}
 			return false
 		}
 		if *verbose {
-			fmt.Fprintf(c.Stdout, "renamed %s -> %s\n", fileQuote(src), fileQuote(dst))
+			fmt.Fprintf(c.Stdout, "renamed %s -> %s\n", quote(src), quote(dst))
 		}
 		return true
 	})

@@ -146,3 +146,24 @@ func runPaste(c *Call) int {
 		}
 	}
 }
+
+// unescapeDelims expands the backslash escapes of paste -d: \b \f \n \r
+// \t \v, \0 (empty), and any other \c as c.
+func unescapeDelims(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			out = append(out, s[i:i+1])
+			continue
+		}
+		i++
+		if b, ok := cControl(s[i]); ok && s[i] != 'a' { // GNU paste reads \a as a
+			out = append(out, string(b))
+		} else if s[i] == '0' {
+			out = append(out, "")
+		} else {
+			out = append(out, s[i:i+1]) // \\ and any other \c
+		}
+	}
+	return out
+}

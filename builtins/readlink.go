@@ -41,7 +41,7 @@ func runReadlink(c *Call) int {
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return fileUsage(c, "missing operand")
+		return usageError(c, "missing operand")
 	}
 	end := "\n"
 	if *zero {
@@ -73,7 +73,7 @@ func runReadlink(c *Call) int {
 			// Quiet by default, as GNU's, but never about a
 			// capability denial.
 			if *verbose {
-				c.Fail("%s: %s", fileQuoteMaybe(name), Reason(err))
+				c.Fail("%s: %s", quoteIfNeeded(name), Reason(err))
 			} else {
 				c.FailDenied(err)
 			}
@@ -126,7 +126,7 @@ func runRealpath(c *Call) int {
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return fileUsage(c, "missing operand")
+		return usageError(c, "missing operand")
 	}
 	mode := vfs.AllButLast
 	switch {
@@ -139,7 +139,7 @@ func runRealpath(c *Call) int {
 		p := c.Abs(name)
 		if *strip {
 			if mode != vfs.Nothing {
-				if _, err := c.FS.Lstat(p); err != nil && (mode == vfs.Existing || !fileIsNotExist(err)) {
+				if _, err := c.FS.Lstat(p); err != nil && (mode == vfs.Existing || !isNotExist(err)) {
 					return "", err
 				}
 			}
@@ -152,7 +152,7 @@ func runRealpath(c *Call) int {
 		var err error
 		if to, err = resolve(*relTo); err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", fileQuoteMaybe(*relTo), Reason(err))
+				c.Fail("%s: %s", quoteIfNeeded(*relTo), Reason(err))
 			} else {
 				c.FailDenied(err) // -q hides errors, not denials
 			}
@@ -163,7 +163,7 @@ func runRealpath(c *Call) int {
 		var err error
 		if base, err = resolve(*relBase); err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", fileQuoteMaybe(*relBase), Reason(err))
+				c.Fail("%s: %s", quoteIfNeeded(*relBase), Reason(err))
 			} else {
 				c.FailDenied(err) // -q hides errors, not denials
 			}
@@ -184,7 +184,7 @@ func runRealpath(c *Call) int {
 		p, err := resolve(name)
 		if err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", fileQuoteMaybe(name), Reason(err))
+				c.Fail("%s: %s", quoteIfNeeded(name), Reason(err))
 			} else {
 				c.FailDenied(err) // -q hides errors, not denials
 			}

@@ -39,7 +39,7 @@ func runRm(c *Call) int {
 		if *force {
 			return 0
 		}
-		return fileUsage(c, "missing operand")
+		return usageError(c, "missing operand")
 	}
 	status := 0
 	removed := func(name string, dir bool) {
@@ -47,9 +47,9 @@ func runRm(c *Call) int {
 			return
 		}
 		if dir {
-			fmt.Fprintf(c.Stdout, "removed directory %s\n", fileQuote(name))
+			fmt.Fprintf(c.Stdout, "removed directory %s\n", quote(name))
 		} else {
-			fmt.Fprintf(c.Stdout, "removed %s\n", fileQuote(name))
+			fmt.Fprintf(c.Stdout, "removed %s\n", quote(name))
 		}
 	}
 	// tree removes name (an existing directory) and what it holds; it
@@ -60,7 +60,7 @@ func runRm(c *Call) int {
 			return tree(name, p, true)
 		}
 		if err := c.FS.Remove(p); err != nil {
-			fileFail(c, "cannot remove", name, err)
+			failOn(c, "cannot remove", name, err)
 			return false
 		}
 		removed(name, false)
@@ -69,7 +69,7 @@ func runRm(c *Call) int {
 	tree = func(name, p string, _ bool) bool {
 		entries, err := c.FS.ReadDir(p)
 		if err != nil {
-			fileFail(c, "cannot remove", name, err)
+			failOn(c, "cannot remove", name, err)
 			return false
 		}
 		ok := true
@@ -77,13 +77,13 @@ func runRm(c *Call) int {
 			if c.Canceled() {
 				return false
 			}
-			ok = one(fileJoin(name, e.Name()), path.Join(p, e.Name()), e.IsDir()) && ok
+			ok = one(joinOperand(name, e.Name()), path.Join(p, e.Name()), e.IsDir()) && ok
 		}
 		if !ok {
 			return false
 		}
 		if err := c.FS.Remove(p); err != nil {
-			fileFail(c, "cannot remove", name, err)
+			failOn(c, "cannot remove", name, err)
 			return false
 		}
 		removed(name, true)
@@ -93,8 +93,8 @@ func runRm(c *Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		if b := fileBase(name); name != "" && (b == "." || b == "..") {
-			c.Fail("refusing to remove '.' or '..' directory: skipping %s", fileQuote(name))
+		if b := baseOperand(name); name != "" && (b == "." || b == "..") {
+			c.Fail("refusing to remove '.' or '..' directory: skipping %s", quote(name))
 			status = 1
 			continue
 		}
@@ -107,10 +107,10 @@ func runRm(c *Call) int {
 		}
 		info, err := c.FS.Lstat(p)
 		if err != nil {
-			if *force && fileIsNotExist(err) {
+			if *force && isNotExist(err) {
 				continue
 			}
-			fileFail(c, "cannot remove", name, err)
+			failOn(c, "cannot remove", name, err)
 			status = 1
 			continue
 		}
@@ -121,7 +121,7 @@ func runRm(c *Call) int {
 					// The root itself cannot go; empty it.
 					entries, _ := c.FS.ReadDir(p)
 					for _, e := range entries {
-						if !one(fileJoin(name, e.Name()), path.Join(p, e.Name()), e.IsDir()) {
+						if !one(joinOperand(name, e.Name()), path.Join(p, e.Name()), e.IsDir()) {
 							status = 1
 						}
 					}
@@ -132,13 +132,13 @@ func runRm(c *Call) int {
 				}
 				continue
 			case !*dirs:
-				fileFail(c, "cannot remove", name, syscall.EISDIR)
+				failOn(c, "cannot remove", name, syscall.EISDIR)
 				status = 1
 				continue
 			}
 		}
 		if err := c.FS.Remove(p); err != nil {
-			fileFail(c, "cannot remove", name, err)
+			failOn(c, "cannot remove", name, err)
 			status = 1
 			continue
 		}

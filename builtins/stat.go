@@ -45,7 +45,7 @@ func runStat(c *Call) int {
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return fileUsage(c, "missing operand")
+		return usageError(c, "missing operand")
 	}
 	status := 0
 	for _, name := range ops {
@@ -58,10 +58,10 @@ func runStat(c *Call) int {
 		if *deref {
 			info, err = c.FS.Stat(p)
 		} else {
-			info, err = fileLstat(c, name)
+			info, err = lstatOperand(c, name)
 		}
 		if err != nil {
-			fileFail(c, "cannot statx", name, err)
+			failOn(c, "cannot statx", name, err)
 			status = 1
 			continue
 		}
@@ -180,47 +180,47 @@ func (s statFile) directive(conv byte, spec string, prec int) string {
 	case 'n':
 		return str(s.name)
 	case 'N':
-		q := fileQuote(s.name)
+		q := quote(s.name)
 		if s.target != "" {
-			q += " -> " + fileQuote(s.target)
+			q += " -> " + quote(s.target)
 		}
 		return str(q)
 	case 's':
 		return num(uint64(s.info.Size()), "d")
 	case 'b':
-		return num(uint64(fileKiB(s.info)*2), "d")
+		return num(uint64(diskKiB(s.info)*2), "d")
 	case 'B':
 		return num(512, "d")
 	case 'o':
-		return num(fileIOBlock, "d")
+		return num(ioBlock, "d")
 	case 'a':
-		return num(uint64(filePosix(m)), "o")
+		return num(uint64(posixMode(m)), "o")
 	case 'A':
 		return str(fileModeString(m))
 	case 'f':
-		return num(uint64(fileRawMode(m)), "x")
+		return num(uint64(rawMode(m)), "x")
 	case 'F':
 		return str(fileTypeName(s.info))
 	case 'u':
 		return num(uint64(s.st.Uid), "d")
 	case 'U':
-		return str(fileUser(s.c, s.st.Uid))
+		return str(userName(s.c, s.st.Uid))
 	case 'g':
 		return num(uint64(s.st.Gid), "d")
 	case 'G':
-		return str(fileGroup(s.c, s.st.Gid))
+		return str(groupName(s.c, s.st.Gid))
 	case 'h':
 		return num(s.st.Nlink, "d")
 	case 'i':
 		return num(s.st.Ino, "d")
 	case 'd':
-		return num(fileDevMajor<<8|fileDevMinor, "d")
+		return num(devMajor<<8|devMinor, "d")
 	case 'D':
-		return num(fileDevMajor<<8|fileDevMinor, "x")
+		return num(devMajor<<8|devMinor, "x")
 	case 1: // %Hd
-		return num(fileDevMajor, "d")
+		return num(devMajor, "d")
 	case 2: // %Ld
-		return num(fileDevMinor, "d")
+		return num(devMinor, "d")
 	case 3, 't': // %Hr, %t
 		verb := "x"
 		if conv == 3 {
@@ -236,15 +236,15 @@ func (s statFile) directive(conv byte, spec string, prec int) string {
 	case 'm':
 		return str("/")
 	case 'x':
-		return str(fileStatTime(s.st.Atime))
+		return str(statTime(s.st.Atime))
 	case 'X':
 		return secs(s.st.Atime)
 	case 'y':
-		return str(fileStatTime(s.info.ModTime()))
+		return str(statTime(s.info.ModTime()))
 	case 'Y':
 		return secs(s.info.ModTime())
 	case 'z':
-		return str(fileStatTime(s.st.Ctime))
+		return str(statTime(s.st.Ctime))
 	case 'Z':
 		return secs(s.st.Ctime)
 	case 'w':
@@ -306,4 +306,9 @@ func statHexVal(ch byte) int {
 		return int(ch-'A') + 10
 	}
 	return int(ch - '0')
+}
+
+// statTime formats t in UTC (moonix's only zone) the way stat does: "2026-01-01 00:00:00.000000000 +0000".
+func statTime(t time.Time) string {
+	return t.UTC().Format("2006-01-02 15:04:05.000000000 -0700")
 }

@@ -8,11 +8,9 @@ import (
 	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"hash"
 	"io"
-	"io/fs"
 	"strings"
 )
 
@@ -310,5 +308,3 @@ func sumCheck(c *Call, a sumAlgo, o sumOpts, files []string) int {
 	}
 	return status
 }
-
-func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

@@ -8,7 +8,7 @@ import (
 
 func TestTail(t *testing.T) {
 	t.Parallel()
-	runCasesFresh(t, text2Files, []cmdCase{
+	runCasesFresh(t, lineFiles, []cmdCase{
 		{[]string{"tail", "twelve"}, "", "three\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n", "", 0},
 		{[]string{"tail", "-n", "3", "twelve"}, "", "ten\neleven\ntwelve\n", "", 0},
 		{[]string{"tail", "-3", "twelve"}, "", "ten\neleven\ntwelve\n", "", 0},

@@ -45,13 +45,13 @@ func runTouch(c *Call) int {
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return fileUsage(c, "missing file operand")
+		return usageError(c, "missing file operand")
 	}
 	if fl.Changed("stamp") && (fl.Changed("date") || fl.Changed("reference")) {
-		return fileUsage(c, "cannot specify times from more than one source")
+		return usageError(c, "cannot specify times from more than one source")
 	}
 	// The clock is read only when a time depends on it.
-	now := &fileNow{clock: c.Clock}
+	now := &lazyNow{clock: c.Clock}
 	var atime, mtime time.Time
 	if !fl.Changed("reference") && !fl.Changed("date") && !fl.Changed("stamp") {
 		atime, mtime = now.get(), now.get()
@@ -59,7 +59,7 @@ func runTouch(c *Call) int {
 	if fl.Changed("reference") {
 		info, err := c.FS.Stat(c.Abs(*ref))
 		if err != nil {
-			fileFail(c, "failed to get attributes of", *ref, err)
+			failOn(c, "failed to get attributes of", *ref, err)
 			return 1
 		}
 		atime, mtime = vfs.StatOf(info).Atime, info.ModTime()
@@ -74,7 +74,7 @@ func runTouch(c *Call) int {
 		tz, set := c.LookupEnv("TZ")
 		t, err := gnudate.Parse(*date, base, gnudate.Zone(tz, set))
 		if err != nil {
-			c.Fail("invalid date format %s", fileQuote(*date))
+			c.Fail("invalid date format %s", quote(*date))
 			return 1
 		}
 		atime, mtime = t.UTC(), t.UTC()
@@ -82,7 +82,7 @@ func runTouch(c *Call) int {
 	if fl.Changed("stamp") {
 		t, ok := parseTouchStamp(*stamp, now.get())
 		if !ok {
-			c.Fail("invalid date format %s", fileQuote(*stamp))
+			c.Fail("invalid date format %s", quote(*stamp))
 			return 1
 		}
 		atime, mtime = t, t
@@ -103,35 +103,35 @@ func runTouch(c *Call) int {
 		}
 		p := c.Abs(name)
 		if _, err := c.FS.Stat(p); err != nil {
-			if !fileIsNotExist(err) {
-				fileFail(c, "cannot touch", name, err)
+			if !isNotExist(err) {
+				failOn(c, "cannot touch", name, err)
 				status = 1
 				continue
 			}
 			if *noCreate {
 				continue
 			}
-			if fileTrailingSlash(name) {
-				fileFail(c, "cannot touch", name, syscall.EISDIR)
+			if hasTrailingSlash(name) {
+				failOn(c, "cannot touch", name, syscall.EISDIR)
 				status = 1
 				continue
 			}
 			f, err := c.FS.OpenFile(p, os.O_WRONLY|os.O_CREATE, 0o666&^c.Umask)
 			if err != nil {
-				fileFail(c, "cannot touch", name, err)
+				failOn(c, "cannot touch", name, err)
 				status = 1
 				continue
 			}
 			f.Close()
-		} else if fileTrailingSlash(name) {
-			if _, err := fileLstat(c, name); err != nil {
-				fileFail(c, "cannot touch", name, err)
+		} else if hasTrailingSlash(name) {
+			if _, err := lstatOperand(c, name); err != nil {
+				failOn(c, "cannot touch", name, err)
 				status = 1
 				continue
 			}
 		}
 		if err := c.FS.Chtimes(p, atime, mtime); err != nil {
-			fileFail(c, "setting times of", name, err)
+			failOn(c, "setting times of", name, err)
 			status = 1
 		}
 	}

@@ -176,7 +176,7 @@ func (t *treeWalker) walk(name, abs, prefix string, depth int) {
 		}
 		shown := it.name
 		if t.full {
-			shown = fileJoin(name, it.name)
+			shown = joinOperand(name, it.name)
 		}
 		p := path.Join(abs, it.name)
 		mode := it.info.Mode()
@@ -207,7 +207,7 @@ func (t *treeWalker) walk(name, abs, prefix string, depth int) {
 			return
 		}
 		if it.info.IsDir() && (t.level == 0 || depth < t.level) {
-			t.walk(fileJoin(name, it.name), p, prefix+more, depth+1)
+			t.walk(joinOperand(name, it.name), p, prefix+more, depth+1)
 		}
 	}
 }

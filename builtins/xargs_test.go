@@ -56,7 +56,7 @@ func TestXargs(t *testing.T) {
 			t.Parallel()
 			fsys := testTree(t)
 			writeFile(t, fsys, "/work/list", "from\nfile\n")
-			out, errs, st := runT2Shell(t, fsys, &t2Shell{}, tc.stdin, tc.args...)
+			out, errs, st := runFakeShell(t, fsys, &fakeShell{}, tc.stdin, tc.args...)
 			tc.check(t, out, errs, st)
 		})
 	}
@@ -64,8 +64,8 @@ func TestXargs(t *testing.T) {
 
 func TestXargsRunsThroughExec(t *testing.T) {
 	t.Parallel()
-	sh := &t2Shell{}
-	out, _, st := runT2Shell(t, testTree(t), sh, "a b\nc\n", "xargs", "-n", "2", "echo", "-x")
+	sh := &fakeShell{}
+	out, _, st := runFakeShell(t, testTree(t), sh, "a b\nc\n", "xargs", "-n", "2", "echo", "-x")
 	if st != 0 || out != "-x a b\n-x c\n" {
 		t.Fatalf("got %q %d", out, st)
 	}
@@ -81,8 +81,8 @@ func TestXargsParallel(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		in.WriteString(strings.Repeat("w", i%5+1) + "\n")
 	}
-	sh := &t2Shell{}
-	out, errs, st := runT2Shell(t, testTree(t), sh, in.String(), "xargs", "-P", "4", "-n", "3", "echo")
+	sh := &fakeShell{}
+	out, errs, st := runFakeShell(t, testTree(t), sh, in.String(), "xargs", "-P", "4", "-n", "3", "echo")
 	if st != 0 || errs != "" {
 		t.Fatalf("status %d, stderr %q", st, errs)
 	}
@@ -102,7 +102,7 @@ func TestXargsParallel(t *testing.T) {
 		t.Errorf("words differ: %q", words)
 	}
 	// A failure still gives 123 with -P.
-	_, _, st = runT2Shell(t, testTree(t), &t2Shell{}, "a\nb\nc\n", "xargs", "-P", "0", "-n", "1", "false")
+	_, _, st = runFakeShell(t, testTree(t), &fakeShell{}, "a\nb\nc\n", "xargs", "-P", "0", "-n", "1", "false")
 	if st != 123 {
 		t.Errorf("status %d, want 123", st)
 	}

@@ -12,22 +12,22 @@ import (
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-// t2Shell stands in for the session's exec path in tests: it knows
+// fakeShell stands in for the session's exec path in tests: it knows
 // echo, true, false, cat, "exit N" and sh -c (words split on blanks), and
 // records every command line it is asked to run.
-type t2Shell struct {
+type fakeShell struct {
 	mu    sync.Mutex
 	calls [][]string
 }
 
-func (f *t2Shell) exec(sub *Call) int {
+func (f *fakeShell) exec(sub *Call) int {
 	f.mu.Lock()
 	f.calls = append(f.calls, append([]string(nil), sub.Args...))
 	f.mu.Unlock()
 	return f.run(sub, sub.Args)
 }
 
-func (f *t2Shell) run(sub *Call, args []string) int {
+func (f *fakeShell) run(sub *Call, args []string) int {
 	switch args[0] {
 	case "echo":
 		fmt.Fprintln(sub.Stdout, strings.Join(args[1:], " "))
@@ -60,8 +60,8 @@ func (f *t2Shell) run(sub *Call, args []string) int {
 	return 127
 }
 
-// runT2Shell runs one builtin like runCmd, with t2Shell as the exec path.
-func runT2Shell(t *testing.T, fsys vfs.FS, sh *t2Shell, stdin string, args ...string) (string, string, int) {
+// runFakeShell runs one builtin like runCmd, with fakeShell as the exec path.
+func runFakeShell(t *testing.T, fsys vfs.FS, sh *fakeShell, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	c := newTestCall(fsys, stdin, &out, &errb, args...)

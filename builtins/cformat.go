@@ -1,23 +1,13 @@
 package builtins
 
+// C's printf conversions of floating-point values (%f %e %g %a), for
+// printf, seq and od, which must print numbers as GNU's C code does.
+
 import (
-	"io"
 	"math"
 	"strconv"
 	"strings"
 )
-
-// Helpers shared by the data commands (seq, od, paste, diff, ...).
-
-// readInput reads the whole operand name ("-" is standard input).
-func readInput(c *Call, name string) ([]byte, error) {
-	r, err := c.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	return io.ReadAll(r)
-}
 
 // cSpec is one parsed C printf conversion for a floating-point value:
 // %[flags][width][.prec]verb with verb one of f F e E g G a A.
@@ -186,25 +176,4 @@ func cG(a float64, prec int, alt bool) string {
 		mant = strings.TrimSuffix(mant, ".")
 	}
 	return mant + exp
-}
-
-// unescapeDelims expands the backslash escapes of paste -d: \b \f \n \r
-// \t \v, \0 (empty), and any other \c as c.
-func unescapeDelims(s string) []string {
-	var out []string
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 >= len(s) {
-			out = append(out, s[i:i+1])
-			continue
-		}
-		i++
-		if b, ok := cControl(s[i]); ok && s[i] != 'a' { // GNU paste reads \a as a
-			out = append(out, string(b))
-		} else if s[i] == '0' {
-			out = append(out, "")
-		} else {
-			out = append(out, s[i:i+1]) // \\ and any other \c
-		}
-	}
-	return out
 }

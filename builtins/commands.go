@@ -1,0 +1,44 @@
+package builtins
+
+// coreutilsCommands are the commands that work on files and text.
+func coreutilsCommands() []*Command {
+	return []*Command{
+		// files and directories
+		catCommand(), chmodCommand(), cpCommand(), dfCommand(), duCommand(),
+		findCommand(), lnCommand(), lsCommand(), mkdirCommand(), mktempCommand(),
+		mvCommand(), readlinkCommand(), realpathCommand(), rmCommand(),
+		rmdirCommand(), statCommand(), touchCommand(), treeCommand(),
+		// text filters and the two little languages
+		grepCommand(), egrepCommand(), fgrepCommand(), sedCommand(), trCommand(),
+		cutCommand(), exprCommand(), headCommand(), tailCommand(), wcCommand(),
+		sortCommand(), uniqCommand(), teeCommand(), xargsCommand(), awkCommand(),
+		jqCommand(),
+		// data: compare, number, encode, reshape
+		base32Command(), base64Command(), cmpCommand(), commCommand(),
+		diffCommand(), md5sumCommand(), expandCommand(), foldCommand(),
+		hexdumpCommand(), joinCommand(), nlCommand(), odCommand(), pasteCommand(),
+		revCommand(), seqCommand(), sha1sumCommand(), sha224sumCommand(),
+		sha256sumCommand(), sha384sumCommand(), sha512sumCommand(), tacCommand(),
+		unexpandCommand(), xxdCommand(),
+		// system information, printing, time
+		basenameCommand(), clearCommand(), echoCommand(), printfCommand(),
+		dateCommand(), dirnameCommand(), envCommand(), hostnameCommand(),
+		idCommand(), printenvCommand(), sleepCommand(), unameCommand(),
+		whoamiCommand(), yesCommand(),
+	}
+}
+
+// sandboxCommands work on the sandbox itself: the history of the tree,
+// the effect log, the capabilities.
+func sandboxCommands() []*Command {
+	return []*Command{
+		snapshotCommand(), rollbackCommand(), historyCommand(), branchCommand(),
+		switchCommand(), forkCommand(), statusCommand(), showCommand(),
+		effectsCommand(), capsCommand(),
+	}
+}
+
+// networkCommands reach the network through the session's HTTP client.
+func networkCommands() []*Command {
+	return []*Command{curlCommand()}
+}

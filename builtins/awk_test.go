@@ -149,7 +149,7 @@ func TestAwkNoExec(t *testing.T) {
 	fsys := testTree(t)
 	var out, errb strings.Builder
 	c := &Call{Args: []string{"awk", `BEGIN { print system("echo hi") }`}, Stdout: &out, Stderr: &errb, Dir: "/work", FS: fsys}
-	st := Run(Lookup("awk"), c)
+	st := Run(testRegistry.Lookup("awk"), c)
 	if st != 0 || out.String() != "126\n" || errb.String() != "awk: cannot run sh\n" {
 		t.Errorf("got %q %q %d", out.String(), errb.String(), st)
 	}

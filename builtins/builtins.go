@@ -30,7 +30,6 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -333,12 +332,6 @@ type Command struct {
 	Run   func(c *Call) int
 }
 
-// Commands returns every builtin, sorted by name.
-func Commands() []*Command { return registry().list }
-
-// Lookup returns the builtin called name, or nil.
-func Lookup(name string) *Command { return registry().byName[name] }
-
 // Run runs cmd for c, answering --help itself.
 func Run(cmd *Command, c *Call) int {
 	if len(c.Args) == 2 && c.Args[1] == "--help" {
@@ -426,24 +419,3 @@ func (f flushingReader) Read(p []byte) (int, error) {
 	f.out.Flush()
 	return f.r.Read(p)
 }
-
-type table struct {
-	list   []*Command
-	byName map[string]*Command
-}
-
-var registry = sync.OnceValue(func() table {
-	var list []*Command
-	for _, group := range [][]*Command{coreutilsCommands(), sandboxCommands(), networkCommands()} {
-		list = append(list, group...)
-	}
-	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
-	t := table{list: list, byName: map[string]*Command{}}
-	for _, cmd := range list {
-		if t.byName[cmd.Name] != nil {
-			panic("builtins: two commands named " + cmd.Name)
-		}
-		t.byName[cmd.Name] = cmd
-	}
-	return t
-})

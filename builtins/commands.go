@@ -1,7 +1,7 @@
 package builtins
 
-// coreutilsCommands are the commands that work on files and text.
-func coreutilsCommands() []*Command {
+// CoreutilsCommands are the commands that work on files and text.
+func CoreutilsCommands() []*Command {
 	return []*Command{
 		// files and directories
 		catCommand(), chmodCommand(), cpCommand(), dfCommand(), duCommand(),
@@ -28,9 +28,9 @@ func coreutilsCommands() []*Command {
 	}
 }
 
-// sandboxCommands work on the sandbox itself: the history of the tree,
+// SandboxCommands work on the sandbox itself: the history of the tree,
 // the effect log, the capabilities.
-func sandboxCommands() []*Command {
+func SandboxCommands() []*Command {
 	return []*Command{
 		snapshotCommand(), rollbackCommand(), historyCommand(), branchCommand(),
 		switchCommand(), forkCommand(), statusCommand(), showCommand(),
@@ -38,7 +38,7 @@ func sandboxCommands() []*Command {
 	}
 }
 
-// networkCommands reach the network through the session's HTTP client.
-func networkCommands() []*Command {
+// NetworkCommands reach the network through the session's HTTP client.
+func NetworkCommands() []*Command {
 	return []*Command{curlCommand()}
 }

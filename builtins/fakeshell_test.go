@@ -51,7 +51,7 @@ func (f *fakeShell) run(sub *Call, args []string) int {
 			return f.run(sub, words)
 		}
 	}
-	if cmd := Lookup(args[0]); cmd != nil {
+	if cmd := testRegistry.Lookup(args[0]); cmd != nil {
 		sub2 := *sub
 		sub2.Args = args
 		return Run(cmd, &sub2)
@@ -67,6 +67,6 @@ func runFakeShell(t *testing.T, fsys vfs.FS, sh *fakeShell, stdin string, args .
 	c := newTestCall(fsys, stdin, &out, &errb, args...)
 	c.Env = append(c.Env, "GREETING=hello")
 	c.Exec = sh.exec
-	st := Run(Lookup(args[0]), c)
+	st := Run(testRegistry.Lookup(args[0]), c)
 	return out.String(), errb.String(), st
 }

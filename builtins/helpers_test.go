@@ -28,14 +28,14 @@ func runCmd(t *testing.T, fsys vfs.FS, stdin string, args ...string) (stdout, st
 // Ctx...).
 func runSetup(t *testing.T, fsys vfs.FS, setup func(c *Call), stdin string, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
-	cmd := Lookup(args[0])
+	cmd := testRegistry.Lookup(args[0])
 	if cmd == nil {
 		t.Fatalf("no builtin %q", args[0])
 	}
 	var out, errb bytes.Buffer
 	c := newTestCall(fsys, stdin, &out, &errb, args...)
 	c.Exec = func(sub *Call) int {
-		cmd := Lookup(sub.Args[0])
+		cmd := testRegistry.Lookup(sub.Args[0])
 		if cmd == nil {
 			sub.Fail("command not found")
 			return 127
@@ -159,3 +159,6 @@ func parentDir(p string) string {
 	}
 	return p[:i]
 }
+
+// testRegistry holds every command, as a session's does.
+var testRegistry = NewRegistry(CoreutilsCommands(), SandboxCommands(), NetworkCommands())

@@ -120,7 +120,7 @@ func TestJQStreamsInput(t *testing.T) {
 	r := &t2SlowReader{chunks: []string{"{\"a\":1}\n", "{\"a\":2}\n"}}
 	var out strings.Builder
 	c := &Call{Args: []string{"jq", "-c", ".a"}, Stdin: r, Stdout: &out, Dir: "/work", FS: testTree(t)}
-	if st := Run(Lookup("jq"), c); st != 0 || out.String() != "1\n2\n" {
+	if st := Run(testRegistry.Lookup("jq"), c); st != 0 || out.String() != "1\n2\n" {
 		t.Errorf("got %q %d", out.String(), st)
 	}
 }

@@ -31,7 +31,7 @@ func TestMktemp(t *testing.T) {
 func TestMktempTMPDIR(t *testing.T) {
 	t.Parallel()
 	fsys := testTree(t)
-	cmd := Lookup("mktemp")
+	cmd := testRegistry.Lookup("mktemp")
 	for _, tc := range []struct {
 		args []string
 		want string

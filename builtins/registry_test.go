@@ -11,7 +11,7 @@ import (
 func TestEveryCommandAnswersHelp(t *testing.T) {
 	t.Parallel()
 	fsys := testTree(t)
-	cmds := Commands()
+	cmds := testRegistry.Commands()
 	if len(cmds) < 70 {
 		t.Fatalf("only %d builtins registered", len(cmds))
 	}
@@ -23,8 +23,8 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 		if cmd.Summary == "" || strings.Contains(cmd.Summary, "\n") {
 			t.Errorf("%s: summary %q is not one line", cmd.Name, cmd.Summary)
 		}
-		if Lookup(cmd.Name) != cmd {
-			t.Errorf("Lookup(%q) does not find it", cmd.Name)
+		if testRegistry.Lookup(cmd.Name) != cmd {
+			t.Errorf("testRegistry.Lookup(%q) does not find it", cmd.Name)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func TestTeeBrokenStdout(t *testing.T) {
 		c := &Call{Ctx: context.Background(), Args: []string{"tee", tc.flag, "f"},
 			Stdin:  strings.NewReader(strings.Repeat("data\n", 20000)),
 			Stdout: t2BrokenWriter{}, Stderr: &errb, Dir: "/work", FS: fsys, Umask: 0o022}
-		st := Run(Lookup("tee"), c)
+		st := Run(testRegistry.Lookup("tee"), c)
 		got, _ := vfs.ReadFile(fsys, "/work/f")
 		// Without -p tee stops quietly when its reader goes away; with -p it
 		// writes everything to the files.

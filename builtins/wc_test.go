@@ -53,7 +53,7 @@ func TestWcStdinRedirect(t *testing.T) {
 	defer f.Close()
 	var out strings.Builder
 	c := &Call{Args: []string{"wc"}, Stdin: f, Stdout: &out, Dir: "/work", FS: fsys}
-	if st := Run(Lookup("wc"), c); st != 0 || out.String() != "2 3 6\n" {
+	if st := Run(testRegistry.Lookup("wc"), c); st != 0 || out.String() != "2 3 6\n" {
 		t.Errorf("got %q %d", out.String(), st)
 	}
 }

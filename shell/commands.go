@@ -275,8 +275,8 @@ func (s *Session) help(c *builtins.Call) int {
 			case isShellCommand(name):
 				cmd, _ := lookupShellCommand(name)
 				fmt.Fprintf(c.Stdout, "%s - %s\n\n%s", name, cmd.summary, cmd.usage)
-			case builtins.Lookup(name) != nil:
-				status = max(status, builtins.Run(builtins.Lookup(name), c.Sub(name, "--help")))
+			case s.commands.Lookup(name) != nil:
+				status = max(status, builtins.Run(s.commands.Lookup(name), c.Sub(name, "--help")))
 			case shellBuiltinHelp[name] != "":
 				fmt.Fprintf(c.Stdout, "%s - %s (shell builtin)\n", name, shellBuiltinHelp[name])
 			default:
@@ -295,7 +295,7 @@ func (s *Session) help(c *builtins.Call) int {
 		cmd, _ := lookupShellCommand(name)
 		entries = append(entries, entry{name, cmd.summary})
 	}
-	for _, cmd := range builtins.Commands() {
+	for _, cmd := range s.commands.Commands() {
 		entries = append(entries, entry{cmd.Name, cmd.Summary})
 	}
 	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })

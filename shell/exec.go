@@ -133,7 +133,7 @@ func (s *Session) commandFor(name string) func(*builtins.Call) int {
 	if cmd, ok := lookupShellCommand(name); ok {
 		return func(c *builtins.Call) int { return cmd.run(s, c) }
 	}
-	if cmd := builtins.Lookup(name); cmd != nil {
+	if cmd := s.commands.Lookup(name); cmd != nil {
 		return func(c *builtins.Call) int { return builtins.Run(cmd, c) }
 	}
 	if run := s.cfg.Commands[name]; run != nil {

@@ -7,8 +7,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/moonix-sh/moonix/builtins"
 )
 
 // FuzzParse runs the parser and moonix's preparation of a program on any
@@ -52,7 +50,7 @@ func FuzzParse(f *testing.F) {
 // has, the interpreter's builtins included.
 var fuzzCommands = func() []string {
 	names := append(slices.Clone(shellBuiltinNames), shellCommandNames...)
-	for _, c := range builtins.Commands() {
+	for _, c := range (&Session{}).newRegistry().Commands() {
 		names = append(names, c.Name)
 	}
 	slices.Sort(names)

@@ -139,6 +139,9 @@ type Session struct {
 	// wasm runs the session's WebAssembly programs; nested shells share
 	// their root session's.
 	wasm *wasm.Runtime
+	// commands are the builtins; nested shells share their root
+	// session's (see registry.go).
+	commands *builtins.Registry
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -185,7 +188,7 @@ func New(cfg Config) (*Session, error) {
 		// nested shells share the gated FS, history, clock, log, network
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
 		s.clockGated, s.disk = p.clockGated, p.disk
-		s.wasm = p.wasm
+		s.wasm, s.commands = p.wasm, p.commands
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
 	} else {
@@ -306,6 +309,7 @@ func (s *Session) setupGate() error {
 	if s.cfg.Repo != nil {
 		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
 	}
+	s.commands = s.newRegistry()
 	return nil
 }
 
@@ -687,7 +691,7 @@ func (s *Session) Complete(word string, first bool) []string {
 func (s *Session) commandNames() []string {
 	names := append([]string{}, shellBuiltinNames...)
 	names = append(names, syntaxKeywords...)
-	for _, c := range builtins.Commands() {
+	for _, c := range s.commands.Commands() {
 		names = append(names, c.Name)
 	}
 	names = append(names, shellCommandNames...)

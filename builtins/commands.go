@@ -37,8 +37,3 @@ func SandboxCommands() []*Command {
 		effectsCommand(), capsCommand(),
 	}
 }
-
-// NetworkCommands reach the network through the session's HTTP client.
-func NetworkCommands() []*Command {
-	return []*Command{curlCommand()}
-}

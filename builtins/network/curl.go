@@ -1,4 +1,4 @@
-package builtins
+package network
 
 import (
 	"bytes"
@@ -22,13 +22,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-func curlCommand() *Command {
-	return &Command{
+func curlCommand() *builtins.Command {
+	return &builtins.Command{
 		Name:    "curl",
 		Summary: "transfer a URL over HTTP(S), through the capability gate",
 		Usage:   curlUsage,
@@ -192,7 +193,7 @@ func (s sizeFlag) Set(v string) error {
 	return nil
 }
 
-func parseCurl(c *Call) (*curlOpts, []string, bool) {
+func parseCurl(c *builtins.Call) (*curlOpts, []string, bool) {
 	o := &curlOpts{}
 	fl := c.Flags()
 	fl.StringVarP(&o.method, "request", "X", "", "")
@@ -204,7 +205,7 @@ func parseCurl(c *Call) (*curlOpts, []string, bool) {
 	fl.Var(dataFlag{&o.data, "json"}, "json", "")
 	fl.BoolVarP(&o.get, "get", "G", false, "")
 	fl.StringArrayVarP(&o.headers, "header", "H", nil, "")
-	fl.StringVarP(&o.userAgent, "user-agent", "A", "moonix-curl/"+Version, "")
+	fl.StringVarP(&o.userAgent, "user-agent", "A", "moonix-curl/"+builtins.Version, "")
 	fl.StringVarP(&o.user, "user", "u", "", "")
 	fl.VarP(outFlag{list: &o.outputs}, "output", "o", "")
 	fl.VarPF(outFlag{list: &o.outputs, remote: true}, "remote-name", "O", "").NoOptDefVal = "true"
@@ -250,7 +251,7 @@ func parseCurl(c *Call) (*curlOpts, []string, bool) {
 	return o, urls, true
 }
 
-func runCurl(c *Call) int {
+func runCurl(c *builtins.Call) int {
 	o, urls, ok := parseCurl(c)
 	if !ok {
 		return 2
@@ -278,7 +279,7 @@ func runCurl(c *Call) int {
 
 // requestBody joins the data options into the request body and says its
 // content type ("" with no data). A file that cannot be read is exit 26.
-func (o *curlOpts) requestBody(c *Call) ([]byte, string, int) {
+func (o *curlOpts) requestBody(c *builtins.Call) ([]byte, string, int) {
 	if len(o.data) == 0 {
 		return nil, "", 0
 	}
@@ -319,7 +320,7 @@ func (o *curlOpts) requestBody(c *Call) ([]byte, string, int) {
 
 // urlencodeData is one --data-urlencode: TEXT, =TEXT, NAME=TEXT, @FILE or
 // NAME@FILE.
-func urlencodeData(c *Call, v string) ([]byte, int) {
+func urlencodeData(c *builtins.Call, v string) ([]byte, int) {
 	name, content := "", v
 	if i := strings.IndexAny(v, "=@"); i >= 0 {
 		name, content = v[:i], v[i+1:]
@@ -339,13 +340,17 @@ func urlencodeData(c *Call, v string) ([]byte, int) {
 }
 
 // curlReadFile reads a data file from the VFS (- is standard input).
-func curlReadFile(c *Call, name string) ([]byte, int) {
-	b, err := readInput(c, name)
+func curlReadFile(c *builtins.Call, name string) ([]byte, int) {
+	r, err := c.Open(name)
 	if err == nil {
-		return b, 0
+		b, rerr := io.ReadAll(r)
+		r.Close()
+		if err = rerr; err == nil {
+			return b, 0
+		}
 	}
 	if !c.FailDenied(err) {
-		c.Fail("(26) Failed to read data from file %s: %s", name, Reason(err))
+		c.Fail("(26) Failed to read data from file %s: %s", name, builtins.Reason(err))
 	}
 	return nil, 26
 }
@@ -355,7 +360,7 @@ var errTooManyRedirects = errors.New("too many redirects")
 
 // transfer is one URL's request, its redirects and its response.
 type transfer struct {
-	c         *Call
+	c         *builtins.Call
 	o         *curlOpts
 	rawURL    string
 	body      []byte
@@ -992,7 +997,7 @@ func (t *transfer) openOutput(u *url.URL) int {
 			t.errmsg = err.Error()
 			return 23
 		}
-		return t.fail(23, "Failed to open the output file %s: %s", name, Reason(err))
+		return t.fail(23, "Failed to open the output file %s: %s", name, builtins.Reason(err))
 	}
 	if info, err := f.Stat(); err == nil && info.IsDir() {
 		f.Close()

@@ -76,9 +76,6 @@ type Call struct {
 	// are not visible, as with exec(2)); it returns the exit status. Nil
 	// means the command cannot run others.
 	Exec func(sub *Call) int
-	// Repo is the history of FS (snapshots, branches); nil when the
-	// session has none.
-	Repo Repo
 	// Caps is the session's capability set, for the caps command (which
 	// may only drop); nil when the command does not run in a session.
 	Caps *caps.Set
@@ -113,10 +110,6 @@ type Call struct {
 	// denials holds the capability denials the command met, for Fail.
 	denials *denials
 }
-
-// Repo is the history of the filesystem as the history commands use it;
-// the capability gate wraps it.
-type Repo = caps.Repo
 
 // Sub returns a copy of c for running args, with the same stdio, directory
 // and environment.

@@ -27,13 +27,3 @@ func CoreutilsCommands() []*Command {
 		whoamiCommand(), yesCommand(),
 	}
 }
-
-// SandboxCommands work on the sandbox itself: the history of the tree,
-// the effect log, the capabilities.
-func SandboxCommands() []*Command {
-	return []*Command{
-		snapshotCommand(), rollbackCommand(), historyCommand(), branchCommand(),
-		switchCommand(), forkCommand(), statusCommand(), showCommand(),
-		effectsCommand(), capsCommand(),
-	}
-}

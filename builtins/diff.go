@@ -16,9 +16,8 @@ import (
 func diffCommand() *Command {
 	return &Command{
 		Name:    "diff",
-		Summary: "compare files line by line, or snapshots of the tree",
+		Summary: "compare files line by line",
 		Usage: `usage: diff [OPTION]... FILE1 FILE2
-       diff [OPTION]... [ID [ID2]]
   -u, -U N, --unified[=N]   unified format with N (3) lines of context
   -c, -C N, --context[=N]   context format with N (3) lines of context
       --normal              the default format: 1c1, < old, ---, > new
@@ -41,18 +40,6 @@ file of the same name in it is used. Exit status: 0 same, 1 different,
 are first cut at lines unique to both sides) and then slid like GNU diff
 does; where several minimal diffs exist the hunks may occasionally be
 placed differently from GNU diff's, but they always describe a correct edit.
-
-With snapshots (see snapshot, history): with no operand, diff compares the
-current snapshot with the working tree; with ID, snapshot ID with the
-working tree; with ID ID2, the two snapshots. IDs are as in rollback (id
-prefix, branch, HEAD~N); an operand that names an existing file is never
-taken for a snapshot. Each changed file gets a "diff --git a/PATH b/PATH"
-line and a unified diff (-c and --normal choose the other formats) with
-a/PATH and b/PATH, or /dev/null for an added or removed file; only the
-executable bit changing shows as "mode changed".
-      --json                with snapshots: print an array of
-                            {"path","kind","diff"} (kind: added, modified,
-                            removed) for the changed files
 `,
 		Run: runDiff,
 	}
@@ -77,12 +64,6 @@ func runDiff(c *Call) int {
 		return 2
 	}
 	ops := fl.Args()
-	if d.treeMode(ops) {
-		if !d.opts.Styled {
-			d.opts.Format = gnudiff.Unified // the tree diff is unified unless told otherwise
-		}
-		return d.tree(ops, d.opts.JSON)
-	}
 	if d.opts.JSON {
 		c.Fail("--json works only when comparing snapshots (try 'diff --help')")
 		return 2

@@ -161,4 +161,4 @@ func parentDir(p string) string {
 }
 
 // testRegistry holds every command, as a session's does.
-var testRegistry = NewRegistry(CoreutilsCommands(), SandboxCommands())
+var testRegistry = NewRegistry(CoreutilsCommands())

@@ -32,7 +32,6 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 		Who:      s.who,
 		Umask:    s.getUmask(),
 		Exec:     s.exec,
-		Repo:     s.cfg.Repo,
 		Caps:     s.gate.Set,
 		Effects:  s.cfg.Effects,
 		HTTP:     s.http,

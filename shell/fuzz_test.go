@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/moonix-sh/moonix/builtins/sandbox"
 )
 
 // FuzzParse runs the parser and moonix's preparation of a program on any
@@ -50,7 +52,7 @@ func FuzzParse(f *testing.F) {
 // has, the interpreter's builtins included.
 var fuzzCommands = func() []string {
 	names := append(slices.Clone(shellBuiltinNames), shellCommandNames...)
-	for _, c := range (&Session{}).newRegistry().Commands() {
+	for _, c := range registry(sandbox.Deps{}).Commands() {
 		names = append(names, c.Name)
 	}
 	slices.Sort(names)

@@ -3,10 +3,18 @@ package shell
 import (
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/builtins/network"
+	"github.com/moonix-sh/moonix/builtins/sandbox"
 )
 
 // newRegistry assembles the session's builtins from the command packages'
-// lists.
+// lists, each handed what it works on.
 func (s *Session) newRegistry() *builtins.Registry {
-	return builtins.NewRegistry(builtins.CoreutilsCommands(), builtins.SandboxCommands(), network.Commands())
+	return registry(sandbox.Deps{Repo: s.cfg.Repo, Effects: s.cfg.Effects, Caps: s.gate.Set})
+}
+
+// registry is the builtins of a session whose sandbox commands work on d.
+func registry(d sandbox.Deps) *builtins.Registry {
+	r := builtins.NewRegistry(builtins.CoreutilsCommands(), sandbox.Commands(d), network.Commands())
+	r.Decorate("diff", sandbox.Diff(d))
+	return r
 }

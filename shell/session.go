@@ -74,7 +74,7 @@ type Config struct {
 	Commands map[string]func(*builtins.Call) int
 	// Repo is the history of FS. Nil means an in-memory history of the tree
 	// when FS is nil or a *vfs.Tree, and no history otherwise.
-	Repo builtins.Repo
+	Repo caps.Repo
 	// Checkpoint, when set, is called after every top-level statement with
 	// the shell's state (the eager write mode saves the working state).
 	Checkpoint func(vfs.State)
@@ -314,7 +314,7 @@ func (s *Session) setupGate() error {
 }
 
 // currentID is the id of repo's current snapshot, "" when there is none.
-func currentID(repo builtins.Repo) string {
+func currentID(repo caps.Repo) string {
 	if repo == nil {
 		return ""
 	}
@@ -389,7 +389,7 @@ func (s *Session) Dir() string { return s.runner.Dir }
 func (s *Session) FS() vfs.FS { return s.fs }
 
 // Repo is the session's history, or nil.
-func (s *Session) Repo() builtins.Repo { return s.cfg.Repo }
+func (s *Session) Repo() caps.Repo { return s.cfg.Repo }
 
 // State is the shell's exported environment and working directory, as a
 // snapshot keeps them.

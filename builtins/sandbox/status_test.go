@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"encoding/json"
@@ -39,8 +39,8 @@ func TestStatus(t *testing.T) {
 	h.write("/work/d/c", "3\n")
 	id := h.snap("base")
 	h.cases([]cmdCase{
-		{args: []string{"status"}},
-		{args: []string{"status", "--json"}, out: `{"branch":"main","id":"` + mustResolve(t, h, id) + `","short":"` + id + `","dirty":false,"changes":[]}` + "\n"},
+		{Args: []string{"status"}},
+		{Args: []string{"status", "--json"}, Out: `{"branch":"main","id":"` + mustResolve(t, h, id) + `","short":"` + id + `","dirty":false,"changes":[]}` + "\n"},
 	})
 	h.write("/work/a", "changed\n")
 	if err := h.tree.Remove("/work/b"); err != nil {
@@ -51,7 +51,7 @@ func TestStatus(t *testing.T) {
 	}
 	h.write("/work/e/new", "n\n")
 	h.cases([]cmdCase{
-		{args: []string{"status"}, out: "M /work/a\nD /work/b\nD /work/d\nD /work/d/c\nA /work/e\nA /work/e/new\n"},
+		{Args: []string{"status"}, Out: "M /work/a\nD /work/b\nD /work/d\nD /work/d/c\nA /work/e\nA /work/e/new\n"},
 	})
 	// A file that becomes a directory: removed, then added.
 	h.snap("more")
@@ -60,7 +60,7 @@ func TestStatus(t *testing.T) {
 	}
 	h.write("/work/a/in", "x")
 	h.cases([]cmdCase{
-		{args: []string{"status"}, out: "D /work/a\nA /work/a\nA /work/a/in\n"},
+		{Args: []string{"status"}, Out: "D /work/a\nA /work/a\nA /work/a/in\n"},
 	})
 	h.snap("dir")
 	// Permission changes other than the executable bit are not listed,
@@ -78,8 +78,8 @@ func TestStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.cases([]cmdCase{
-		{args: []string{"status"}, out: "M /work/a/in\n"},
-		{args: []string{"status", "x"}, err: "status: extra operand 'x' (try 'status --help')\n", status: 2},
+		{Args: []string{"status"}, Out: "M /work/a/in\n"},
+		{Args: []string{"status", "x"}, Err: "status: extra operand 'x' (try 'status --help')\n", Status: 2},
 	})
 }
 

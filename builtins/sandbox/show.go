@@ -1,13 +1,15 @@
-package builtins
+package sandbox
 
 import (
 	"encoding/base64"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/moonix-sh/moonix/builtins"
 )
 
-func showCommand() *Command {
-	return &Command{
+func showCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "show",
 		Summary: "print a file as it was in a snapshot",
 		Usage: `usage: show [--json] ID:PATH
@@ -17,11 +19,11 @@ with ~N or ^ as in rollback). For a symlink, print its target.
       --json   print {"id","short","path","size","encoding","content"};
                encoding is utf-8, or base64 when the content is not UTF-8
 `,
-		Run: runShow,
+		Run: d.run(runShow),
 	}
 }
 
-func runShow(c *Call) int {
+func runShow(c *call) int {
 	fl := c.Flags()
 	asJSON := fl.Bool("json", false, "")
 	if !c.Parse(fl) {
@@ -39,7 +41,7 @@ func runShow(c *Call) int {
 	if !hasRepo(c) {
 		return 1
 	}
-	snap, err := c.Repo.Resolve(spec)
+	snap, err := c.repo.Resolve(spec)
 	if err != nil {
 		return histFail(c, err)
 	}
@@ -47,7 +49,7 @@ func runShow(c *Call) int {
 	if p == "" {
 		p = c.Dir
 	}
-	data, err := c.Repo.ReadFile(snap.ID, p)
+	data, err := c.repo.ReadFile(snap.ID, p)
 	if err != nil {
 		c.FailErr(op, err)
 		return 1

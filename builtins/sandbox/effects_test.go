@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"encoding/json"
@@ -125,33 +125,33 @@ func TestEffectsList(t *testing.T) {
 	l.h.cases([]cmdCase{
 		// By default every effect, oldest first, a begin and its end on
 		// one line; the denial is left out.
-		{args: []string{"effects"}, out: clock + get + random + unknown + refused},
-		{args: []string{"effects", "--all"}, out: l.line(1, w, "-") + clock + get + random + unknown + refused},
-		{args: []string{"effects", "--since", l.s2}, out: random + unknown + refused},
-		{args: []string{"effects", "--since", "HEAD"}, out: random + unknown + refused},
+		{Args: []string{"effects"}, Out: clock + get + random + unknown + refused},
+		{Args: []string{"effects", "--all"}, Out: l.line(1, w, "-") + clock + get + random + unknown + refused},
+		{Args: []string{"effects", "--since", l.s2}, Out: random + unknown + refused},
+		{Args: []string{"effects", "--since", "HEAD"}, Out: random + unknown + refused},
 		// The first effect after the snapshot is included; the denial
 		// was before the first snapshot.
-		{args: []string{"effects", "--denied", "--since", l.s1}},
+		{Args: []string{"effects", "--denied", "--since", l.s1}},
 	})
 	// Columns are as wide as the lines listed need.
 	w = [3]int{4, 23, 15}
 	l.h.cases([]cmdCase{
-		{args: []string{"effects", "--kind", "http"}, out: l.line(3, w, l.s1) + l.line(6, w, l.s2) + l.line(7, w, l.s2)},
+		{Args: []string{"effects", "--kind", "http"}, Out: l.line(3, w, l.s1) + l.line(6, w, l.s2) + l.line(7, w, l.s2)},
 	})
 	// --since and --kind together, in either order: the same lines.
 	l.h.cases([]cmdCase{
-		{args: []string{"effects", "--since", "HEAD~1", "--kind", "http"}, out: l.line(3, w, l.s1) + l.line(6, w, l.s2) + l.line(7, w, l.s2)},
-		{args: []string{"effects", "--kind", "http", "--since", "HEAD~1"}, out: l.line(3, w, l.s1) + l.line(6, w, l.s2) + l.line(7, w, l.s2)},
+		{Args: []string{"effects", "--since", "HEAD~1", "--kind", "http"}, Out: l.line(3, w, l.s1) + l.line(6, w, l.s2) + l.line(7, w, l.s2)},
+		{Args: []string{"effects", "--kind", "http", "--since", "HEAD~1"}, Out: l.line(3, w, l.s1) + l.line(6, w, l.s2) + l.line(7, w, l.s2)},
 	})
 	w = [3]int{6, 6, 2}
 	l.h.cases([]cmdCase{
-		{args: []string{"effects", "-k", "clock,random"}, out: l.line(2, w, l.s1) + l.line(5, w, l.s2)},
-		{args: []string{"effects", "--kind", "random", "--kind", "clock"}, out: l.line(2, w, l.s1) + l.line(5, w, l.s2)},
-		{args: []string{"effects", "--denied", "--kind", "clock"}, out: l.line(1, [3]int{6, 6, 6}, "-") + l.line(2, [3]int{6, 6, 6}, l.s1)},
+		{Args: []string{"effects", "-k", "clock,random"}, Out: l.line(2, w, l.s1) + l.line(5, w, l.s2)},
+		{Args: []string{"effects", "--kind", "random", "--kind", "clock"}, Out: l.line(2, w, l.s1) + l.line(5, w, l.s2)},
+		{Args: []string{"effects", "--denied", "--kind", "clock"}, Out: l.line(1, [3]int{6, 6, 6}, "-") + l.line(2, [3]int{6, 6, 6}, l.s1)},
 	})
 	l.h.cases([]cmdCase{
-		{args: []string{"effects", "--denied"}, out: l.short(1) + "  1  denied  /etc/x  denied  -\n"},
-		{args: []string{"effects", "-k", "denied"}, out: l.short(1) + "  1  denied  /etc/x  denied  -\n"},
+		{Args: []string{"effects", "--denied"}, Out: l.short(1) + "  1  denied  /etc/x  denied  -\n"},
+		{Args: []string{"effects", "-k", "denied"}, Out: l.short(1) + "  1  denied  /etc/x  denied  -\n"},
 	})
 }
 
@@ -179,28 +179,28 @@ func TestEffectsEmptyAndUsage(t *testing.T) {
 	t.Parallel()
 	h := newEffectsSession(t)
 	h.cases([]cmdCase{
-		{args: []string{"effects"}},
-		{args: []string{"effects", "--denied"}},
-		{args: []string{"effects", "--json"}, out: "[]\n"},
-		{args: []string{"effects", "verify"}, out: "effects verify: ok (0 entries)\n"},
-		{args: []string{"effects", "extra"}, err: "effects: extra operand 'extra' (try 'effects --help')\n", status: 2},
-		{args: []string{"effects", "show"}, err: "effects: missing entry (try 'effects --help')\n", status: 2},
-		{args: []string{"effects", "show", "1", "2"}, err: "effects: extra operand '2' (try 'effects --help')\n", status: 2},
-		{args: []string{"effects", "verify", "x"}, err: "effects: extra operand 'x' (try 'effects --help')\n", status: 2},
-		{args: []string{"effects", "show", "--json", "1"}, err: "effects: show takes no options (try 'effects --help')\n", status: 2},
-		{args: []string{"effects", "verify", "--all"}, err: "effects: verify takes no options (try 'effects --help')\n", status: 2},
-		{args: []string{"effects", "--kind", "http,disk"}, err: "effects: unknown kind 'disk' (kinds: http, clock, random, denied)\n", status: 2},
-		{args: []string{"effects", "--bogus"}, err: "effects: unknown flag: --bogus (try 'effects --help')\n", status: 2},
-		{args: []string{"effects", "--since", "HEAD"}, err: "effects: no snapshots yet (make one with 'snapshot')\n", status: 1},
-		{args: []string{"effects", "show", "1"}, err: "effects: no entry '1' (give its sequence number or 4 characters of its id at least)\n", status: 1},
+		{Args: []string{"effects"}},
+		{Args: []string{"effects", "--denied"}},
+		{Args: []string{"effects", "--json"}, Out: "[]\n"},
+		{Args: []string{"effects", "verify"}, Out: "effects verify: ok (0 entries)\n"},
+		{Args: []string{"effects", "extra"}, Err: "effects: extra operand 'extra' (try 'effects --help')\n", Status: 2},
+		{Args: []string{"effects", "show"}, Err: "effects: missing entry (try 'effects --help')\n", Status: 2},
+		{Args: []string{"effects", "show", "1", "2"}, Err: "effects: extra operand '2' (try 'effects --help')\n", Status: 2},
+		{Args: []string{"effects", "verify", "x"}, Err: "effects: extra operand 'x' (try 'effects --help')\n", Status: 2},
+		{Args: []string{"effects", "show", "--json", "1"}, Err: "effects: show takes no options (try 'effects --help')\n", Status: 2},
+		{Args: []string{"effects", "verify", "--all"}, Err: "effects: verify takes no options (try 'effects --help')\n", Status: 2},
+		{Args: []string{"effects", "--kind", "http,disk"}, Err: "effects: unknown kind 'disk' (kinds: http, clock, random, denied)\n", Status: 2},
+		{Args: []string{"effects", "--bogus"}, Err: "effects: unknown flag: --bogus (try 'effects --help')\n", Status: 2},
+		{Args: []string{"effects", "--since", "HEAD"}, Err: "effects: no snapshots yet (make one with 'snapshot')\n", Status: 1},
+		{Args: []string{"effects", "show", "1"}, Err: "effects: no entry '1' (give its sequence number or 4 characters of its id at least)\n", Status: 1},
 	})
 	// Outside a session there is no log, and no history for --since.
 	fsys := testTree(t)
 	runCases(t, fsys, []cmdCase{
-		{args: []string{"effects"}, err: "effects: this session has no effect log\n", status: 1},
-		{args: []string{"effects", "verify"}, err: "effects: this session has no effect log\n", status: 1},
+		{Args: []string{"effects"}, Err: "effects: this session has no effect log\n", Status: 1},
+		{Args: []string{"effects", "verify"}, Err: "effects: this session has no effect log\n", Status: 1},
 	})
-	out, errs, status := runSetup(t, fsys, func(c *Call) { c.Effects = effects.Memory() }, "", "effects", "--since", "HEAD")
+	out, errs, status := runSetup(t, fsys, Deps{Effects: effects.Memory()}, nil, "", "effects", "--since", "HEAD")
 	if out != "" || errs != "effects: this session has no history\n" || status != 1 {
 		t.Errorf("effects --since without a history: %q %q %d", out, errs, status)
 	}
@@ -288,17 +288,17 @@ func TestEffectsShow(t *testing.T) {
 		}
 	}
 	l.h.cases([]cmdCase{
-		{args: []string{"effects", "show", "6"}, out: "id:       " + l.e[6].ID + "\n" +
+		{Args: []string{"effects", "show", "6"}, Out: "id:       " + l.e[6].ID + "\n" +
 			"seq:      6\nkind:     http\ntarget:   https://example.com/b\ntime:     2026-01-01T00:00:03.5Z\n" +
 			"snapshot: " + l.s2 + " (two)\noutcome:  unknown outcome\nprev:     " + l.e[5].ID + "\n" +
 			"end:      none: the operation may or may not have happened\n"},
-		{args: []string{"effects", "show", "1"}, out: "id:       " + l.e[1].ID + "\n" +
+		{Args: []string{"effects", "show", "1"}, Out: "id:       " + l.e[1].ID + "\n" +
 			"seq:      1\nkind:     denied\ntarget:   /etc/x\ntime:     2026-01-01T00:00:00Z\n" +
 			"snapshot: - (none yet)\noutcome:  denied\nnote:     a capability denial, logged for audit: not an effect\n" +
 			"prev:     -\nrequest:  write\n  needs: fs.write:/etc/x\n"},
-		{args: []string{"effects", "show", "99"}, err: "effects: no entry '99' (give its sequence number or 4 characters of its id at least)\n", status: 1},
-		{args: []string{"effects", "show", "abc"}, err: "effects: no entry 'abc' (give its sequence number or 4 characters of its id at least)\n", status: 1},
-		{args: []string{"effects", "show", "zzzzzz"}, err: "effects: no entry 'zzzzzz' (give its sequence number or 4 characters of its id at least)\n", status: 1},
+		{Args: []string{"effects", "show", "99"}, Err: "effects: no entry '99' (give its sequence number or 4 characters of its id at least)\n", Status: 1},
+		{Args: []string{"effects", "show", "abc"}, Err: "effects: no entry 'abc' (give its sequence number or 4 characters of its id at least)\n", Status: 1},
+		{Args: []string{"effects", "show", "zzzzzz"}, Err: "effects: no entry 'zzzzzz' (give its sequence number or 4 characters of its id at least)\n", Status: 1},
 	})
 }
 
@@ -329,10 +329,10 @@ func TestFindEffect(t *testing.T) {
 func TestEffectsVerify(t *testing.T) {
 	t.Parallel()
 	l := newEffectsLog(t)
-	l.h.cases([]cmdCase{{args: []string{"effects", "verify"}, out: "effects verify: ok (7 entries)\n"}})
+	l.h.cases([]cmdCase{{Args: []string{"effects", "verify"}, Out: "effects verify: ok (7 entries)\n"}})
 	h := newEffectsSession(t)
 	h.record(effects.Entry{Kind: effects.Clock, Target: "date", Outcome: "ok"})
-	h.cases([]cmdCase{{args: []string{"effects", "verify"}, out: "effects verify: ok (1 entry)\n"}})
+	h.cases([]cmdCase{{Args: []string{"effects", "verify"}, Out: "effects verify: ok (1 entry)\n"}})
 }
 
 func TestRollbackWarnsOfEffects(t *testing.T) {
@@ -346,8 +346,8 @@ func TestRollbackWarnsOfEffects(t *testing.T) {
 	// undone; the denial and the refused request are not effects.
 	warn := "warning: 4 external effect(s) cannot be undone\n" + clock + get + random + unknown
 	h.cases([]cmdCase{
-		{args: []string{"rollback", "--dry-run", l.s1}, out: "D /work/b\n", err: warn},
-		{args: []string{"rollback", l.s1}, out: "rolled back to " + l.s1 + " (one)\n", err: warn},
+		{Args: []string{"rollback", "--dry-run", l.s1}, Out: "D /work/b\n", Err: warn},
+		{Args: []string{"rollback", l.s1}, Out: "rolled back to " + l.s1 + " (one)\n", Err: warn},
 	})
 	if got := h.read("/work/b"); got != "<no such file or directory>" {
 		t.Errorf("after the rollback /work/b is %q", got)
@@ -355,7 +355,7 @@ func TestRollbackWarnsOfEffects(t *testing.T) {
 	// Forward again: only what came after the second snapshot.
 	forward := "warning: 2 external effect(s) cannot be undone\n" + "  " + l.line(5, w, l.s2) + "  " + l.line(6, w, l.s2)
 	h.cases([]cmdCase{
-		{args: []string{"rollback", l.s2}, out: "rolled back to " + l.s2 + " (two)\n", err: forward},
+		{Args: []string{"rollback", l.s2}, Out: "rolled back to " + l.s2 + " (two)\n", Err: forward},
 	})
 	// Rollback removes nothing from the log.
 	if n, err := h.effects.Verify(); n != 7 || err != nil {
@@ -365,8 +365,8 @@ func TestRollbackWarnsOfEffects(t *testing.T) {
 	h.write("/work/c", "c\n")
 	s3 := h.snap("three")
 	h.cases([]cmdCase{
-		{args: []string{"rollback", "--dry-run", s3}},
-		{args: []string{"rollback", s3}, out: "rolled back to " + s3 + " (three)\n"},
+		{Args: []string{"rollback", "--dry-run", s3}},
+		{Args: []string{"rollback", s3}, Out: "rolled back to " + s3 + " (three)\n"},
 	})
 }
 

@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"bytes"
@@ -8,13 +8,61 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/internal/gnudiff"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-// diff's tree mode: the differences between snapshots, or between a
-// snapshot and the working tree, file by file, with the file comparison
-// of diff.go.
+// Diff decorates files, diff's comparison of files, with the history's
+// comparison of snapshots: when the session has a history and diff's
+// operands name snapshots (or there are none), it compares them file by
+// file, git style; otherwise files runs as it is.
+func Diff(d Deps) func(files *builtins.Command) *builtins.Command {
+	return func(files *builtins.Command) *builtins.Command {
+		synopsis, rest, _ := strings.Cut(files.Usage, "\n")
+		return &builtins.Command{
+			Name:    files.Name,
+			Summary: files.Summary + ", or snapshots of the tree",
+			Usage:   synopsis + "\n       diff [OPTION]... [ID [ID2]]\n" + rest + "\n" + treeUsage,
+			Run: d.run(func(c *call) int {
+				fl := c.Flags()
+				opts := gnudiff.AddFlags(fl)
+				if fl.Parse(c.Args[1:]) != nil || opts.Resolve() != nil {
+					return files.Run(c.Call) // which reports the usage error
+				}
+				t := &differ{c: c, opts: opts, w: c.Stdout}
+				if !t.treeMode(fl.Args()) {
+					return files.Run(c.Call)
+				}
+				if !opts.Styled {
+					opts.Format = gnudiff.Unified // unified unless told otherwise
+				}
+				return t.tree(fl.Args(), opts.JSON)
+			}),
+		}
+	}
+}
+
+const treeUsage = `With snapshots (see snapshot, history): with no operand, diff compares the
+current snapshot with the working tree; with ID, snapshot ID with the
+working tree; with ID ID2, the two snapshots. IDs are as in rollback (id
+prefix, branch, HEAD~N); an operand that names an existing file is never
+taken for a snapshot. Each changed file gets a "diff --git a/PATH b/PATH"
+line and a unified diff (-c and --normal choose the other formats) with
+a/PATH and b/PATH, or /dev/null for an added or removed file; only the
+executable bit changing shows as "mode changed".
+      --json                with snapshots: print an array of
+                            {"path","kind","diff"} (kind: added, modified,
+                            removed) for the changed files
+`
+
+// differ is one comparison of snapshots.
+type differ struct {
+	c      *call
+	opts   *gnudiff.Flags
+	w      io.Writer
+	broken bool // a write failed
+}
 
 // treeMode reports whether diff's operands name snapshots: the session has
 // a history, no operand names a file, and every operand resolves. With
@@ -22,7 +70,7 @@ import (
 // no operand names a file, so that a bad id gets a clear error.
 func (d *differ) treeMode(ops []string) bool {
 	c := d.c
-	if c.Repo == nil || len(ops) > 2 {
+	if c.repo == nil || len(ops) > 2 {
 		return false
 	}
 	for _, op := range ops {
@@ -37,7 +85,7 @@ func (d *differ) treeMode(ops []string) bool {
 		return true
 	}
 	for _, op := range ops {
-		if _, err := c.Repo.Resolve(op); err != nil {
+		if _, err := c.repo.Resolve(op); err != nil {
 			return false
 		}
 	}
@@ -65,7 +113,7 @@ func (d *differ) tree(ops []string, asJSON bool) int {
 	}
 	var changes []vfs.Change
 	fromID, toID := "", ""
-	snap, err := c.Repo.Resolve(from)
+	snap, err := c.repo.Resolve(from)
 	switch {
 	case err == nil:
 		fromID = snap.ID
@@ -79,7 +127,7 @@ func (d *differ) tree(ops []string, asJSON bool) int {
 		return 2
 	}
 	if to != "" {
-		snap, err := c.Repo.Resolve(to)
+		snap, err := c.repo.Resolve(to)
 		if err != nil {
 			histFail(c, err)
 			return 2
@@ -87,7 +135,7 @@ func (d *differ) tree(ops []string, asJSON bool) int {
 		toID = snap.ID
 	}
 	if fromID != "" {
-		if changes, err = c.Repo.Changes(fromID, toID); err != nil {
+		if changes, err = c.repo.Changes(fromID, toID); err != nil {
 			histFail(c, err)
 			return 2
 		}
@@ -106,7 +154,7 @@ func (d *differ) tree(ops []string, asJSON bool) int {
 			if i == 0 && ch.Kind == vfs.Added || i == 1 && ch.Kind == vfs.Removed {
 				continue
 			}
-			data[i], err = c.Repo.ReadFile(spec, ch.Path)
+			data[i], err = c.repo.ReadFile(spec, ch.Path)
 			if errors.Is(err, syscall.EISDIR) {
 				isDir = true // directories have no content to compare
 			} else if err != nil {
@@ -138,15 +186,15 @@ func (d *differ) tree(ops []string, asJSON bool) int {
 // treeFile writes the differences of one changed file, git style.
 func (d *differ) treeFile(ch vfs.Change, data0, data1 []byte) int {
 	name := strings.TrimPrefix(ch.Path, "/")
-	a, b := diffOperand{name: "a/" + name}, diffOperand{name: "b/" + name}
-	d.opts.Labels = []string{a.name, b.name}
+	a, b := "a/"+name, "b/"+name
+	d.opts.Labels = []string{a, b}
 	if ch.Kind == vfs.Added {
 		d.opts.Labels[0] = "/dev/null"
 	}
 	if ch.Kind == vfs.Removed {
 		d.opts.Labels[1] = "/dev/null"
 	}
-	head := "diff --git " + a.name + " " + b.name + "\n"
+	head := "diff --git " + a + " " + b + "\n"
 	var err error
 	switch {
 	case bytes.Equal(data0, data1) && d.opts.Brief:
@@ -160,7 +208,11 @@ func (d *differ) treeFile(ch vfs.Change, data0, data1 []byte) int {
 	case !d.opts.Text && !d.opts.Brief && (gnudiff.IsBinary(data0) || gnudiff.IsBinary(data1)):
 		_, err = fmt.Fprintf(d.w, "%sBinary files %s and %s differ\n", head, d.opts.Labels[0], d.opts.Labels[1])
 	default:
-		return d.compare(a, b, data0, data1, head)
+		status, err := d.opts.Compare(d.w, gnudiff.File{Name: a, Data: data0}, gnudiff.File{Name: b, Data: data1}, head)
+		if err != nil {
+			d.broken = true
+		}
+		return status
 	}
 	if err != nil {
 		d.broken = true

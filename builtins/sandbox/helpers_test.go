@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/internal/cmdtest"
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
@@ -43,9 +45,11 @@ func newHistSession(t *testing.T) *histSession {
 func (h *histSession) run(args ...string) (out, errs string, status int) {
 	h.t.Helper()
 	h.clock.Tick()
-	return runSetup(h.t, h.tree, func(c *Call) {
-		c.Repo = h.repo
-		c.Effects = h.effects
+	d := Deps{Repo: h.repo}
+	if h.effects != nil {
+		d.Effects = h.effects
+	}
+	return runSetup(h.t, h.tree, d, func(c *builtins.Call) {
 		c.Env = slices.Clone(h.env)
 		c.Dir = h.dir
 		if !h.noSetState {
@@ -86,7 +90,7 @@ func (h *histSession) read(name string) string {
 	h.t.Helper()
 	data, err := vfs.ReadFile(h.tree, name)
 	if err != nil {
-		return "<" + Reason(err) + ">"
+		return "<" + builtins.Reason(err) + ">"
 	}
 	return string(data)
 }
@@ -95,7 +99,7 @@ func (h *histSession) read(name string) string {
 func (h *histSession) cases(cases []cmdCase) {
 	h.t.Helper()
 	for _, tc := range cases {
-		out, errs, status := h.run(tc.args...)
+		out, errs, status := h.run(tc.Args...)
 		tc.check(h.t, out, errs, status)
 	}
 }
@@ -107,8 +111,9 @@ func TestHistoryCommandsWithoutHistory(t *testing.T) {
 		{"snapshot"}, {"rollback", "HEAD"}, {"history"}, {"branch"}, {"switch", "main"},
 		{"fork", "HEAD", "x"}, {"status"}, {"show", "HEAD:a"},
 	} {
-		want := cmdCase{args: args, err: args[0] + ": this session has no history\n", status: 1}
-		want.run(t, fsys)
+		want := cmdCase{Args: args, Err: args[0] + ": this session has no history\n", Status: 1}
+		out, errs, status := runCmd(t, fsys, "", args...)
+		want.check(t, out, errs, status)
 	}
 	// diff stays GNU diff without a history.
 	runCases(t, fsys, []cmdCase{
@@ -119,7 +124,7 @@ func TestHistoryCommandsWithoutHistory(t *testing.T) {
 
 func TestHistoryShellState(t *testing.T) {
 	t.Parallel()
-	c := &Call{Env: []string{"B=2", "A=1", "TMPDIR=/x", "TMPDIR=/tmp"}, Dir: "/work/d"}
+	c := &call{Call: &builtins.Call{Env: []string{"B=2", "A=1", "TMPDIR=/x", "TMPDIR=/tmp"}, Dir: "/work/d"}}
 	st := shellState(c)
 	if want := []string{"A=1", "B=2", "TMPDIR=/tmp"}; !slices.Equal(st.Env, want) || st.Dir != "/work/d" {
 		t.Errorf("shellState = %q %q, want %q /work/d", st.Env, st.Dir, want)
@@ -128,7 +133,7 @@ func TestHistoryShellState(t *testing.T) {
 
 func TestHistoryErrors(t *testing.T) {
 	t.Parallel()
-	c := &Call{Args: []string{"x"}}
+	c := &call{Call: &builtins.Call{Args: []string{"x"}}}
 	var b strings.Builder
 	c.Stderr = &b
 	for _, err := range []error{vfs.ErrDirty, vfs.ErrNoSnapshot, errors.New("two\nlines")} {
@@ -141,5 +146,50 @@ func TestHistoryErrors(t *testing.T) {
 		"x: two\n"
 	if b.String() != want {
 		t.Errorf("histFail wrote %q, want %q", b.String(), want)
+	}
+}
+
+// cmdCase is one run of a command and what it must give.
+type cmdCase cmdtest.Case
+
+func (tc cmdCase) check(t *testing.T, out, errs string, status int) {
+	t.Helper()
+	cmdtest.Case(tc).Check(t, out, errs, status)
+}
+
+func testTree(t *testing.T) *vfs.Tree { return cmdtest.Tree(t) }
+
+func writeFile(t *testing.T, fsys vfs.FS, name, content string) {
+	t.Helper()
+	cmdtest.WriteFile(t, fsys, name, content)
+}
+
+// commands are the commands of a session whose sandbox works on d.
+func commands(d Deps) *builtins.Registry {
+	r := builtins.NewRegistry(builtins.CoreutilsCommands(), Commands(d))
+	r.Decorate("diff", Diff(d))
+	return r
+}
+
+// runSetup runs a command of commands(d) on fsys after setup (when not
+// nil) has changed its Call.
+func runSetup(t *testing.T, fsys vfs.FS, d Deps, setup func(c *builtins.Call), stdin string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	return cmdtest.Run(t, commands(d), fsys, setup, stdin, args...)
+}
+
+// runCmd runs a command in a session with no history, effect log or
+// capability set.
+func runCmd(t *testing.T, fsys vfs.FS, stdin string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	return runSetup(t, fsys, Deps{}, nil, stdin, args...)
+}
+
+// runCases runs the cases one after the other on the same fsys.
+func runCases(t *testing.T, fsys vfs.FS, cases []cmdCase) {
+	t.Helper()
+	for _, tc := range cases {
+		out, errs, status := runCmd(t, fsys, tc.Stdin, tc.Args...)
+		tc.check(t, out, errs, status)
 	}
 }

@@ -1,7 +1,11 @@
-package builtins
+package sandbox
 
-func rollbackCommand() *Command {
-	return &Command{
+import (
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+func rollbackCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "rollback",
 		Summary: "put the tree, environment and directory back to a snapshot",
 		Usage: `usage: rollback [--dry-run] [--json] ID
@@ -21,11 +25,11 @@ undone" and lists them, as effects does; the effect log keeps them.
                   "parent","dir","env"}; with --dry-run, also "changes":
                   [{"path","kind"}] (kind: added, modified, removed)
 `,
-		Run: runRollback,
+		Run: d.run(runRollback),
 	}
 }
 
-func runRollback(c *Call) int {
+func runRollback(c *call) int {
 	fl := c.Flags()
 	dry := fl.BoolP("dry-run", "n", false, "")
 	asJSON := fl.Bool("json", false, "")
@@ -38,7 +42,7 @@ func runRollback(c *Call) int {
 	if !hasRepo(c) {
 		return 1
 	}
-	target, err := c.Repo.Resolve(fl.Arg(0))
+	target, err := c.repo.Resolve(fl.Arg(0))
 	if err != nil {
 		return histFail(c, err)
 	}
@@ -50,7 +54,7 @@ func runRollback(c *Call) int {
 	if *dry {
 		// From the working tree to the target: Added is what rollback
 		// would create, Removed what it would delete.
-		changes, err := c.Repo.Changes("", target.ID)
+		changes, err := c.repo.Changes("", target.ID)
 		if err != nil {
 			return histFail(c, err)
 		}
@@ -64,7 +68,7 @@ func runRollback(c *Call) int {
 		writeChanges(c, changes)
 		return 0
 	}
-	snap, err := c.Repo.Rollback(target.ID)
+	snap, err := c.repo.Rollback(target.ID)
 	if err != nil {
 		return histFail(c, err)
 	}

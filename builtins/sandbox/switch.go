@@ -1,9 +1,13 @@
-package builtins
+package sandbox
 
-import "github.com/moonix-sh/moonix/vfs"
+import (
+	"github.com/moonix-sh/moonix/vfs"
 
-func switchCommand() *Command {
-	return &Command{
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+func switchCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "switch",
 		Summary: "make another branch current, restoring its newest snapshot",
 		Usage: `usage: switch [--discard] [--json] NAME
@@ -14,16 +18,16 @@ when the tree has changes since the current snapshot.
       --json      print {"branch","id","short","message","time","parent",
                   "dir","env"}
 `,
-		Run: runSwitch,
+		Run: d.run(runSwitch),
 	}
 }
 
-func runSwitch(c *Call) int {
+func runSwitch(c *call) int {
 	return moveBranch(c, 1, "branch name", "switched to", func(args []string, discard bool) (string, vfs.Snapshot, error) {
-		if _, cur, err := c.Repo.Current(); err == nil && cur == nil {
+		if _, cur, err := c.repo.Current(); err == nil && cur == nil {
 			return args[0], vfs.Snapshot{}, vfs.ErrNoSnapshot // not even main has one
 		}
-		snap, err := c.Repo.Switch(args[0], discard)
+		snap, err := c.repo.Switch(args[0], discard)
 		return args[0], snap, err
 	})
 }
@@ -31,7 +35,7 @@ func runSwitch(c *Call) int {
 // moveBranch runs switch and fork: options, operands, the move itself
 // (which names the branch it lands on), then the shell's environment and
 // directory restored and the result reported.
-func moveBranch(c *Call, operands int, what, verb string, move func(args []string, discard bool) (string, vfs.Snapshot, error)) int {
+func moveBranch(c *call, operands int, what, verb string, move func(args []string, discard bool) (string, vfs.Snapshot, error)) int {
 	fl := c.Flags()
 	discard := fl.Bool("discard", false, "")
 	asJSON := fl.Bool("json", false, "")

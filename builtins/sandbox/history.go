@@ -1,12 +1,14 @@
-package builtins
+package sandbox
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/moonix-sh/moonix/builtins"
 )
 
-func historyCommand() *Command {
-	return &Command{
+func historyCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "history",
 		Summary: "list snapshots, newest first",
 		Usage: `usage: history [-n N] [--all] [--json]
@@ -19,11 +21,11 @@ first line of the message.
       --json          print an array of {"id","short","message","time",
                       "parent","current"}
 `,
-		Run: runHistory,
+		Run: d.run(runHistory),
 	}
 }
 
-func runHistory(c *Call) int {
+func runHistory(c *call) int {
 	fl := c.Flags()
 	count := fl.StringP("max-count", "n", "", "")
 	all := fl.BoolP("all", "a", false, "")
@@ -53,11 +55,11 @@ func runHistory(c *Call) int {
 		}
 		return 0
 	}
-	snaps, err := c.Repo.Log(n, *all)
+	snaps, err := c.repo.Log(n, *all)
 	if err != nil {
 		return histFail(c, err)
 	}
-	_, cur, err := c.Repo.Current()
+	_, cur, err := c.repo.Current()
 	if err != nil {
 		return histFail(c, err)
 	}

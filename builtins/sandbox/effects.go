@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"bytes"
@@ -11,12 +11,13 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-func effectsCommand() *Command {
-	return &Command{
+func effectsCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "effects",
 		Summary: "list what a rollback cannot undo: the effect log",
 		Usage: `usage: effects [--since ID] [--kind KIND]... [--denied | --all] [--json]
@@ -59,14 +60,14 @@ ok (N entries)"; when the chain is broken (an entry was edited, removed or
 moved) it says where and exits 1. A torn last record found when the log
 was opened (moonix was killed in the middle of a write) is reported too.
 `,
-		Run: runEffects,
+		Run: d.run(runEffects),
 	}
 }
 
 // effectKinds are the kinds --kind accepts.
 var effectKinds = []effects.Kind{effects.HTTP, effects.Clock, effects.Random, effects.Denied}
 
-func runEffects(c *Call) int {
+func runEffects(c *call) int {
 	fl := c.Flags()
 	since := fl.StringP("since", "s", "", "")
 	kinds := fl.StringArrayP("kind", "k", nil, "")
@@ -108,7 +109,7 @@ func runEffects(c *Call) int {
 	if !ok {
 		return 2
 	}
-	if c.Effects == nil {
+	if c.log == nil {
 		c.Fail("this session has no effect log")
 		return 1
 	}
@@ -123,7 +124,7 @@ func runEffects(c *Call) int {
 		if !hasRepo(c) {
 			return 1
 		}
-		snap, err := c.Repo.Resolve(*since)
+		snap, err := c.repo.Resolve(*since)
 		if err != nil {
 			return histFail(c, err)
 		}
@@ -155,7 +156,7 @@ func runEffects(c *Call) int {
 
 // effectFilter is the set of kinds to list from --kind, --denied and
 // --all; an empty set means every kind but denied.
-func effectFilter(c *Call, kinds []string, denied, all bool) (map[effects.Kind]bool, bool) {
+func effectFilter(c *call, kinds []string, denied, all bool) (map[effects.Kind]bool, bool) {
 	filter := map[effects.Kind]bool{}
 	if all {
 		for _, k := range effectKinds {
@@ -185,14 +186,14 @@ func effectFilter(c *Call, kinds []string, denied, all bool) (map[effects.Kind]b
 
 // loadEffects reads the log and pairs its begin and end entries. On a
 // damaged log it returns what it could read, and the error.
-func loadEffects(c *Call) ([]effects.Effect, error) {
-	entries, err := c.Effects.Entries()
+func loadEffects(c *call) ([]effects.Effect, error) {
+	entries, err := c.log.Entries()
 	return effects.Collapse(entries), err
 }
 
 // irreversibleAfter are the effects logged after position pos that a
 // rollback cannot undo.
-func irreversibleAfter(c *Call, pos int64) ([]effects.Effect, error) {
+func irreversibleAfter(c *call, pos int64) ([]effects.Effect, error) {
 	list, err := loadEffects(c)
 	var out []effects.Effect
 	for _, e := range effects.After(list, pos) {
@@ -205,8 +206,8 @@ func irreversibleAfter(c *Call, pos int64) ([]effects.Effect, error) {
 
 // warnEffects tells, on stderr, of the effects made after snapshot target
 // that rolling back to it leaves in place.
-func warnEffects(c *Call, target vfs.Snapshot) {
-	if c.Effects == nil {
+func warnEffects(c *call, target vfs.Snapshot) {
+	if c.log == nil {
 		return
 	}
 	list, err := irreversibleAfter(c, target.State.Effects)
@@ -221,7 +222,7 @@ func warnEffects(c *Call, target vfs.Snapshot) {
 
 // effectLines formats effects one a line, in aligned columns, each line
 // starting with indent: short id, seq, kind, target, outcome, snapshot.
-func effectLines(c *Call, list []effects.Effect, indent string) string {
+func effectLines(c *call, list []effects.Effect, indent string) string {
 	snaps := snapNames{c: c}
 	rows := make([][]string, len(list))
 	widths := make([]int, 5)
@@ -266,7 +267,7 @@ func orDash(s string) string {
 
 // snapNames names snapshots by their short ids, as history does.
 type snapNames struct {
-	c     *Call
+	c     *call
 	names map[string]vfs.Snapshot
 }
 
@@ -280,8 +281,8 @@ func (n *snapNames) lookup(id string) (vfs.Snapshot, bool) {
 		return s, s.ID != ""
 	}
 	var s vfs.Snapshot
-	if n.c.Repo != nil {
-		s, _ = n.c.Repo.Resolve(id)
+	if n.c.repo != nil {
+		s, _ = n.c.repo.Resolve(id)
 	}
 	n.names[id] = s
 	return s, s.ID != ""
@@ -341,7 +342,7 @@ func findEffect(list []effects.Effect, spec string) (effects.Effect, error) {
 	return effects.Effect{}, fmt.Errorf("entry '%s' is ambiguous: %d entries start with it", spec, len(found))
 }
 
-func effectsShow(c *Call, spec string) int {
+func effectsShow(c *call, spec string) int {
 	list, err := loadEffects(c)
 	e, ferr := findEffect(list, spec)
 	if ferr != nil {
@@ -404,7 +405,7 @@ func effectsShow(c *Call, spec string) int {
 
 // showPayload writes a request or response: its summary, its fields
 // (sorted), and its body from the store.
-func showPayload(c *Call, b *strings.Builder, name string, p *effects.Payload) {
+func showPayload(c *call, b *strings.Builder, name string, p *effects.Payload) {
 	if p == nil {
 		return
 	}
@@ -420,7 +421,7 @@ func showPayload(c *Call, b *strings.Builder, name string, p *effects.Payload) {
 	if p.Digest == "" {
 		return
 	}
-	body, err := c.Effects.Load(p.Digest)
+	body, err := c.log.Load(p.Digest)
 	switch {
 	case err != nil:
 		fmt.Fprintf(b, "  body: %s (%s)\n", p.Digest, err)
@@ -435,9 +436,9 @@ func showPayload(c *Call, b *strings.Builder, name string, p *effects.Payload) {
 	}
 }
 
-func effectsVerify(c *Call) int {
-	n, err := c.Effects.Verify()
-	if torn := c.Effects.Torn(); torn != "" {
+func effectsVerify(c *call) int {
+	n, err := c.log.Verify()
+	if torn := c.log.Torn(); torn != "" {
 		fmt.Fprintf(c.Stderr, "effects verify: when the log was opened, a %s\n", torn)
 	}
 	if err != nil {
@@ -449,9 +450,17 @@ func effectsVerify(c *Call) int {
 		return 1
 	}
 	rotated := ""
-	if r := c.Effects.Rotated(); r > 0 {
+	if r := c.log.Rotated(); r > 0 {
 		rotated = fmt.Sprintf("; %d older %s of denials rotated out", r, plural(int(r), "entry", "entries"))
 	}
 	fmt.Fprintf(c.Stdout, "effects verify: ok (%d %s%s)\n", n, plural(n, "entry", "entries"), rotated)
 	return 0
+}
+
+// plural is one or many, as n says.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

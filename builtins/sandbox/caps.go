@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"cmp"
@@ -6,11 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 )
 
-func capsCommand() *Command {
-	return &Command{
+func capsCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "caps",
 		Summary: "list, check or drop the session's capabilities",
 		Usage: `usage: caps [--json]
@@ -38,17 +39,17 @@ malformed, nothing is dropped.
                is null for kinds without one, rule null when no rule
                covers the target)
 `,
-		Run: runCaps,
+		Run: d.run(runCaps),
 	}
 }
 
-func runCaps(c *Call) int {
+func runCaps(c *call) int {
 	fl := c.Flags()
 	asJSON := fl.Bool("json", false, "")
 	if !c.Parse(fl) {
 		return 2
 	}
-	if c.Caps == nil {
+	if c.set == nil {
 		c.Fail("this session has no capability set")
 		return 1
 	}
@@ -86,8 +87,8 @@ func sortedCaps(list []caps.Cap) []string {
 	return out
 }
 
-func listCaps(c *Call, asJSON bool) {
-	allow, deny := sortedCaps(c.Caps.Grants()), sortedCaps(c.Caps.Denials())
+func listCaps(c *call, asJSON bool) {
+	allow, deny := sortedCaps(c.set.Grants()), sortedCaps(c.set.Denials())
 	if asJSON {
 		writeJSON(c, struct {
 			Allow []string `json:"allow"`
@@ -112,7 +113,7 @@ var targetKinds = map[caps.Kind]string{
 	caps.EnvRead: "variable name", caps.ProcessSpawn: "command",
 }
 
-func capsCheck(c *Call, ops []string, asJSON bool) int {
+func capsCheck(c *call, ops []string, asJSON bool) int {
 	if len(ops) == 0 {
 		c.Fail("check: missing capability kind (try 'caps --help')")
 		return 2
@@ -142,7 +143,7 @@ func capsCheck(c *Call, ops []string, asJSON bool) int {
 	if targeted {
 		target = ops[1]
 		if what == "path" {
-			real, err := c.Caps.Resolve(c.FS, c.Abs(target))
+			real, err := c.set.Resolve(c.FS, c.Abs(target))
 			if err != nil {
 				// it names nothing: every operation on it fails
 				c.FailErr("check: "+target, err)
@@ -151,7 +152,7 @@ func capsCheck(c *Call, ops []string, asJSON bool) int {
 			target = real
 		}
 	}
-	rule, allowed := c.Caps.Decide(kind, target)
+	rule, allowed := c.set.Decide(kind, target)
 	if asJSON {
 		out := struct {
 			Kind    string  `json:"kind"`
@@ -193,7 +194,7 @@ func capsCheck(c *Call, ops []string, asJSON bool) int {
 	return 0
 }
 
-func capsDrop(c *Call, ops []string) int {
+func capsDrop(c *call, ops []string) int {
 	if len(ops) == 0 {
 		c.Fail("drop: missing capability (try 'caps --help')")
 		return 2
@@ -209,6 +210,6 @@ func capsDrop(c *Call, ops []string) int {
 		}
 		drop = append(drop, cp)
 	}
-	c.Caps.Drop(drop...)
+	c.set.Drop(drop...)
 	return 0
 }

@@ -1,4 +1,17 @@
-package builtins
+// Package sandbox holds the commands that work on the sandbox itself rather
+// than on files: the history of the tree (snapshot, rollback, history,
+// branch, switch, fork, status, show, and diff's comparison of snapshots),
+// the effect log (effects) and the capabilities (caps).
+//
+// The session hands them what they work on (Deps): its history and effect
+// log, already behind the capability gate, and to caps alone the narrow
+// view of the capability set it needs to list, check and drop.
+//
+// sandbox imports the command contract (builtins), caps (the Repo and
+// capability types), effects (entries as the log keeps them), vfs and
+// internal/gnudiff. Its commands are safe for concurrent use; each run
+// keeps its state in its own call.
+package sandbox
 
 import (
 	"encoding/json"
@@ -8,8 +21,72 @@ import (
 	"strings"
 	"time"
 
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
 )
+
+// Deps are what the sandbox commands work on. A nil one is a session
+// without it: the commands that need it say so.
+type Deps struct {
+	// Repo is the history of the tree, behind the gate.
+	Repo caps.Repo
+	// Effects is the effect log, which the commands only read.
+	Effects EffectLog
+	// Caps is the session's capability set, for the caps command.
+	Caps CapSet
+}
+
+// EffectLog is the effect log as the commands read it (*effects.Log).
+type EffectLog interface {
+	Position() int64
+	Entries() ([]effects.Entry, error)
+	Load(digest string) ([]byte, error)
+	Verify() (int, error)
+	Torn() string
+	Rotated() int64
+}
+
+// CapSet is the capability set as caps uses it (*caps.Set): it lists,
+// asks and drops, and cannot add.
+type CapSet interface {
+	Grants() []caps.Cap
+	Denials() []caps.Cap
+	Resolve(fsys vfs.FS, name string) (string, error)
+	Decide(kind caps.Kind, target string) (rule *caps.Cap, allowed bool)
+	Drop(c ...caps.Cap)
+}
+
+var (
+	_ EffectLog = (*effects.Log)(nil)
+	_ CapSet    = (*caps.Set)(nil)
+)
+
+// Commands returns the sandbox commands working on d. diff's comparison
+// of snapshots is a decorator of the diff command: see Diff.
+func Commands(d Deps) []*builtins.Command {
+	return []*builtins.Command{
+		snapshotCommand(d), rollbackCommand(d), historyCommand(d), branchCommand(d),
+		switchCommand(d), forkCommand(d), statusCommand(d), showCommand(d),
+		effectsCommand(d), capsCommand(d),
+	}
+}
+
+// call is one run of a sandbox command: the Call and what it works on.
+type call struct {
+	*builtins.Call
+	repo caps.Repo
+	log  EffectLog
+	set  CapSet
+}
+
+// run adapts a sandbox command's function to the contract.
+func (d Deps) run(fn func(c *call) int) func(*builtins.Call) int {
+	return func(c *builtins.Call) int {
+		return fn(&call{Call: c, repo: d.Repo, log: d.Effects, set: d.Caps})
+	}
+}
 
 // historyTimeFormat is how the history commands print a snapshot's time
 // (always UTC) for people; --json gives RFC 3339.
@@ -17,8 +94,8 @@ const historyTimeFormat = "2006-01-02 15:04:05"
 
 // hasRepo reports whether the session keeps a history, and says so when
 // it does not.
-func hasRepo(c *Call) bool {
-	if c.Repo == nil {
+func hasRepo(c *call) bool {
+	if c.repo == nil {
 		c.Fail("this session has no history")
 		return false
 	}
@@ -28,7 +105,7 @@ func hasRepo(c *Call) bool {
 // shellState is the state a snapshot keeps beside the tree: the exported
 // environment (one entry per name, the last one winning as in LookupEnv,
 // sorted), the working directory and the effect log's position.
-func shellState(c *Call) vfs.State {
+func shellState(c *call) vfs.State {
 	seen := map[string]int{}
 	var env []string
 	for _, kv := range c.Env {
@@ -42,15 +119,15 @@ func shellState(c *Call) vfs.State {
 	}
 	slices.Sort(env)
 	st := vfs.State{Env: env, Dir: c.Dir}
-	if c.Effects != nil {
-		st.Effects = c.Effects.Position()
+	if c.log != nil {
+		st.Effects = c.log.Position()
 	}
 	return st
 }
 
 // restoreState makes the calling shell's environment and directory those
 // of a snapshot, when the command runs in a shell.
-func restoreState(c *Call, st vfs.State) bool {
+func restoreState(c *call, st vfs.State) bool {
 	if c.SetState == nil {
 		return true
 	}
@@ -62,7 +139,7 @@ func restoreState(c *Call, st vfs.State) bool {
 }
 
 // histFail reports an error from the history, one line, and returns 1.
-func histFail(c *Call, err error) int {
+func histFail(c *call, err error) int {
 	switch {
 	case c.FailDenied(err):
 	case errors.Is(err, vfs.ErrDirty):
@@ -78,7 +155,7 @@ func histFail(c *Call, err error) int {
 // wantOperands checks that exactly n operands were given (what names the
 // first when none was); on a usage error it reports it and returns false
 // (the command exits 2).
-func wantOperands(c *Call, ops []string, n int, what string) bool {
+func wantOperands(c *call, ops []string, n int, what string) bool {
 	switch {
 	case len(ops) < n:
 		if len(ops) == 0 {
@@ -162,7 +239,7 @@ func toChangesJSON(changes []vfs.Change) []changeJSON {
 }
 
 // writeChanges prints changes as "K path" lines.
-func writeChanges(c *Call, changes []vfs.Change) {
+func writeChanges(c *call, changes []vfs.Change) {
 	var b strings.Builder
 	for _, ch := range changes {
 		b.WriteByte(byte(ch.Kind))
@@ -174,7 +251,7 @@ func writeChanges(c *Call, changes []vfs.Change) {
 }
 
 // writeJSON prints v as one line of JSON.
-func writeJSON(c *Call, v any) {
+func writeJSON(c *call, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		c.Fail("%v", err)
@@ -198,8 +275,8 @@ func sortChanges(changes []vfs.Change) {
 // workingChanges is what changed since the current snapshot. Before the
 // first snapshot everything in the tree (devices aside, which history does
 // not keep) is added.
-func workingChanges(c *Call) ([]vfs.Change, error) {
-	changes, err := c.Repo.Changes("HEAD", "")
+func workingChanges(c *call) ([]vfs.Change, error) {
+	changes, err := c.repo.Changes("HEAD", "")
 	if errors.Is(err, vfs.ErrNoSnapshot) {
 		return allAdded(c)
 	}
@@ -208,7 +285,7 @@ func workingChanges(c *Call) ([]vfs.Change, error) {
 }
 
 // allAdded lists every path of the working tree as added.
-func allAdded(c *Call) ([]vfs.Change, error) {
+func allAdded(c *call) ([]vfs.Change, error) {
 	var out []vfs.Change
 	err := vfs.WalkDir(c.FS, "/", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

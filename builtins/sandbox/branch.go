@@ -1,14 +1,15 @@
-package builtins
+package sandbox
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-func branchCommand() *Command {
-	return &Command{
+func branchCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "branch",
 		Summary: "list branches, or make one at the current snapshot",
 		Usage: `usage: branch [-v] [--json] [NAME]
@@ -20,7 +21,7 @@ see switch, and fork to start a branch from another snapshot).
                   (one object for a new branch); id, short and message are
                   null for a branch without snapshots
 `,
-		Run: runBranch,
+		Run: d.run(runBranch),
 	}
 }
 
@@ -41,7 +42,7 @@ func toBranchJSON(b vfs.Branch) branchJSON {
 	return j
 }
 
-func runBranch(c *Call) int {
+func runBranch(c *call) int {
 	fl := c.Flags()
 	verbose := fl.BoolP("verbose", "v", false, "")
 	asJSON := fl.Bool("json", false, "")
@@ -57,11 +58,11 @@ func runBranch(c *Call) int {
 	}
 	if fl.NArg() == 1 {
 		name := fl.Arg(0)
-		if err := c.Repo.CreateBranch(name); err != nil {
+		if err := c.repo.CreateBranch(name); err != nil {
 			return histFail(c, err)
 		}
 		if *asJSON {
-			_, cur, err := c.Repo.Current()
+			_, cur, err := c.repo.Current()
 			if err != nil {
 				return histFail(c, err)
 			}
@@ -73,7 +74,7 @@ func runBranch(c *Call) int {
 		}
 		return 0
 	}
-	branches, err := c.Repo.Branches()
+	branches, err := c.repo.Branches()
 	if err != nil {
 		return histFail(c, err)
 	}

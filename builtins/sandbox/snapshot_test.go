@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"encoding/json"
@@ -16,10 +16,10 @@ func TestSnapshot(t *testing.T) {
 		t.Fatalf("snapshot printed %q, want a 7-character id", id)
 	}
 	h.cases([]cmdCase{
-		{args: []string{"snapshot"}, out: id + "\n", err: "snapshot: nothing changed since " + id + "\n"},
-		{args: []string{"snapshot", "-m", "x"}, out: id + "\n", err: "snapshot: nothing changed since " + id + "\n"},
-		{args: []string{"snapshot", "--bogus"}, err: "snapshot: unknown flag: --bogus (try 'snapshot --help')\n", status: 2},
-		{args: []string{"snapshot", "-m"}, err: "snapshot: flag needs an argument: 'm' in -m (try 'snapshot --help')\n", status: 2},
+		{Args: []string{"snapshot"}, Out: id + "\n", Err: "snapshot: nothing changed since " + id + "\n"},
+		{Args: []string{"snapshot", "-m", "x"}, Out: id + "\n", Err: "snapshot: nothing changed since " + id + "\n"},
+		{Args: []string{"snapshot", "--bogus"}, Err: "snapshot: unknown flag: --bogus (try 'snapshot --help')\n", Status: 2},
+		{Args: []string{"snapshot", "-m"}, Err: "snapshot: flag needs an argument: 'm' in -m (try 'snapshot --help')\n", Status: 2},
 	})
 
 	// Words are joined; -m comes first; the default is "snapshot".

@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"encoding/json"
@@ -9,23 +9,23 @@ func TestBranch(t *testing.T) {
 	t.Parallel()
 	h := newHistSession(t)
 	h.cases([]cmdCase{
-		{args: []string{"branch"}, out: "* main\n"},
-		{args: []string{"branch", "-v"}, out: "* main\n"},
-		{args: []string{"branch", "--json"}, out: `[{"name":"main","id":null,"short":null,"message":null,"current":true}]` + "\n"},
-		{args: []string{"branch", "x"}, err: "branch: no snapshots yet (make one with 'snapshot')\n", status: 1},
-		{args: []string{"switch", "main"}, err: "switch: no snapshots yet (make one with 'snapshot')\n", status: 1},
-		{args: []string{"fork", "HEAD", "x"}, err: "fork: no snapshots yet (make one with 'snapshot')\n", status: 1},
+		{Args: []string{"branch"}, Out: "* main\n"},
+		{Args: []string{"branch", "-v"}, Out: "* main\n"},
+		{Args: []string{"branch", "--json"}, Out: `[{"name":"main","id":null,"short":null,"message":null,"current":true}]` + "\n"},
+		{Args: []string{"branch", "x"}, Err: "branch: no snapshots yet (make one with 'snapshot')\n", Status: 1},
+		{Args: []string{"switch", "main"}, Err: "switch: no snapshots yet (make one with 'snapshot')\n", Status: 1},
+		{Args: []string{"fork", "HEAD", "x"}, Err: "fork: no snapshots yet (make one with 'snapshot')\n", Status: 1},
 	})
 	h.write("/work/f", "1")
 	id := h.snap("base")
 	h.cases([]cmdCase{
-		{args: []string{"branch", "side"}},
-		{args: []string{"branch"}, out: "* main\n  side\n"},
-		{args: []string{"branch", "--verbose"}, out: "* main  " + id + "  base\n  side  " + id + "  base\n"},
-		{args: []string{"branch", "side"}, err: "branch: branch \"side\" already exists\n", status: 1},
-		{args: []string{"branch", "main"}, err: "branch: branch \"main\" already exists\n", status: 1},
-		{args: []string{"branch", "a b"}, err: "branch: \"a b\" is not a valid branch name\n", status: 1},
-		{args: []string{"branch", "a", "b"}, err: "branch: extra operand 'b' (try 'branch --help')\n", status: 2},
+		{Args: []string{"branch", "side"}},
+		{Args: []string{"branch"}, Out: "* main\n  side\n"},
+		{Args: []string{"branch", "--verbose"}, Out: "* main  " + id + "  base\n  side  " + id + "  base\n"},
+		{Args: []string{"branch", "side"}, Err: "branch: branch \"side\" already exists\n", Status: 1},
+		{Args: []string{"branch", "main"}, Err: "branch: branch \"main\" already exists\n", Status: 1},
+		{Args: []string{"branch", "a b"}, Err: "branch: \"a b\" is not a valid branch name\n", Status: 1},
+		{Args: []string{"branch", "a", "b"}, Err: "branch: extra operand 'b' (try 'branch --help')\n", Status: 2},
 	})
 	var one struct {
 		Name, ID, Short, Message string
@@ -56,21 +56,21 @@ func TestSwitch(t *testing.T) {
 	base := h.snap("base")
 	h.must("branch", "side")
 	h.cases([]cmdCase{
-		{args: []string{"switch", "side"}, out: "switched to branch side at " + base + " (base)\n"},
+		{Args: []string{"switch", "side"}, Out: "switched to branch side at " + base + " (base)\n"},
 	})
 	h.write("/work/f", "side\n")
 	h.env = append(h.env, "SIDE=1")
 	h.dir = "/tmp"
 	h.cases([]cmdCase{
-		{args: []string{"switch", "main"}, err: "switch: the tree has changes since the last snapshot; snapshot them or use --discard\n", status: 1},
+		{Args: []string{"switch", "main"}, Err: "switch: the tree has changes since the last snapshot; snapshot them or use --discard\n", Status: 1},
 	})
 	if h.read("/work/f") != "side\n" {
 		t.Error("a refused switch changed the tree")
 	}
 	side := h.snap("on side")
 	h.cases([]cmdCase{
-		{args: []string{"switch", "main"}, out: "switched to branch main at " + base + " (base)\n"},
-		{args: []string{"branch"}, out: "* main\n  side\n"},
+		{Args: []string{"switch", "main"}, Out: "switched to branch main at " + base + " (base)\n"},
+		{Args: []string{"branch"}, Out: "* main\n  side\n"},
 	})
 	if h.read("/work/f") != "main\n" || h.dir != "/work" || len(h.env) != 2 {
 		t.Errorf("switch main: f=%q dir=%q env=%q", h.read("/work/f"), h.dir, h.env)
@@ -90,9 +90,9 @@ func TestSwitch(t *testing.T) {
 		t.Errorf("switch --discard side: f=%q dir=%q", h.read("/work/f"), h.dir)
 	}
 	h.cases([]cmdCase{
-		{args: []string{"switch", "nosuch"}, err: "switch: no branch \"nosuch\"\n", status: 1},
-		{args: []string{"switch"}, err: "switch: missing branch name (try 'switch --help')\n", status: 2},
-		{args: []string{"switch", "a", "b"}, err: "switch: extra operand 'b' (try 'switch --help')\n", status: 2},
+		{Args: []string{"switch", "nosuch"}, Err: "switch: no branch \"nosuch\"\n", Status: 1},
+		{Args: []string{"switch"}, Err: "switch: missing branch name (try 'switch --help')\n", Status: 2},
+		{Args: []string{"switch", "a", "b"}, Err: "switch: extra operand 'b' (try 'switch --help')\n", Status: 2},
 	})
 }
 
@@ -107,8 +107,8 @@ func TestFork(t *testing.T) {
 	h.snap("two")
 
 	h.cases([]cmdCase{
-		{args: []string{"fork", "HEAD~1", "old"}, out: "forked branch old at " + one + " (one)\n"},
-		{args: []string{"branch"}, out: "  main\n* old\n"},
+		{Args: []string{"fork", "HEAD~1", "old"}, Out: "forked branch old at " + one + " (one)\n"},
+		{Args: []string{"branch"}, Out: "  main\n* old\n"},
 	})
 	if h.read("/work/f") != "1\n" || len(h.env) != 3 {
 		t.Errorf("fork: f=%q env=%q", h.read("/work/f"), h.env)
@@ -127,13 +127,13 @@ func TestFork(t *testing.T) {
 
 	h.write("/work/f", "dirty\n")
 	h.cases([]cmdCase{
-		{args: []string{"fork", "main", "x"}, err: "fork: the tree has changes since the last snapshot; snapshot them or use --discard\n", status: 1},
-		{args: []string{"fork", "nosuch", "x"}, err: "fork: unknown snapshot \"nosuch\"\n", status: 1},
-		{args: []string{"fork", "main", "old"}, err: "fork: branch \"old\" already exists\n", status: 1},
-		{args: []string{"fork", "main", "bad:name"}, err: "fork: \"bad:name\" is not a valid branch name\n", status: 1},
-		{args: []string{"fork"}, err: "fork: missing snapshot id and branch name (try 'fork --help')\n", status: 2},
-		{args: []string{"fork", "main"}, err: "fork: missing operand after 'main' (try 'fork --help')\n", status: 2},
-		{args: []string{"fork", "a", "b", "c"}, err: "fork: extra operand 'c' (try 'fork --help')\n", status: 2},
+		{Args: []string{"fork", "main", "x"}, Err: "fork: the tree has changes since the last snapshot; snapshot them or use --discard\n", Status: 1},
+		{Args: []string{"fork", "nosuch", "x"}, Err: "fork: unknown snapshot \"nosuch\"\n", Status: 1},
+		{Args: []string{"fork", "main", "old"}, Err: "fork: branch \"old\" already exists\n", Status: 1},
+		{Args: []string{"fork", "main", "bad:name"}, Err: "fork: \"bad:name\" is not a valid branch name\n", Status: 1},
+		{Args: []string{"fork"}, Err: "fork: missing snapshot id and branch name (try 'fork --help')\n", Status: 2},
+		{Args: []string{"fork", "main"}, Err: "fork: missing operand after 'main' (try 'fork --help')\n", Status: 2},
+		{Args: []string{"fork", "a", "b", "c"}, Err: "fork: extra operand 'c' (try 'fork --help')\n", Status: 2},
 	})
 	var got struct{ Branch, Message string }
 	if err := json.Unmarshal([]byte(h.must("fork", "--discard", "--json", "main", "x")), &got); err != nil {

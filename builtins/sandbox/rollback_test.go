@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ func TestRollback(t *testing.T) {
 	t.Parallel()
 	h := newHistSession(t)
 	h.cases([]cmdCase{
-		{args: []string{"rollback", "HEAD"}, err: "rollback: no snapshots yet (make one with 'snapshot')\n", status: 1},
+		{Args: []string{"rollback", "HEAD"}, Err: "rollback: no snapshots yet (make one with 'snapshot')\n", Status: 1},
 	})
 	h.write("/work/a", "1\n")
 	h.write("/work/gone", "g\n")
@@ -28,7 +28,7 @@ func TestRollback(t *testing.T) {
 
 	// Back to one: the tree, the environment and the directory.
 	h.cases([]cmdCase{
-		{args: []string{"rollback", "HEAD~1"}, out: "rolled back to " + id1 + " (one)\n"},
+		{Args: []string{"rollback", "HEAD~1"}, Out: "rolled back to " + id1 + " (one)\n"},
 	})
 	if h.read("/work/a") != "1\n" || h.read("/work/gone") != "g\n" || h.read("/work/sub/new") != "<no such file or directory>" {
 		t.Errorf("rollback to one left a=%q gone=%q new=%q", h.read("/work/a"), h.read("/work/gone"), h.read("/work/sub/new"))
@@ -38,7 +38,7 @@ func TestRollback(t *testing.T) {
 	}
 	// And forward again, by prefix.
 	h.cases([]cmdCase{
-		{args: []string{"rollback", id2[:5]}, out: "rolled back to " + id2 + " (two)\n"},
+		{Args: []string{"rollback", id2[:5]}, Out: "rolled back to " + id2 + " (two)\n"},
 	})
 	if h.read("/work/a") != "2\n" || h.dir != "/work/sub" || !slices.Contains(h.env, "STAGE=two") {
 		t.Errorf("rollback to two: a=%q dir=%q env=%q", h.read("/work/a"), h.dir, h.env)
@@ -48,9 +48,9 @@ func TestRollback(t *testing.T) {
 	// the target, and changes nothing.
 	h.write("/work/extra", "x\n")
 	h.cases([]cmdCase{
-		{args: []string{"rollback", "--dry-run", id1}, out: "M /work/a\nD /work/extra\nA /work/gone\nD /work/sub\nD /work/sub/new\n"},
-		{args: []string{"rollback", "-n", "HEAD"}, out: "D /work/extra\n"},
-		{args: []string{"status"}, out: "A /work/extra\n"},
+		{Args: []string{"rollback", "--dry-run", id1}, Out: "M /work/a\nD /work/extra\nA /work/gone\nD /work/sub\nD /work/sub/new\n"},
+		{Args: []string{"rollback", "-n", "HEAD"}, Out: "D /work/extra\n"},
+		{Args: []string{"status"}, Out: "A /work/extra\n"},
 	})
 	var dry struct {
 		ID      string
@@ -85,21 +85,21 @@ func TestRollback(t *testing.T) {
 	}
 
 	h.cases([]cmdCase{
-		{args: []string{"rollback", "nosuch"}, err: "rollback: unknown snapshot \"nosuch\"\n", status: 1},
-		{args: []string{"rollback", "HEAD~5"}, err: "rollback: HEAD~5: HEAD has only 1 older snapshot\n", status: 1},
-		{args: []string{"rollback"}, err: "rollback: missing snapshot id (try 'rollback --help')\n", status: 2},
-		{args: []string{"rollback", "a", "b"}, err: "rollback: extra operand 'b' (try 'rollback --help')\n", status: 2},
-		{args: []string{"rollback", "-x", "a"}, err: "rollback: unknown shorthand flag: 'x' in -x (try 'rollback --help')\n", status: 2},
+		{Args: []string{"rollback", "nosuch"}, Err: "rollback: unknown snapshot \"nosuch\"\n", Status: 1},
+		{Args: []string{"rollback", "HEAD~5"}, Err: "rollback: HEAD~5: HEAD has only 1 older snapshot\n", Status: 1},
+		{Args: []string{"rollback"}, Err: "rollback: missing snapshot id (try 'rollback --help')\n", Status: 2},
+		{Args: []string{"rollback", "a", "b"}, Err: "rollback: extra operand 'b' (try 'rollback --help')\n", Status: 2},
+		{Args: []string{"rollback", "-x", "a"}, Err: "rollback: unknown shorthand flag: 'x' in -x (try 'rollback --help')\n", Status: 2},
 	})
 
 	// Outside a shell there is no state to restore: the tree still comes
 	// back. A shell that cannot take the state is an error.
 	h.noSetState = true
-	h.cases([]cmdCase{{args: []string{"rollback", id1}, out: "rolled back to " + id1 + " (one)\n"}})
+	h.cases([]cmdCase{{Args: []string{"rollback", id1}, Out: "rolled back to " + id1 + " (one)\n"}})
 	if h.read("/work/a") != "1\n" || h.dir != "/work/sub" {
 		t.Errorf("rollback without SetState: a=%q dir=%q", h.read("/work/a"), h.dir)
 	}
 	h.noSetState = false
 	h.setStateErr = errors.New("boom")
-	h.cases([]cmdCase{{args: []string{"rollback", id2}, err: "rollback: cannot restore the environment and directory: boom\n", status: 1}})
+	h.cases([]cmdCase{{Args: []string{"rollback", id2}, Err: "rollback: cannot restore the environment and directory: boom\n", Status: 1}})
 }

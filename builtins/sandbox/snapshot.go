@@ -1,9 +1,13 @@
-package builtins
+package sandbox
 
-import "strings"
+import (
+	"strings"
 
-func snapshotCommand() *Command {
-	return &Command{
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+func snapshotCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "snapshot",
 		Summary: "record the tree, exported environment and directory",
 		Usage: `usage: snapshot [-m MESSAGE] [--json] [MESSAGE...]
@@ -17,11 +21,11 @@ made: its id is printed and stderr says so.
       --json          print {"id","short","message","time","parent","branch",
                       "created"} instead
 `,
-		Run: runSnapshot,
+		Run: d.run(runSnapshot),
 	}
 }
 
-func runSnapshot(c *Call) int {
+func runSnapshot(c *call) int {
 	fl := c.Flags()
 	msgs := fl.StringArrayP("message", "m", nil, "")
 	asJSON := fl.Bool("json", false, "")
@@ -32,12 +36,12 @@ func runSnapshot(c *Call) int {
 		return 1
 	}
 	msg := strings.Join(append(*msgs, fl.Args()...), " ")
-	snap, created, err := c.Repo.Snapshot(msg, shellState(c))
+	snap, created, err := c.repo.Snapshot(msg, shellState(c))
 	if err != nil {
 		return histFail(c, err)
 	}
 	if *asJSON {
-		branch, _, _ := c.Repo.Current()
+		branch, _, _ := c.repo.Current()
 		writeJSON(c, struct {
 			snapJSON
 			Branch  string `json:"branch"`

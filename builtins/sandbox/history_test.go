@@ -1,4 +1,4 @@
-package builtins
+package sandbox
 
 import (
 	"encoding/json"
@@ -10,8 +10,8 @@ func TestHistory(t *testing.T) {
 	t.Parallel()
 	h := newHistSession(t)
 	h.cases([]cmdCase{
-		{args: []string{"history"}},
-		{args: []string{"history", "--json"}, out: "[]\n"},
+		{Args: []string{"history"}},
+		{Args: []string{"history", "--json"}, Out: "[]\n"},
 	})
 	var ids []string
 	for _, c := range []string{"one", "two", "three\nsecond line"} {
@@ -37,8 +37,8 @@ func TestHistory(t *testing.T) {
 		}
 	}
 	h.cases([]cmdCase{
-		{args: []string{"history", "-n", "0"}},
-		{args: []string{"history", "-n", "0", "--json"}, out: "[]\n"},
+		{Args: []string{"history", "-n", "0"}},
+		{Args: []string{"history", "-n", "0", "--json"}, Out: "[]\n"},
 	})
 
 	// After a rollback the newer snapshots stay; a new snapshot starts a
@@ -75,8 +75,8 @@ func TestHistory(t *testing.T) {
 	}
 
 	h.cases([]cmdCase{
-		{args: []string{"history", "-n", "-1"}, err: "history: invalid number of snapshots: '-1'\n", status: 2},
-		{args: []string{"history", "-n", "x"}, err: "history: invalid number of snapshots: 'x'\n", status: 2},
-		{args: []string{"history", "x"}, err: "history: extra operand 'x' (try 'history --help')\n", status: 2},
+		{Args: []string{"history", "-n", "-1"}, Err: "history: invalid number of snapshots: '-1'\n", Status: 2},
+		{Args: []string{"history", "-n", "x"}, Err: "history: invalid number of snapshots: 'x'\n", Status: 2},
+		{Args: []string{"history", "x"}, Err: "history: extra operand 'x' (try 'history --help')\n", Status: 2},
 	})
 }

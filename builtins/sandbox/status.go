@@ -1,7 +1,11 @@
-package builtins
+package sandbox
 
-func statusCommand() *Command {
-	return &Command{
+import (
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+func statusCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "status",
 		Summary: "list the paths changed since the current snapshot",
 		Usage: `usage: status [--json]
@@ -14,11 +18,11 @@ is clean; before the first snapshot everything is added.
                the first snapshot; dirty says whether the tree differs from
                the snapshot, permission changes included)
 `,
-		Run: runStatus,
+		Run: d.run(runStatus),
 	}
 }
 
-func runStatus(c *Call) int {
+func runStatus(c *call) int {
 	fl := c.Flags()
 	asJSON := fl.Bool("json", false, "")
 	if !c.Parse(fl) {
@@ -39,7 +43,7 @@ func runStatus(c *Call) int {
 		writeChanges(c, changes)
 		return 0
 	}
-	branch, cur, err := c.Repo.Current()
+	branch, cur, err := c.repo.Current()
 	if err != nil {
 		return histFail(c, err)
 	}
@@ -49,7 +53,7 @@ func runStatus(c *Call) int {
 		Short   *string      `json:"short"`
 		Dirty   bool         `json:"dirty"`
 		Changes []changeJSON `json:"changes"`
-	}{Branch: branch, Dirty: len(changes) > 0 || c.Repo.Dirty(), Changes: toChangesJSON(changes)}
+	}{Branch: branch, Dirty: len(changes) > 0 || c.repo.Dirty(), Changes: toChangesJSON(changes)}
 	if cur != nil {
 		out.ID, out.Short = &cur.ID, &cur.Short
 	}

@@ -1,9 +1,13 @@
-package builtins
+package sandbox
 
-import "github.com/moonix-sh/moonix/vfs"
+import (
+	"github.com/moonix-sh/moonix/vfs"
 
-func forkCommand() *Command {
-	return &Command{
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+func forkCommand(d Deps) *builtins.Command {
+	return &builtins.Command{
 		Name:    "fork",
 		Summary: "start a new branch at any snapshot and switch to it",
 		Usage: `usage: fork [--discard] [--json] ID NAME
@@ -15,13 +19,13 @@ Refuses when the tree has changes since the current snapshot.
       --json      print {"branch","id","short","message","time","parent",
                   "dir","env"}
 `,
-		Run: runFork,
+		Run: d.run(runFork),
 	}
 }
 
-func runFork(c *Call) int {
+func runFork(c *call) int {
 	return moveBranch(c, 2, "snapshot id and branch name", "forked", func(args []string, discard bool) (string, vfs.Snapshot, error) {
-		snap, err := c.Repo.Fork(args[0], args[1], discard)
+		snap, err := c.repo.Fork(args[0], args[1], discard)
 		return args[1], snap, err
 	})
 }

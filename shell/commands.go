@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/coreutils"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -331,7 +332,7 @@ func (s *Session) umaskCommand(c *builtins.Call) int {
 		}
 		mask = fs.FileMode(n)
 	} else {
-		perm, err := builtins.ParseMode(spec, ^s.getUmask()&0o777, 0)
+		perm, err := coreutils.ParseMode(spec, ^s.getUmask()&0o777, 0)
 		if err != nil || !umaskSymbolic(spec) {
 			c.Fail("%s: invalid symbolic mode", spec)
 			return 1

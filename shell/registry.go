@@ -2,6 +2,7 @@ package shell
 
 import (
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/coreutils"
 	"github.com/moonix-sh/moonix/builtins/network"
 	"github.com/moonix-sh/moonix/builtins/sandbox"
 )
@@ -14,7 +15,7 @@ func (s *Session) newRegistry() *builtins.Registry {
 
 // registry is the builtins of a session whose sandbox commands work on d.
 func registry(d sandbox.Deps) *builtins.Registry {
-	r := builtins.NewRegistry(builtins.CoreutilsCommands(), sandbox.Commands(d), network.Commands())
+	r := builtins.NewRegistry(coreutils.Commands(), sandbox.Commands(d), network.Commands())
 	r.Decorate("diff", sandbox.Diff(d))
 	return r
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/coreutils"
 	"github.com/moonix-sh/moonix/builtins/internal/cmdtest"
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/effects"
@@ -166,7 +167,7 @@ func writeFile(t *testing.T, fsys vfs.FS, name, content string) {
 
 // commands are the commands of a session whose sandbox works on d.
 func commands(d Deps) *builtins.Registry {
-	r := builtins.NewRegistry(builtins.CoreutilsCommands(), Commands(d))
+	r := builtins.NewRegistry(coreutils.Commands(), Commands(d))
 	r.Decorate("diff", Diff(d))
 	return r
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/itchyny/timefmt-go"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/internal/jqjson"
 )
 
 func jqCommand() *builtins.Command {
@@ -25,6 +25,8 @@ func jqCommand() *builtins.Command {
        jq [OPTION]... --jsonargs FILTER [JSON]...
 Apply FILTER to each JSON text read from the FILEs (or standard input) and
 print the results as JSON. The language is jq 1.7's (implemented by gojq).
+Objects print their keys in jq's order (as read, as written, new keys
+last), but iterating an object (.[], paths, map) visits its keys sorted.
   -n, --null-input        use null as the single input; read inputs with
                           input and inputs
   -R, --raw-input         read each line as a string instead of JSON
@@ -70,7 +72,7 @@ func runJQ(c *builtins.Call) int {
 	o := jqOptions{indent: "  ", named: map[string]any{}}
 	// Like jq, color on a terminal unless NO_COLOR says otherwise.
 	o.color = c.Width > 0 && c.Getenv("NO_COLOR") == ""
-	order := newJQKeyOrder()
+	order := jqjson.NewOrder()
 	var program *string
 	var files []string
 	argMode := "" // "args" or "jsonargs"
@@ -280,8 +282,8 @@ func runJQ(c *builtins.Call) int {
 		jqCompileError(c, src, progName, err)
 		return 3
 	}
-	jqNoteProgramKeys(query, order)
-	prelude, err := gojq.Parse(jqPrelude)
+	order.Prepare(query)
+	prelude, err := gojq.Parse(jqjson.Prelude + jqPrelude)
 	if err != nil {
 		panic("jq prelude: " + err.Error())
 	}
@@ -301,8 +303,8 @@ func runJQ(c *builtins.Call) int {
 		positional = []any{}
 	}
 	argsObj := map[string]any{"positional": positional, "named": named}
-	order.noteInput(named, o.namedOrder)
-	order.noteInput(argsObj, []string{"positional", "named"})
+	order.Keep(named, o.namedOrder)
+	order.Keep(argsObj, []string{"positional", "named"})
 	varNames = append(varNames, "$ARGS")
 	varValues = append(varValues, argsObj)
 
@@ -311,10 +313,10 @@ func runJQ(c *builtins.Call) int {
 		in.files = []string{"-"}
 		in.stdinOnly = true
 	}
-	enc := &jqEncoder{indent: o.indent, ascii: o.ascii, sorted: o.sort, color: o.color, order: order}
-	compact := &jqEncoder{order: order}
+	enc := &jqjson.Encoder{Indent: o.indent, ASCII: o.ascii, Sorted: o.sort, Color: o.color, Order: order}
+	compact := &jqjson.Encoder{Order: order}
 
-	code, err := gojq.Compile(query,
+	code, err := gojq.Compile(query, append(order.Functions(compact),
 		gojq.WithVariables(varNames),
 		gojq.WithEnvironLoader(func() []string { return c.Env }),
 		gojq.WithInputIter(in),
@@ -326,7 +328,7 @@ func runJQ(c *builtins.Call) int {
 		}),
 		gojq.WithFunction("debug", 0, 0, func(v any, _ []any) any {
 			var sb strings.Builder
-			compact.encode(&sb, []any{"DEBUG:", v}, 0)
+			compact.Encode(&sb, []any{"DEBUG:", v})
 			sb.WriteByte('\n')
 			io.WriteString(c.Stderr, sb.String())
 			return v
@@ -336,7 +338,7 @@ func runJQ(c *builtins.Call) int {
 				io.WriteString(c.Stderr, s)
 			} else {
 				var sb strings.Builder
-				compact.encode(&sb, v, 0)
+				compact.Encode(&sb, v)
 				io.WriteString(c.Stderr, sb.String())
 			}
 			return v
@@ -362,30 +364,7 @@ func runJQ(c *builtins.Call) int {
 			return []any{t.Year(), int(t.Month()) - 1, t.Day(), t.Hour(), t.Minute(),
 				float64(t.Second()) + float64(t.Nanosecond())/1e9, int(t.Weekday()), t.YearDay() - 1}
 		}),
-		gojq.WithFunction("_moonix_keys_unsorted", 0, 0, func(v any, _ []any) any {
-			switch v := v.(type) {
-			case map[string]any:
-				keys := order.keys(v)
-				out := make([]any, len(keys))
-				for i, k := range keys {
-					out[i] = k
-				}
-				return out
-			case []any:
-				out := make([]any, len(v))
-				for i := range v {
-					out[i] = i
-				}
-				return out
-			}
-			return fmt.Errorf("%s (%s) has no keys", jqTypeOf(v), jqPreview(compact, v))
-		}),
-		gojq.WithFunction("_moonix_tojson", 0, 0, func(v any, _ []any) any {
-			var sb strings.Builder
-			compact.encode(&sb, v, 0)
-			return sb.String()
-		}),
-	)
+	)...)
 	if err != nil {
 		jqCompileError(c, src, progName, err)
 		return 3
@@ -425,7 +404,7 @@ func runJQ(c *builtins.Call) int {
 							io.WriteString(c.Stderr, s)
 						} else {
 							var sb strings.Builder
-							compact.encode(&sb, hv, 0)
+							compact.Encode(&sb, hv)
 							sb.WriteByte('\n')
 							io.WriteString(c.Stderr, sb.String())
 						}
@@ -439,7 +418,7 @@ func runJQ(c *builtins.Call) int {
 						fmt.Fprintf(c.Stderr, "jq: error (at %s): %s\n", pos, s)
 					} else {
 						var sb strings.Builder
-						compact.encode(&sb, ve.Value(), 0)
+						compact.Encode(&sb, ve.Value())
 						fmt.Fprintf(c.Stderr, "jq: error (at %s) (not a string): %s\n", pos, sb.String())
 					}
 				} else {
@@ -451,7 +430,7 @@ func runJQ(c *builtins.Call) int {
 			var sb strings.Builder
 			if s, ok := x.(string); ok && o.raw {
 				if o.ascii {
-					jqQuote(&sb, s, true)
+					jqjson.Quote(&sb, s, true)
 				} else {
 					if o.raw0 && strings.IndexByte(s, 0) >= 0 {
 						fmt.Fprintf(c.Stderr, "jq: error (at %s): Cannot dump a string containing NUL with --raw-output0 option\n", in.position())
@@ -467,7 +446,7 @@ func runJQ(c *builtins.Call) int {
 				} else {
 					ret = 0
 				}
-				enc.encode(&sb, x, 0)
+				enc.Encode(&sb, x)
 			}
 			if !o.join {
 				sb.WriteByte('\n')
@@ -494,7 +473,7 @@ func runJQ(c *builtins.Call) int {
 				break
 			}
 			if err, ok := v.(error); ok {
-				if _, isParse := err.(*jqParseError); isParse {
+				if _, isParse := err.(*jqjson.ParseError); isParse {
 					fmt.Fprintf(c.Stderr, "jq: parse error: %s\n", err)
 					ret = jqErrorUnknown
 					break
@@ -502,6 +481,8 @@ func runJQ(c *builtins.Call) int {
 				continue // an unreadable file, already reported
 			}
 			runOne(v)
+			// The values of this input are gone once its results are out.
+			order.Release()
 			if ret <= 0 && ret != jqNoOutput {
 				lastResult = jqBool(ret != jqOKNull)
 			}
@@ -556,17 +537,13 @@ func jqAbs(n int) int {
 }
 
 // jqPrelude replaces the builtins that would reach the host (the clock, the
-// local time zone) and those whose key order matters to output.
+// local time zone); jqjson.Prelude, before it, those whose key order
+// matters to output.
 const jqPrelude = `
 def now: _moonix_now;
 def localtime: _moonix_localtime;
 def strflocaltime(f): _moonix_localtime | strftime(f);
 def strptime(f): _moonix_strptime(f);
-def keys_unsorted: _moonix_keys_unsorted;
-def to_entries: [_moonix_keys_unsorted[] as $k | {key: $k, value: .[$k]}];
-def with_entries(f): to_entries | map(f) | from_entries;
-def tojson: _moonix_tojson;
-def tostring: if type == "string" then . else _moonix_tojson end;
 .`
 
 // jqGmtime is localtime in a sandbox whose only zone is UTC.
@@ -579,74 +556,6 @@ func jqGmtime(v any, name string) any {
 	t := time.Unix(sec, int64((f-float64(sec))*1e9)).UTC()
 	return []any{t.Year(), int(t.Month()) - 1, t.Day(), t.Hour(), t.Minute(),
 		float64(t.Second()) + float64(t.Nanosecond())/1e9, int(t.Weekday()), t.YearDay() - 1}
-}
-
-func jqTypeOf(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return "number"
-}
-
-func jqPreview(e *jqEncoder, v any) string {
-	var sb strings.Builder
-	e.encode(&sb, v, 0)
-	s := sb.String()
-	if len(s) > 11 {
-		s = s[:10] + "..."
-	}
-	return s
-}
-
-// jqNoteProgramKeys records the key order of object constructions in the
-// program, so that {b: 1, a: 2} prints as written. It walks the whole
-// syntax tree by reflection, so that no kind of node is missed.
-func jqNoteProgramKeys(q *gojq.Query, order *jqKeyOrder) {
-	objType := reflect.TypeOf((*gojq.Object)(nil))
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			if v.IsNil() {
-				return
-			}
-			if v.Type() == objType {
-				var keys []string
-				for _, kv := range v.Interface().(*gojq.Object).KeyVals {
-					switch {
-					case kv.Key != "":
-						keys = append(keys, strings.TrimPrefix(kv.Key, "$"))
-					case kv.KeyString != nil && kv.KeyString.Queries == nil:
-						keys = append(keys, kv.KeyString.Str)
-					}
-				}
-				if len(keys) > 0 {
-					order.noteKeys(keys, jqProgramRank)
-				}
-			}
-			walk(v.Elem())
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
-		}
-	}
-	walk(reflect.ValueOf(q))
 }
 
 // jqCompileError reports a parse or compile error like jq.
@@ -674,13 +583,13 @@ func jqCompileError(c *builtins.Call, src, name string, err error) {
 }
 
 // jqParseOne parses exactly one JSON text (for --argjson and --jsonargs).
-func jqParseOne(s string, order *jqKeyOrder) (any, error) {
-	d := newJQDecoder(strings.NewReader(s), order)
-	v, err := d.next()
+func jqParseOne(s string, order *jqjson.Order) (any, error) {
+	d := jqjson.NewDecoder(strings.NewReader(s), order)
+	v, err := d.Next()
 	if err != nil {
 		return nil, err
 	}
-	if _, err := d.next(); err != io.EOF {
+	if _, err := d.Next(); err != io.EOF {
 		return nil, errors.New("trailing data")
 	}
 	return v, nil
@@ -688,18 +597,18 @@ func jqParseOne(s string, order *jqKeyOrder) (any, error) {
 
 // jqLoadFile reads --rawfile (a string) or --slurpfile (an array) from the
 // VFS.
-func jqLoadFile(c *builtins.Call, name string, raw bool, order *jqKeyOrder) (any, error) {
+func jqLoadFile(c *builtins.Call, name string, raw bool, order *jqjson.Order) (any, error) {
 	data, err := readInput(c, name)
 	if err != nil {
 		return nil, fmt.Errorf("Could not open %s: %s", name, builtins.Reason(err))
 	}
 	if raw {
-		return jqValidUTF8(string(data)), nil
+		return jqjson.ValidUTF8(string(data)), nil
 	}
-	d := newJQDecoder(strings.NewReader(string(data)), order)
+	d := jqjson.NewDecoder(strings.NewReader(string(data)), order)
 	out := []any{}
 	for {
-		v, err := d.next()
+		v, err := d.Next()
 		if err == io.EOF {
 			return out, nil
 		}
@@ -717,10 +626,10 @@ type jqInputs struct {
 	o          *jqOptions
 	files      []string
 	stdinOnly  bool
-	order      *jqKeyOrder
+	order      *jqjson.Order
 	idx        int
 	current    string
-	dec        *jqDecoder
+	dec        *jqjson.Decoder
 	lines      *bufio.Reader
 	closer     io.Closer
 	fileErrors int
@@ -742,7 +651,7 @@ func (in *jqInputs) position() string {
 	}
 	line := in.rawLine
 	if in.dec != nil {
-		line = in.dec.line
+		line = in.dec.Line()
 	}
 	return fmt.Sprintf("%s:%d", name, line)
 }
@@ -764,7 +673,7 @@ func (in *jqInputs) open() bool {
 			in.lines = bufio.NewReaderSize(r, 64*1024)
 			in.dec = nil
 		} else {
-			in.dec = newJQDecoder(r, in.order)
+			in.dec = jqjson.NewDecoder(r, in.order)
 			in.lines = nil
 		}
 		return true
@@ -797,7 +706,7 @@ func (in *jqInputs) nextRaw() (any, bool) {
 				in.rawLine++
 			}
 			if s != "" {
-				return jqValidUTF8(strings.TrimSuffix(s, "\n")), true
+				return jqjson.ValidUTF8(strings.TrimSuffix(s, "\n")), true
 			}
 			if err != nil && err != io.EOF {
 				in.done = true
@@ -807,7 +716,7 @@ func (in *jqInputs) nextRaw() (any, bool) {
 			in.lines = nil
 			continue
 		}
-		v, err := in.dec.next()
+		v, err := in.dec.Next()
 		if err == io.EOF {
 			in.closeCurrent()
 			in.dec = nil
@@ -848,7 +757,7 @@ func (in *jqInputs) Next() (any, bool) {
 				return err, true
 			}
 		}
-		return jqValidUTF8(sb.String()), true
+		return jqjson.ValidUTF8(sb.String()), true
 	}
 	all := []any{}
 	for {

@@ -2,8 +2,6 @@ package coreutils
 
 import (
 	"io"
-	"math"
-	"math/big"
 	"strings"
 	"testing"
 
@@ -97,29 +95,10 @@ func TestJQ(t *testing.T) {
 	})
 }
 
-func TestJQFormatFloat(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		f    float64
-		want string
-	}{
-		{0.1, "0.1"}, {1e15, "1000000000000000"}, {1e16, "1e+16"}, {123456789012345680, "123456789012345680"},
-		{1.5e-4, "0.00015"}, {1e-4, "0.0001"}, {1.2e-5, "1.2e-05"}, {-2.5, "-2.5"}, {1e100, "1e+100"},
-		{math.Inf(-1), "-1.7976931348623157e+308"}, {3, "3"}, {0, "0"},
-	} {
-		if got := jqFormatFloat(tc.f); got != tc.want {
-			t.Errorf("jqFormatFloat(%v) = %q, want %q", tc.f, got, tc.want)
-		}
-	}
-	if got := jqFormatNumber(new(big.Int).Lsh(big.NewInt(1), 70)); got != "1180591620717411303424" {
-		t.Errorf("big: %s", got)
-	}
-}
-
 func TestJQStreamsInput(t *testing.T) {
 	t.Parallel()
 	// Values are processed as they arrive, not after the input ends.
-	r := &t2SlowReader{chunks: []string{"{\"a\":1}\n", "{\"a\":2}\n"}}
+	r := &slowReader{chunks: []string{"{\"a\":1}\n", "{\"a\":2}\n"}}
 	var out strings.Builder
 	c := &builtins.Call{Args: []string{"jq", "-c", ".a"}, Stdin: r, Stdout: &out, Dir: "/work", FS: testTree(t)}
 	if st := builtins.Run(testRegistry.Lookup("jq"), c); st != 0 || out.String() != "1\n2\n" {
@@ -127,9 +106,9 @@ func TestJQStreamsInput(t *testing.T) {
 	}
 }
 
-type t2SlowReader struct{ chunks []string }
+type slowReader struct{ chunks []string }
 
-func (s *t2SlowReader) Read(p []byte) (int, error) {
+func (s *slowReader) Read(p []byte) (int, error) {
 	if len(s.chunks) == 0 {
 		return 0, io.EOF
 	}
@@ -139,4 +118,92 @@ func (s *t2SlowReader) Read(p []byte) (int, error) {
 		s.chunks = s.chunks[1:]
 	}
 	return n, nil
+}
+
+// TestJQKeyOrder: objects print their keys in the order jq 1.6 does
+// (insertion order) through the operations that make objects; every
+// expectation is jq 1.6's output for the same program and input.
+func TestJQKeyOrder(t *testing.T) {
+	t.Parallel()
+	runCases(t, testTree(t), []cmdCase{
+		{[]string{"jq", "-c", "."}, "{\"b\":1,\"a\":2}", "{\"b\":1,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "{z:1}+."}, "{\"b\":1,\"a\":2}", "{\"z\":1,\"b\":1,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", ".+{z:1}"}, "{\"b\":1,\"a\":2}", "{\"b\":1,\"a\":2,\"z\":1}\n", "", 0},
+		{[]string{"jq", "-c", ". * {c:{y:1,x:2}}"}, "{\"b\":1,\"a\":2}", "{\"b\":1,\"a\":2,\"c\":{\"y\":1,\"x\":2}}\n", "", 0},
+		{[]string{"jq", "-c", "{}|.y=1|.b=2|.a=3"}, "null", "{\"y\":1,\"b\":2,\"a\":3}\n", "", 0},
+		{[]string{"jq", "-c", ".y=1|.b=2|.a=3"}, "{\"b\":1,\"a\":2}", "{\"b\":2,\"a\":3,\"y\":1}\n", "", 0},
+		{[]string{"jq", "-c", "with_entries(.value+=1)"}, "{\"b\":1,\"a\":2}", "{\"b\":2,\"a\":3}\n", "", 0},
+		{[]string{"jq", "-c", "with_entries(select(.key!=\"b\"))"}, "{\"b\":1,\"a\":2}", "{\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "to_entries"}, "{\"b\":1,\"a\":2}", "[{\"key\":\"b\",\"value\":1},{\"key\":\"a\",\"value\":2}]\n", "", 0},
+		{[]string{"jq", "-c", "to_entries|from_entries"}, "{\"b\":1,\"a\":2}", "{\"b\":1,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "keys_unsorted"}, "{\"b\":1,\"a\":2}", "[\"b\",\"a\"]\n", "", 0},
+		{[]string{"jq", "-c", "keys"}, "{\"b\":1,\"a\":2}", "[\"a\",\"b\"]\n", "", 0},
+		{[]string{"jq", "-c", "reduce range(3) as $i ({}; .[\"k\\($i)\"]=$i)"}, "null", "{\"k0\":0,\"k1\":1,\"k2\":2}\n", "", 0},
+		{[]string{"jq", "-c", "reduce (\"z\",\"y\",\"x\") as $k ({}; .[$k]=1)"}, "null", "{\"z\":1,\"y\":1,\"x\":1}\n", "", 0},
+		{[]string{"jq", "-c", "map({(.n):1})|add"}, "[{\"n\":\"z\"},{\"n\":\"a\"}]", "{\"z\":1,\"a\":1}\n", "", 0},
+		{[]string{"jq", "-c", "{a,b}"}, "{\"b\":1,\"a\":2}", "{\"a\":2,\"b\":1}\n", "", 0},
+		{[]string{"jq", "-c", "{b:.a, a:.b}"}, "{\"b\":1,\"a\":2}", "{\"b\":2,\"a\":1}\n", "", 0},
+		{[]string{"jq", "-c", "del(.b)"}, "{\"b\":1,\"a\":2}", "{\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "del(.b)|.c=3"}, "{\"b\":1,\"a\":2}", "{\"a\":2,\"c\":3}\n", "", 0},
+		{[]string{"jq", "-c", "map_values(.+1)"}, "{\"b\":1,\"a\":2}", "{\"b\":2,\"a\":3}\n", "", 0},
+		{[]string{"jq", "-c", "add"}, "[{\"b\":1,\"a\":2},{\"d\":1,\"c\":2}]", "{\"b\":1,\"a\":2,\"d\":1,\"c\":2}\n", "", 0},
+		{[]string{"jq", "-c", ".b"}, "{\"b\":{\"y\":1,\"x\":2},\"a\":2}", "{\"y\":1,\"x\":2}\n", "", 0},
+		{[]string{"jq", "-c", ".b.w=0"}, "{\"b\":{\"y\":1,\"x\":2},\"a\":2}", "{\"b\":{\"y\":1,\"x\":2,\"w\":0},\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "tojson"}, "{\"b\":1,\"a\":2}", "\"{\\\"b\\\":1,\\\"a\\\":2}\"\n", "", 0},
+		{[]string{"jq", "-c", "tostring"}, "{\"b\":1,\"a\":2}", "\"{\\\"b\\\":1,\\\"a\\\":2}\"\n", "", 0},
+		{[]string{"jq", "-c", "{c:3} + ."}, "{\"b\":1,\"a\":2}", "{\"c\":3,\"b\":1,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "{\"x\":1,\"w\":2} | .v=3"}, "null", "{\"x\":1,\"w\":2,\"v\":3}\n", "", 0},
+		{[]string{"jq", "-c", "[{\"x\":1,\"w\":2}] | map(.v=3)"}, "null", "[{\"x\":1,\"w\":2,\"v\":3}]\n", "", 0},
+		{[]string{"jq", "-c", ". as $o | {z:$o.a, y:$o.b}"}, "{\"b\":1,\"a\":2}", "{\"z\":2,\"y\":1}\n", "", 0},
+		{[]string{"jq", "-c", "setpath([\"q\"];1)"}, "{\"b\":1,\"a\":2}", "{\"b\":1,\"a\":2,\"q\":1}\n", "", 0},
+		{[]string{"jq", "-c", "{} | setpath([\"z\"];1) | setpath([\"a\"];2)"}, "null", "{\"z\":1,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "map({id,name})"}, "[{\"name\":\"x\",\"id\":1},{\"name\":\"y\",\"id\":2}]", "[{\"id\":1,\"name\":\"x\"},{\"id\":2,\"name\":\"y\"}]\n", "", 0},
+		{[]string{"jq", "-c", "INDEX(.name)"}, "[{\"name\":\"x\",\"id\":1},{\"name\":\"y\",\"id\":2}]", "{\"x\":{\"name\":\"x\",\"id\":1},\"y\":{\"name\":\"y\",\"id\":2}}\n", "", 0},
+		{[]string{"jq", "-c", "to_entries|map(.key)|join(\",\")"}, "{\"b\":1,\"a\":2}", "\"b,a\"\n", "", 0},
+		{[]string{"jq", "-c", "{\"b\":1,\"a\":2}|with_entries(.key|=ascii_upcase)"}, "null", "{\"B\":1,\"A\":2}\n", "", 0},
+		{[]string{"jq", "-c", ".c|=.+{z:0}"}, "{\"c\":{\"b\":1,\"a\":2}}", "{\"c\":{\"b\":1,\"a\":2,\"z\":0}}\n", "", 0},
+		{[]string{"jq", "-c", "[3,1,2]|{last:.[-1], first:.[0]}"}, "null", "{\"last\":2,\"first\":3}\n", "", 0},
+		{[]string{"jq", "-c", "group_by(.)?, ({} + .)"}, "{\"b\":1,\"a\":2}", "{\"b\":1,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", ".c.d.e = 1"}, "{\"b\":1,\"a\":2}", "{\"b\":1,\"a\":2,\"c\":{\"d\":{\"e\":1}}}\n", "", 0},
+		{[]string{"jq", "-c", ".z.y = 1 | .a = 2"}, "null", "{\"z\":{\"y\":1},\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", ".b += 10"}, "{\"b\":1,\"a\":2}", "{\"b\":11,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", ".b |= . * 3"}, "{\"b\":1,\"a\":2}", "{\"b\":3,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "del(.a) | .a = 9"}, "{\"b\":1,\"a\":2,\"c\":3}", "{\"b\":1,\"c\":3,\"a\":9}\n", "", 0},
+		{[]string{"jq", "-c", "del(.a)"}, "{\"b\":1,\"a\":2,\"c\":3}", "{\"b\":1,\"c\":3}\n", "", 0},
+		{[]string{"jq", "-c", "to_entries | map(.key |= \"x\" + .) | from_entries"}, "{\"b\":1,\"a\":2}", "{\"xb\":1,\"xa\":2}\n", "", 0},
+		{[]string{"jq", "-c", ". * {b:{e:3}}"}, "{\"b\":{\"d\":1,\"c\":2},\"a\":2}", "{\"b\":{\"d\":1,\"c\":2,\"e\":3},\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "map(. + {z:0})"}, "[{\"b\":1,\"a\":2},{\"b\":3,\"a\":4}]", "[{\"b\":1,\"a\":2,\"z\":0},{\"b\":3,\"a\":4,\"z\":0}]\n", "", 0},
+		{[]string{"jq", "-c", "reduce .[] as $x ({}; .[$x.k] += [$x.v])"}, "[{\"k\":\"z\",\"v\":1},{\"k\":\"a\",\"v\":2},{\"k\":\"z\",\"v\":3}]", "{\"z\":[1,3],\"a\":[2]}\n", "", 0},
+		{[]string{"jq", "-c", "[{a:1,b:2},{b:3,a:4}]"}, "null", "[{\"a\":1,\"b\":2},{\"b\":3,\"a\":4}]\n", "", 0},
+		{[]string{"jq", "-c", "{(.b|tostring): 1, c: 2}"}, "{\"b\":1,\"a\":2}", "{\"1\":1,\"c\":2}\n", "", 0},
+		{[]string{"jq", "-c", "{c: 1, (.a|tostring): 2}"}, "{\"b\":1,\"a\":2}", "{\"c\":1,\"2\":2}\n", "", 0},
+		{[]string{"jq", "-c", "with_entries(select(.value > 1))"}, "{\"b\":1,\"a\":2}", "{\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "keys_unsorted, (.z = 1 | keys_unsorted)"}, "{\"b\":1,\"a\":2}", "[\"b\",\"a\"]\n[\"b\",\"a\",\"z\"]\n", "", 0},
+		{[]string{"jq", "-c", ".z = 1 | tojson"}, "{\"b\":1,\"a\":2}", "\"{\\\"b\\\":1,\\\"a\\\":2,\\\"z\\\":1}\"\n", "", 0},
+		{[]string{"jq", "-c", ".z = 1 | \"\\(.)\""}, "{\"b\":1,\"a\":2}", "\"{\\\"b\\\":1,\\\"a\\\":2,\\\"z\\\":1}\"\n", "", 0},
+		{[]string{"jq", "-c", ".z = 1 | @json"}, "{\"b\":1,\"a\":2}", "\"{\\\"b\\\":1,\\\"a\\\":2,\\\"z\\\":1}\"\n", "", 0},
+		{[]string{"jq", "-c", ".z = 1 | to_entries | map(.key)"}, "{\"b\":1,\"a\":2}", "[\"b\",\"a\",\"z\"]\n", "", 0},
+		{[]string{"jq", "-c", "{} | .[\"b\"] = 1 | .[\"a\"] = 2 | .[\"b\"] = 3"}, "null", "{\"b\":3,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "[3,1,2] | INDEX(tostring)"}, "null", "{\"3\":3,\"1\":1,\"2\":2}\n", "", 0},
+		{[]string{"jq", "-c", ". as $x | {} | .a = $x.a | .b = $x.b"}, "{\"b\":1,\"a\":2}", "{\"a\":2,\"b\":1}\n", "", 0},
+		{[]string{"jq", "-c", "setpath([\"c\",\"y\"]; 1) | setpath([\"c\",\"x\"]; 2)"}, "{\"b\":1,\"a\":2}", "{\"b\":1,\"a\":2,\"c\":{\"y\":1,\"x\":2}}\n", "", 0},
+		{[]string{"jq", "-c", "delpaths([[\"b\"]]) | .b = 1"}, "{\"b\":1,\"a\":2}", "{\"a\":2,\"b\":1}\n", "", 0},
+		{[]string{"jq", "-c", "map({key: .n, value: .v}) | from_entries"}, "[{\"n\":\"z\",\"v\":1},{\"n\":\"a\",\"v\":2}]", "{\"z\":1,\"a\":2}\n", "", 0},
+		{[]string{"jq", "-c", "map_values(. + 1) | .c = 0"}, "{\"b\":1,\"a\":2}", "{\"b\":2,\"a\":3,\"c\":0}\n", "", 0},
+		{[]string{"jq", "-c", "{\"x\":{\"b\":1,\"a\":2}} | .x.c = 3"}, "null", "{\"x\":{\"b\":1,\"a\":2,\"c\":3}}\n", "", 0},
+		{[]string{"jq", "-c", ".b |= with_entries(.value += 1)"}, "{\"b\":{\"y\":1,\"x\":2}}", "{\"b\":{\"y\":2,\"x\":3}}\n", "", 0},
+		{[]string{"jq", "-c", "[limit(3; repeat({b:1,a:2}))]"}, "null", "[{\"b\":1,\"a\":2},{\"b\":1,\"a\":2},{\"b\":1,\"a\":2}]\n", "", 0},
+	})
+}
+
+// TestJQIterationOrder: moonix differs from jq here on purpose. Iterating
+// an object (.[], paths) visits its keys sorted, as gojq does; jq 1.6
+// visits them in insertion order ([1,2]; ["b"] ["a"]).
+func TestJQIterationOrder(t *testing.T) {
+	t.Parallel()
+	runCases(t, testTree(t), []cmdCase{
+		{[]string{"jq", "-c", "[.[]]"}, "{\"b\":1,\"a\":2}", "[2,1]\n", "", 0},
+		{[]string{"jq", "-c", "paths"}, "{\"b\":1,\"a\":2}", "[\"a\"]\n[\"b\"]\n", "", 0},
+		{[]string{"jq", "-c", "[paths]"}, "{\"b\":1,\"a\":2}", "[[\"a\"],[\"b\"]]\n", "", 0},
+	})
 }

@@ -1,4 +1,4 @@
-package coreutils
+package jqjson
 
 import (
 	"bufio"
@@ -6,130 +6,39 @@ import (
 	"io"
 	"math"
 	"math/big"
-	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
 
-// gojq represents objects as Go maps, which forget the order of their keys,
-// while jq prints keys in insertion order. jqKeyOrder remembers the order in
-// which keys appeared in the input and in object constructions of the
-// program, and the encoder prints an object's keys in the best order it
-// knows: the object's own order if it came from the input unchanged, else
-// the order of an input object or constructor with the same keys, else keys
-// seen earlier first (input keys, then program keys, then the rest sorted).
-type jqKeyOrder struct {
-	byMap  map[uintptr][]string
-	pinned []map[string]any // keeps recorded maps alive so addresses stay unique
-	bySig  map[string][]string
-	rank   map[string]int
-	next   int
-}
-
-func newJQKeyOrder() *jqKeyOrder {
-	return &jqKeyOrder{byMap: map[uintptr][]string{}, bySig: map[string][]string{}, rank: map[string]int{}}
-}
-
-const jqProgramRank = 1 << 40
-
-func jqSignature(keys []string) string {
-	s := append([]string(nil), keys...)
-	sort.Strings(s)
-	return strings.Join(s, "\x00")
-}
-
-// noteInput records the key order of an object read from input.
-func (k *jqKeyOrder) noteInput(m map[string]any, keys []string) {
-	if k == nil {
-		return
-	}
-	k.byMap[reflect.ValueOf(m).Pointer()] = keys
-	k.pinned = append(k.pinned, m)
-	k.noteKeys(keys, 0)
-}
-
-// noteKeys records an order of keys (from input, or from the program when
-// base is jqProgramRank).
-func (k *jqKeyOrder) noteKeys(keys []string, base int) {
-	sig := jqSignature(keys)
-	if _, ok := k.bySig[sig]; !ok {
-		k.bySig[sig] = keys
-	}
-	for _, key := range keys {
-		if _, ok := k.rank[key]; !ok {
-			k.rank[key] = base + k.next
-			k.next++
-		}
-	}
-}
-
-// keys returns the keys of m in output order.
-func (k *jqKeyOrder) keys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for key := range m {
-		keys = append(keys, key)
-	}
-	sort.Strings(keys)
-	if k == nil {
-		return keys
-	}
-	if order, ok := k.byMap[reflect.ValueOf(m).Pointer()]; ok && jqSameKeys(order, m) {
-		return order
-	}
-	if order, ok := k.bySig[strings.Join(keys, "\x00")]; ok {
-		return order
-	}
-	sort.SliceStable(keys, func(i, j int) bool {
-		ri, oki := k.rank[keys[i]]
-		rj, okj := k.rank[keys[j]]
-		switch {
-		case oki && okj:
-			return ri < rj
-		case oki != okj:
-			return oki
-		}
-		return false
-	})
-	return keys
-}
-
-func jqSameKeys(order []string, m map[string]any) bool {
-	if len(order) != len(m) {
-		return false
-	}
-	for _, key := range order {
-		if _, ok := m[key]; !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// jqDecoder reads a stream of JSON texts, keeping positions for messages.
-type jqDecoder struct {
+// Decoder reads a stream of JSON texts, keeping positions for messages.
+type Decoder struct {
 	r     *bufio.Reader
 	line  int // lines consumed so far
 	col   int // bytes consumed on the current line
-	order *jqKeyOrder
+	order *Order
 	depth int
 }
 
-func newJQDecoder(r io.Reader, order *jqKeyOrder) *jqDecoder {
-	return &jqDecoder{r: bufio.NewReaderSize(r, 64*1024), order: order}
+func NewDecoder(r io.Reader, order *Order) *Decoder {
+	return &Decoder{r: bufio.NewReaderSize(r, 64*1024), order: order}
 }
 
-type jqParseError struct{ msg string }
+// Line is the number of lines read so far, as jq counts them in its
+// messages.
+func (d *Decoder) Line() int { return d.line }
 
-func (e *jqParseError) Error() string { return e.msg }
+// ParseError is a malformed input, worded as jq words it.
+type ParseError struct{ msg string }
 
-func (d *jqDecoder) fail(format string, args ...any) error {
-	return &jqParseError{fmt.Sprintf(format, args...) + fmt.Sprintf(" at line %d, column %d", d.line+1, d.col)}
+func (e *ParseError) Error() string { return e.msg }
+
+func (d *Decoder) fail(format string, args ...any) error {
+	return &ParseError{fmt.Sprintf(format, args...) + fmt.Sprintf(" at line %d, column %d", d.line+1, d.col)}
 }
 
-func (d *jqDecoder) read() (byte, error) {
+func (d *Decoder) read() (byte, error) {
 	b, err := d.r.ReadByte()
 	if err != nil {
 		return 0, err
@@ -143,7 +52,7 @@ func (d *jqDecoder) read() (byte, error) {
 	return b, nil
 }
 
-func (d *jqDecoder) unread(b byte) {
+func (d *Decoder) unread(b byte) {
 	d.r.UnreadByte()
 	if b == '\n' {
 		d.line--
@@ -152,7 +61,7 @@ func (d *jqDecoder) unread(b byte) {
 	}
 }
 
-func (d *jqDecoder) skipSpace() (byte, error) {
+func (d *Decoder) skipSpace() (byte, error) {
 	for {
 		b, err := d.read()
 		if err != nil {
@@ -166,8 +75,8 @@ func (d *jqDecoder) skipSpace() (byte, error) {
 	}
 }
 
-// next returns the next value, or io.EOF when the stream ends cleanly.
-func (d *jqDecoder) next() (any, error) {
+// Next returns the next value, or io.EOF when the stream ends cleanly.
+func (d *Decoder) Next() (any, error) {
 	b, err := d.skipSpace()
 	if err == io.EOF {
 		return nil, io.EOF
@@ -182,7 +91,7 @@ func (d *jqDecoder) next() (any, error) {
 	// A scalar must be followed by a separator, like jq's parser wants.
 	if nb, err := d.r.Peek(1); err == nil {
 		c := nb[0]
-		if isJQScalarEnd(v) && !(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '[' || c == '{' || c == '"') {
+		if isScalarEnd(v) && !(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '[' || c == '{' || c == '"') {
 			d.read()
 			return nil, d.fail("Invalid numeric literal")
 		}
@@ -190,7 +99,7 @@ func (d *jqDecoder) next() (any, error) {
 	return v, nil
 }
 
-func isJQScalarEnd(v any) bool {
+func isScalarEnd(v any) bool {
 	switch v.(type) {
 	case map[string]any, []any, string:
 		return false
@@ -198,14 +107,14 @@ func isJQScalarEnd(v any) bool {
 	return true
 }
 
-func (d *jqDecoder) eofErr(err error) error {
+func (d *Decoder) eofErr(err error) error {
 	if err == io.EOF {
 		return d.fail("Unfinished JSON term at EOF")
 	}
 	return err
 }
 
-func (d *jqDecoder) value(b byte) (any, error) {
+func (d *Decoder) value(b byte) (any, error) {
 	switch {
 	case b == '{':
 		return d.object()
@@ -245,7 +154,7 @@ func (d *jqDecoder) value(b byte) (any, error) {
 	return nil, d.fail("Invalid literal")
 }
 
-func (d *jqDecoder) object() (any, error) {
+func (d *Decoder) object() (any, error) {
 	d.depth++
 	defer func() { d.depth-- }()
 	if d.depth > 10000 {
@@ -258,7 +167,7 @@ func (d *jqDecoder) object() (any, error) {
 		return nil, d.eofErr(err)
 	}
 	if b == '}' {
-		d.order.noteInput(m, keys)
+		d.order.remember(m, keys, inputEntry)
 		return m, nil
 	}
 	for {
@@ -290,7 +199,7 @@ func (d *jqDecoder) object() (any, error) {
 			return nil, d.eofErr(err)
 		}
 		if b == '}' {
-			d.order.noteInput(m, keys)
+			d.order.remember(m, keys, inputEntry)
 			return m, nil
 		}
 		if b != ',' {
@@ -302,7 +211,7 @@ func (d *jqDecoder) object() (any, error) {
 	}
 }
 
-func (d *jqDecoder) array() (any, error) {
+func (d *Decoder) array() (any, error) {
 	d.depth++
 	defer func() { d.depth-- }()
 	if d.depth > 10000 {
@@ -337,7 +246,7 @@ func (d *jqDecoder) array() (any, error) {
 	}
 }
 
-func (d *jqDecoder) number(first byte) (any, error) {
+func (d *Decoder) number(first byte) (any, error) {
 	buf := []byte{first}
 	for {
 		c, err := d.read()
@@ -350,12 +259,12 @@ func (d *jqDecoder) number(first byte) (any, error) {
 		}
 		buf = append(buf, c)
 	}
-	return jqNumber(string(buf), d)
+	return parseNumber(string(buf), d)
 }
 
-// jqNumber converts number text as jq reads it: integers stay exact
+// parseNumber converts number text as jq reads it: integers stay exact
 // (int or *big.Int, which gojq understands), anything else is a float64.
-func jqNumber(s string, d *jqDecoder) (any, error) {
+func parseNumber(s string, d *Decoder) (any, error) {
 	if !strings.ContainsAny(s, ".eE") {
 		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 			if n >= math.MinInt && n <= math.MaxInt {
@@ -381,7 +290,7 @@ func jqNumber(s string, d *jqDecoder) (any, error) {
 	return f, nil
 }
 
-func (d *jqDecoder) str() (any, error) {
+func (d *Decoder) str() (any, error) {
 	var sb strings.Builder
 	for {
 		b, err := d.read()
@@ -390,7 +299,7 @@ func (d *jqDecoder) str() (any, error) {
 		}
 		switch {
 		case b == '"':
-			return jqValidUTF8(sb.String()), nil
+			return ValidUTF8(sb.String()), nil
 		case b == '\\':
 			e, err := d.read()
 			if err != nil {
@@ -446,7 +355,7 @@ func (d *jqDecoder) str() (any, error) {
 	}
 }
 
-func (d *jqDecoder) hex4() (rune, error) {
+func (d *Decoder) hex4() (rune, error) {
 	var r rune
 	for i := 0; i < 4; i++ {
 		b, err := d.read()
@@ -469,49 +378,53 @@ func (d *jqDecoder) hex4() (rune, error) {
 	return r, nil
 }
 
-// jqValidUTF8 replaces invalid UTF-8 with U+FFFD, as jq does.
-func jqValidUTF8(s string) string {
+// ValidUTF8 replaces invalid UTF-8 with U+FFFD, as jq does.
+func ValidUTF8(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
 	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
-// jqEncoder prints values the way jq 1.7 does.
-type jqEncoder struct {
-	indent string // "" for compact
-	ascii  bool
-	sorted bool
-	color  bool
-	order  *jqKeyOrder
+// Encoder prints values the way jq 1.7 does, objects' keys in the order
+// its Order knows (sorted with Sorted, as jq -S).
+type Encoder struct {
+	Indent string // "" for compact output
+	ASCII  bool   // escape every non-ASCII character
+	Sorted bool
+	Color  bool
+	Order  *Order
 }
+
+// Encode appends v to sb.
+func (e *Encoder) Encode(sb *strings.Builder, v any) { e.encode(sb, v, 0) }
 
 // jq 1.7.1's default colors: null, false, true, numbers, strings, arrays,
 // objects, object keys.
-var jqColors = [...]string{"\x1b[1;30m", "\x1b[0;37m", "\x1b[0;37m", "\x1b[0;37m", "\x1b[0;32m", "\x1b[1;37m", "\x1b[1;37m", "\x1b[34;1m"}
+var colors = [...]string{"\x1b[1;30m", "\x1b[0;37m", "\x1b[0;37m", "\x1b[0;37m", "\x1b[0;32m", "\x1b[1;37m", "\x1b[1;37m", "\x1b[34;1m"}
 
-const jqColReset = "\x1b[0m"
+const colorReset = "\x1b[0m"
 
-func (e *jqEncoder) encode(sb *strings.Builder, v any, level int) {
+func (e *Encoder) encode(sb *strings.Builder, v any, level int) {
 	color := ""
-	if e.color {
+	if e.Color {
 		switch v := v.(type) {
 		case nil:
-			color = jqColors[0]
+			color = colors[0]
 		case bool:
 			if v {
-				color = jqColors[2]
+				color = colors[2]
 			} else {
-				color = jqColors[1]
+				color = colors[1]
 			}
 		case string:
-			color = jqColors[4]
+			color = colors[4]
 		case []any:
-			color = jqColors[5]
+			color = colors[5]
 		case map[string]any:
-			color = jqColors[6]
+			color = colors[6]
 		default:
-			color = jqColors[3]
+			color = colors[3]
 		}
 		sb.WriteString(color)
 	}
@@ -525,7 +438,7 @@ func (e *jqEncoder) encode(sb *strings.Builder, v any, level int) {
 			sb.WriteString("false")
 		}
 	case string:
-		jqQuote(sb, v, e.ascii)
+		Quote(sb, v, e.ASCII)
 	case []any:
 		if len(v) == 0 {
 			sb.WriteString("[]")
@@ -538,7 +451,7 @@ func (e *jqEncoder) encode(sb *strings.Builder, v any, level int) {
 				sb.WriteByte(',')
 			}
 			if color != "" {
-				sb.WriteString(jqColReset)
+				sb.WriteString(colorReset)
 			}
 			e.newline(sb, level+1)
 			e.encode(sb, x, level+1)
@@ -553,14 +466,10 @@ func (e *jqEncoder) encode(sb *strings.Builder, v any, level int) {
 		}
 		sb.WriteByte('{')
 		var keys []string
-		if e.sorted {
-			keys = make([]string, 0, len(v))
-			for k := range v {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
+		if e.Sorted {
+			keys = sortedKeys(v)
 		} else {
-			keys = e.order.keys(v)
+			keys = e.Order.Keys(v)
 		}
 		for i, k := range keys {
 			if i > 0 {
@@ -568,22 +477,22 @@ func (e *jqEncoder) encode(sb *strings.Builder, v any, level int) {
 				sb.WriteByte(',')
 			}
 			if color != "" {
-				sb.WriteString(jqColReset)
+				sb.WriteString(colorReset)
 			}
 			e.newline(sb, level+1)
 			if color != "" {
-				sb.WriteString(jqColors[7])
+				sb.WriteString(colors[7])
 			}
-			jqQuote(sb, k, e.ascii)
+			Quote(sb, k, e.ASCII)
 			if color != "" {
-				sb.WriteString(jqColReset)
+				sb.WriteString(colorReset)
 				sb.WriteString(color)
 			}
 			sb.WriteByte(':')
 			if color != "" {
-				sb.WriteString(jqColReset)
+				sb.WriteString(colorReset)
 			}
-			if e.indent != "" {
+			if e.Indent != "" {
 				sb.WriteByte(' ')
 			}
 			e.encode(sb, v[k], level+1)
@@ -592,41 +501,41 @@ func (e *jqEncoder) encode(sb *strings.Builder, v any, level int) {
 		sb.WriteString(color)
 		sb.WriteByte('}')
 	default:
-		sb.WriteString(jqFormatNumber(v))
+		sb.WriteString(formatNumber(v))
 	}
 	if color != "" {
-		sb.WriteString(jqColReset)
+		sb.WriteString(colorReset)
 	}
 }
 
-func (e *jqEncoder) newline(sb *strings.Builder, level int) {
-	if e.indent == "" {
+func (e *Encoder) newline(sb *strings.Builder, level int) {
+	if e.Indent == "" {
 		return
 	}
 	sb.WriteByte('\n')
 	for i := 0; i < level; i++ {
-		sb.WriteString(e.indent)
+		sb.WriteString(e.Indent)
 	}
 }
 
-func jqFormatNumber(v any) string {
+func formatNumber(v any) string {
 	switch n := v.(type) {
 	case int:
 		return strconv.Itoa(n)
 	case *big.Int:
 		return n.String()
 	case float64:
-		return jqFormatFloat(n)
+		return formatFloat(n)
 	case interface{ String() string }: // json.Number and friends
 		return n.String()
 	}
 	return fmt.Sprint(v)
 }
 
-// jqFormatFloat prints a double like jq's jvp_dtoa_fmt: the shortest
+// formatFloat prints a double like jq's jvp_dtoa_fmt: the shortest
 // digits that read back the same, in exponent form when the decimal point
 // is far away.
-func jqFormatFloat(f float64) string {
+func formatFloat(f float64) string {
 	if math.IsNaN(f) {
 		return "null"
 	}
@@ -690,8 +599,8 @@ func jqFormatFloat(f float64) string {
 	return b.String()
 }
 
-// jqQuote writes s as a JSON string with jq's escapes.
-func jqQuote(sb *strings.Builder, s string, ascii bool) {
+// Quote writes s as a JSON string with jq's escapes.
+func Quote(sb *strings.Builder, s string, ascii bool) {
 	sb.WriteByte('"')
 	for _, r := range s {
 		switch {

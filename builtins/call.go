@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/http"
 	"os"
 	"strings"
 	"syscall"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
-	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -56,17 +54,6 @@ type Call struct {
 	// Caps is the session's capability set, for the caps command (which
 	// may only drop); nil when the command does not run in a session.
 	Caps *caps.Set
-	// Effects is the session's effect log: commands that leave the
-	// sandbox record there; nil when the command does not run in a
-	// session.
-	Effects *effects.Log
-	// HTTP is the session's HTTP client: the gate checks net.connect on
-	// every request it sends (redirects included) and every connection
-	// it opens; nil when the command does not run in a session.
-	HTTP *http.Client
-	// HTTPMax bounds the response bodies a command reads; 0 means no
-	// bound beyond the command's own.
-	HTTPMax int64
 	// Disk tells what the filesystem holds and may hold (df, ulimit);
 	// nil when that is not known.
 	Disk func() vfs.Usage

@@ -33,9 +33,6 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 		Umask:    s.getUmask(),
 		Exec:     s.exec,
 		Caps:     s.gate.Set,
-		Effects:  s.cfg.Effects,
-		HTTP:     s.http,
-		HTTPMax:  s.cfg.HTTPMaxBody,
 		MemLimit: s.limits().Memory,
 		MemWatch: func(ctx context.Context) (context.Context, func() bool) {
 			return watchBudget(ctx, s.limits().valueMemory())

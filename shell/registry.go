@@ -10,12 +10,14 @@ import (
 // newRegistry assembles the session's builtins from the command packages'
 // lists, each handed what it works on.
 func (s *Session) newRegistry() *builtins.Registry {
-	return registry(sandbox.Deps{Repo: s.cfg.Repo, Effects: s.cfg.Effects, Caps: s.gate.Set})
+	return registry(sandbox.Deps{Repo: s.cfg.Repo, Effects: s.cfg.Effects, Caps: s.gate.Set},
+		network.Deps{Client: s.http, MaxBody: s.cfg.HTTPMaxBody})
 }
 
-// registry is the builtins of a session whose sandbox commands work on d.
-func registry(d sandbox.Deps) *builtins.Registry {
-	r := builtins.NewRegistry(coreutils.Commands(), sandbox.Commands(d), network.Commands())
-	r.Decorate("diff", sandbox.Diff(d))
+// registry is the builtins of a session whose sandbox commands work on sd
+// and network commands on nd.
+func registry(sd sandbox.Deps, nd network.Deps) *builtins.Registry {
+	r := builtins.NewRegistry(coreutils.Commands(), sandbox.Commands(sd), network.Commands(nd))
+	r.Decorate("diff", sandbox.Diff(sd))
 	return r
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/network"
 	"github.com/moonix-sh/moonix/builtins/sandbox"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -14,7 +15,7 @@ import (
 // registry has a summary line for help's listing.
 func TestEveryCommandAnswersHelp(t *testing.T) {
 	t.Parallel()
-	reg := registry(sandbox.Deps{})
+	reg := registry(sandbox.Deps{}, network.Deps{})
 	cmds := reg.Commands()
 	if len(cmds) < 80 {
 		t.Fatalf("only %d builtins registered", len(cmds))

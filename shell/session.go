@@ -302,10 +302,10 @@ func (s *Session) setupGate() error {
 		tree.SetRand(deviceRand{s})
 	}
 	s.fs = s.gate.FS(s.fs)
-	s.http = newHTTPClient(s.gate, s.cfg.Dial, s.cfg.Lookup)
 	if s.cfg.HTTPMaxBody <= 0 {
 		s.cfg.HTTPMaxBody = DefaultHTTPMaxBody
 	}
+	s.http = newHTTPClient(s.gate, s.cfg.Dial, s.cfg.Lookup, s.cfg.Effects, s.cfg.HTTPMaxBody)
 	if s.cfg.Repo != nil {
 		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
 	}

@@ -28,12 +28,12 @@ import (
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-func curlCommand() *builtins.Command {
+func curlCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "curl",
 		Summary: "transfer a URL over HTTP(S), through the capability gate",
 		Usage:   curlUsage,
-		Run:     runCurl,
+		Run:     func(c *builtins.Call) int { return runCurl(c, d) },
 	}
 }
 
@@ -44,11 +44,12 @@ https), checked before anything is looked up or connected, and again for
 every redirect before it is followed; a denied host fails with exit 7 and
 the gate's message, even with -s. No host proxy setting is read. A URL
 without a scheme is http://.
-Every request is recorded in the effect log before it is sent (kind http,
-one effect per request: a redirect followed is a new effect), with its
-outcome after: the status code, "denied", or "error: ...". Secrets are
-redacted there (Authorization, cookies, -u passwords, token-, key-,
-secret- and password-like query, form and JSON fields).
+Every request the gate lets through is recorded in the effect log before
+it is sent (kind http, one effect per request: a redirect followed is a new
+effect), with its outcome after: the status code or "error: ..."; a denied
+one is logged as a denial only. Secrets are redacted there (Authorization,
+cookies, -u passwords, token-, key-, secret- and password-like query, form
+and JSON fields).
   -X, --request METHOD     the method (default GET; POST with data; HEAD with -I)
   -d, --data DATA          send DATA as application/x-www-form-urlencoded
                            (several are joined with &); @FILE reads a file of
@@ -251,7 +252,7 @@ func parseCurl(c *builtins.Call) (*curlOpts, []string, bool) {
 	return o, urls, true
 }
 
-func runCurl(c *builtins.Call) int {
+func runCurl(c *builtins.Call, d Deps) int {
 	o, urls, ok := parseCurl(c)
 	if !ok {
 		return 2
@@ -262,7 +263,7 @@ func runCurl(c *builtins.Call) int {
 	}
 	result := 0
 	for i, u := range urls {
-		t := &transfer{c: c, o: o, rawURL: u, body: body, ctype: ctype, status: -1}
+		t := &transfer{c: c, d: d, o: o, rawURL: u, body: body, ctype: ctype, status: -1}
 		if i < len(o.outputs) {
 			t.output, t.hasOutput = o.outputs[i], true
 		}
@@ -361,6 +362,7 @@ var errTooManyRedirects = errors.New("too many redirects")
 // transfer is one URL's request, its redirects and its response.
 type transfer struct {
 	c         *builtins.Call
+	d         Deps
 	o         *curlOpts
 	rawURL    string
 	body      []byte
@@ -370,7 +372,6 @@ type transfer struct {
 
 	out        *curlOutput
 	cur        *http.Request // the request under way (the last hop)
-	op         *effects.Op   // its effect, until it ends
 	resp       *http.Response
 	status     int // the final status code, -1 before any
 	redirects  int
@@ -451,13 +452,13 @@ func (t *transfer) do() int {
 	ok := false
 	defer func() { t.out.finish(ok) }()
 
-	if c.HTTP == nil {
+	if t.d.Client == nil {
 		t.cur = req
 		host, port, _ := net.SplitHostPort(caps.URLAddr(u))
 		return t.fail(7, "Failed to connect to %s port %s: %v", host, port, caps.ErrNoNetwork)
 	}
-	client := *c.HTTP
-	check := c.HTTP.CheckRedirect
+	client := *t.d.Client
+	check := t.d.Client.CheckRedirect
 	client.CheckRedirect = func(next *http.Request, via []*http.Request) error {
 		if !t.o.location {
 			return http.ErrUseLastResponse
@@ -469,25 +470,21 @@ func (t *transfer) do() int {
 			return errTooManyRedirects
 		}
 		t.redirects++
-		if err := t.begin(next); err != nil {
-			return err
-		}
+		t.begin(next)
 		if check != nil {
 			return check(next, via)
 		}
 		return nil
 	}
-	if err := t.begin(req); err != nil {
-		return t.logFailed(err)
-	}
+	t.begin(req)
 	resp, err := client.Do(req)
 	if err != nil {
-		var le *logError
+		var re *effects.RecordError
 		switch {
 		case errors.Is(err, errWriteOut):
 			return t.writeFailed()
-		case errors.As(err, &le):
-			return t.logFailed(le)
+		case errors.As(err, &re):
+			return t.fail(55, "Failed sending network data: %v", re)
 		}
 		return t.transportError(err)
 	}
@@ -495,12 +492,6 @@ func (t *transfer) do() int {
 	st = t.response(resp)
 	ok = st == 0 || st == 22 && t.o.failWithBody
 	return st
-}
-
-// logFailed reports a request not sent because the log could not record
-// it.
-func (t *transfer) logFailed(err error) int {
-	return t.fail(55, "Failed sending network data: the effect log cannot record the request: %v", err)
 }
 
 // errWriteOut stops a redirect whose headers could not be written.
@@ -585,85 +576,18 @@ func (t *transfer) setHeaders(req *http.Request) {
 	}
 }
 
-// begin shows (-v) and records a request about to go out. A request the
-// log cannot record is not sent.
-func (t *transfer) begin(req *http.Request) error {
+// begin shows a request about to go out (-v).
+func (t *transfer) begin(req *http.Request) {
 	t.cur = req
 	if t.o.verbose {
 		t.showRequest(req)
 	}
-	if t.c.Effects == nil {
-		return nil
-	}
-	target := effects.RedactURL(req.URL.String())
-	p := &effects.Payload{Summary: req.Method + " " + target, Fields: headerFields(req.Header)}
-	if req.GetBody != nil && len(t.body) > 0 && !t.o.get {
-		stored := effects.RedactBody(req.Header.Get("Content-Type"), t.body)
-		d, err := t.c.Effects.Store(stored)
-		if err != nil {
-			return &logError{err}
-		}
-		p.Digest, p.Size = d, int64(len(stored))
-	}
-	op, err := t.c.Effects.Begin(effects.HTTP, target, p)
-	if err != nil {
-		return &logError{err}
-	}
-	t.op = op
-	return nil
-}
-
-// logError is a request the effect log could not record.
-type logError struct{ err error }
-
-func (e *logError) Error() string { return e.err.Error() }
-
-// end completes the effect of the request under way.
-func (t *transfer) end(outcome string, p *effects.Payload) {
-	if t.op != nil {
-		t.op.End(outcome, p)
-		t.op = nil
-	}
-}
-
-// headerFields flattens headers for the log, secrets redacted.
-func headerFields(h http.Header) map[string]string {
-	if len(h) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(h))
-	for k, vs := range h {
-		if v := strings.Join(vs, ", "); v != "" {
-			out[k] = v
-		}
-	}
-	return effects.RedactFields(out)
-}
-
-// responsePayload summarises a response for the log; body is what was
-// read of it (nil when it was not read).
-func (t *transfer) responsePayload(resp *http.Response, body []byte) *effects.Payload {
-	p := &effects.Payload{Summary: resp.Status, Fields: headerFields(resp.Header)}
-	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode/100 == 3 {
-		p.Summary += " -> " + effects.RedactURL(loc)
-	}
-	if len(body) > 0 && t.c.Effects != nil {
-		stored := effects.RedactBody(resp.Header.Get("Content-Type"), body)
-		d, err := t.c.Effects.Store(stored)
-		if err != nil {
-			// The response came: its entry is written, without the body.
-			p.Summary += " (body not kept: " + err.Error() + ")"
-		}
-		p.Digest, p.Size = d, int64(len(stored))
-	}
-	return p
 }
 
 // hopDone handles a redirect response before the redirect is followed:
-// its headers are shown (-i, -v) and its effect ends.
+// its headers are shown (-i, -v).
 func (t *transfer) hopDone(resp *http.Response) int {
 	t.status = resp.StatusCode
-	t.end(strconv.Itoa(resp.StatusCode), t.responsePayload(resp, nil))
 	t.showHeaders(resp, true)
 	if t.out.err != nil {
 		return 23
@@ -742,18 +666,15 @@ func (t *transfer) showRequest(req *http.Request) {
 // unreachable, timed out, too many redirects.
 func (t *transfer) transportError(err error) int {
 	if t.c.Ctx.Err() != nil {
-		t.end("error: interrupted", nil)
 		return 130
 	}
 	var d *caps.DeniedError
 	if errors.As(err, &d) {
-		t.end(effects.OutcomeDenied, nil)
 		t.errmsg = d.Error()
 		t.c.FailDenied(d)
 		return 7
 	}
 	code, msg := t.classify(err)
-	t.end(fmt.Sprintf("error: (%d) %s", code, msg), nil)
 	return t.fail(code, "%s", msg)
 }
 
@@ -823,30 +744,14 @@ func (t *transfer) response(resp *http.Response) int {
 	t.resp, t.status = resp, resp.StatusCode
 	failing := resp.StatusCode >= 400 && (t.o.fail || t.o.failWithBody)
 	if failing && !t.o.failWithBody {
-		t.end(strconv.Itoa(resp.StatusCode), t.responsePayload(resp, nil))
 		t.showHeaders(resp, false)
 		return t.fail(22, "The requested URL returned error: %d", resp.StatusCode)
 	}
 	t.showHeaders(resp, true)
 	if t.out.err != nil {
-		t.end(strconv.Itoa(resp.StatusCode), t.responsePayload(resp, nil))
 		return t.writeFailed()
 	}
-	body, st := t.readBody(resp)
-	p := t.responsePayload(resp, body)
-	switch st {
-	case 0, 23, 63:
-		if st == 63 {
-			p.Fields = withField(p.Fields, "truncated", fmt.Sprintf("at %d bytes", len(body)))
-		}
-		t.end(strconv.Itoa(resp.StatusCode), p)
-	case 130:
-		t.end("error: interrupted", p)
-		return 130
-	default:
-		t.end(fmt.Sprintf("error: (%d) %s", st, t.errmsg), p)
-	}
-	if st != 0 {
+	if st := t.readBody(resp); st != 0 {
 		return st
 	}
 	if failing {
@@ -855,18 +760,10 @@ func (t *transfer) response(resp *http.Response) int {
 	return 0
 }
 
-func withField(m map[string]string, k, v string) map[string]string {
-	if m == nil {
-		m = map[string]string{}
-	}
-	m[k] = v
-	return m
-}
-
 // limit is the most body bytes a response may give: the session's bound
 // and --max-filesize, whichever is smaller; 0 for none.
 func (t *transfer) limit() int64 {
-	n := t.c.HTTPMax
+	n := t.d.MaxBody
 	if m := t.o.maxFilesize; m > 0 && (n <= 0 || m < n) {
 		n = m
 	}
@@ -886,11 +783,10 @@ func (c countingReader) Read(p []byte) (int, error) {
 }
 
 // readBody copies the body to the output, up to the limit, and returns
-// what it copied (for the log; nil when there is no log) with the exit
-// status of the copy.
-func (t *transfer) readBody(resp *http.Response) ([]byte, int) {
+// the exit status of the copy.
+func (t *transfer) readBody(resp *http.Response) int {
 	if resp.Request.Method == "HEAD" || t.o.head {
-		return nil, 0
+		return 0
 	}
 	var r io.Reader = countingReader{resp.Body, &t.downloaded}
 	if t.o.compressed {
@@ -902,20 +798,10 @@ func (t *transfer) readBody(resp *http.Response) ([]byte, int) {
 			r, err = zlib.NewReader(r)
 		}
 		if err != nil {
-			return nil, t.bodyError(err)
+			return t.bodyError(err)
 		}
 	}
 	limit := t.limit()
-	var kept *bytes.Buffer
-	if t.c.Effects != nil {
-		kept = &bytes.Buffer{}
-	}
-	keep := func() []byte {
-		if kept == nil {
-			return nil
-		}
-		return kept.Bytes()
-	}
 	var written int64
 	buf := make([]byte, 32*1024)
 	for {
@@ -928,22 +814,19 @@ func (t *transfer) readBody(resp *http.Response) ([]byte, int) {
 			}
 			if len(chunk) > 0 {
 				if _, werr := t.out.Write(chunk); werr != nil {
-					return keep(), t.writeFailed()
-				}
-				if kept != nil {
-					kept.Write(chunk)
+					return t.writeFailed()
 				}
 				written += int64(len(chunk))
 			}
 			if over {
-				return keep(), t.fail(63, "Maximum file size exceeded (%d bytes)", limit)
+				return t.fail(63, "Maximum file size exceeded (%d bytes)", limit)
 			}
 		}
 		if err == io.EOF {
-			return keep(), 0
+			return 0
 		}
 		if err != nil {
-			return keep(), t.bodyError(err)
+			return t.bodyError(err)
 		}
 	}
 }

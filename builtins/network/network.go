@@ -4,14 +4,29 @@
 // capability gate and the effect recorder wrap: a command here checks no
 // capability and writes no effect entry itself.
 //
-// network imports the command contract (builtins), caps for the address a
-// request is checked on, and net/http. Its commands are safe for concurrent
+// network imports the command contract (builtins), caps (the address a
+// request is checked on, the denial it may meet), effects (the error of a
+// request the log could not record) and net/http. Its commands are safe for concurrent
 // use; each run keeps its state in its own Call.
 package network
 
-import "github.com/moonix-sh/moonix/builtins"
+import (
+	"net/http"
 
-// Commands returns the network commands.
-func Commands() []*builtins.Command {
-	return []*builtins.Command{curlCommand()}
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+// Deps are what the network commands reach the network with.
+type Deps struct {
+	// Client is the session's HTTP client, whose transport the gate and
+	// the effect recorder wrap; nil means the session has no network.
+	Client *http.Client
+	// MaxBody bounds the response bodies a command reads; 0 means no
+	// bound beyond the command's own.
+	MaxBody int64
+}
+
+// Commands returns the network commands, reaching the network through d.
+func Commands(d Deps) []*builtins.Command {
+	return []*builtins.Command{curlCommand(d)}
 }

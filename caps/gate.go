@@ -430,21 +430,24 @@ func (f *gatedFS) Chtimes(name string, atime, mtime time.Time) error {
 	return f.fs.Chtimes(name, atime, mtime)
 }
 
-// Clock is the session's clock through the gate: the real wall clock while
-// the set allows clock.read, the logical clock otherwise (also for Tick and
-// Slept, which only a logical clock keeps).
-func (g *Gate) Clock(logical *clock.Logical) clock.Clock {
-	return &gatedClock{g: g, logical: logical}
+// Clock is a clock through the gate: real while the set allows
+// clock.read, logical otherwise (also for Tick and Slept, which only a
+// logical clock keeps). real is the host's clock, or what records its
+// reads (effects.Reads): the gate goes outside the recorder, so that only
+// the reads it allows reach it.
+func (g *Gate) Clock(logical *clock.Logical, real clock.Clock) clock.Clock {
+	return &gatedClock{g: g, logical: logical, real: real}
 }
 
 type gatedClock struct {
 	g       *Gate
 	logical *clock.Logical
+	real    clock.Clock
 }
 
 func (c *gatedClock) Now() time.Time {
 	if c.g.Set.Allows(ClockRead, "") {
-		return clock.Real{}.Now()
+		return c.real.Now()
 	}
 	return c.logical.Now()
 }
@@ -452,20 +455,21 @@ func (c *gatedClock) Now() time.Time {
 func (c *gatedClock) Tick()                 { c.logical.Tick() }
 func (c *gatedClock) Slept(d time.Duration) { c.logical.Slept(d) }
 
-// Rand is the session's random source through the gate: real randomness
-// while the set allows random.read, the seeded generator otherwise.
-func (g *Gate) Rand(seeded clock.Source) clock.Source {
-	return &gatedRand{g: g, seeded: seeded}
+// Rand is a random source through the gate: real while the set allows
+// random.read, the seeded generator otherwise. real is the host's
+// randomness, or what records its reads, as for Clock.
+func (g *Gate) Rand(seeded, real clock.Source) clock.Source {
+	return &gatedRand{g: g, seeded: seeded, real: real}
 }
 
 type gatedRand struct {
-	g      *Gate
-	seeded clock.Source
+	g            *Gate
+	seeded, real clock.Source
 }
 
 func (r *gatedRand) source() clock.Source {
 	if r.g.Set.Allows(RandomRead, "") {
-		return clock.Crypto{}
+		return r.real
 	}
 	return r.seeded
 }

@@ -129,7 +129,7 @@ func TestGateClockAndRandom(t *testing.T) {
 	t.Parallel()
 	set, _ := Preset("sandbox")
 	g := NewGate(set, nil)
-	c := g.Clock(clock.NewLogical(clock.Epoch))
+	c := g.Clock(clock.NewLogical(clock.Epoch), clock.Real{})
 	if !c.Now().Equal(clock.Epoch) {
 		t.Fatal("sandbox reads the real clock")
 	}
@@ -141,7 +141,7 @@ func TestGateClockAndRandom(t *testing.T) {
 	if !c.Now().Equal(clock.Epoch) {
 		t.Fatal("dropping clock.read keeps the real clock")
 	}
-	r := g.Rand(clock.NewSeeded(1))
+	r := g.Rand(clock.NewSeeded(1), clock.Crypto{})
 	if r.Uint64() != clock.NewSeeded(1).Uint64() {
 		t.Fatal("sandbox reads real randomness")
 	}

@@ -14,16 +14,17 @@
 // between still shows that it may have happened.
 //
 // The operations are recorded by decorators, not by the commands that
-// make them: Transport wraps the session's HTTP transport. A command that
-// reaches outside is handed the wrapped value and never writes an entry
-// itself.
+// make them: Transport wraps the session's HTTP transport, and Reads the
+// real clock and random source (package clock's seam) under the
+// capability gate. A command that reaches outside is handed the wrapped
+// value and never writes an entry itself.
 //
 // A workspace keeps the log in DIR/moonix/effects/ (log.jsonl, head,
 // objects/); an ephemeral session keeps it in memory. A Log is safe for
 // concurrent use.
 //
-// effects imports net/http (the transport it wraps) and the standard
-// library.
+// effects imports clock (the seam whose real reads it records), net/http
+// (the transport it wraps) and the standard library.
 package effects
 
 import (

@@ -91,13 +91,13 @@ func (s *Session) execCommand(c *builtins.Call) int {
 	s.tick()
 	// The command's real clock and random reads are recorded when it ends.
 	clk, rnd := c.Clock, c.Rand
-	r := s.newReads(c.Name())
+	r, rclk, rrnd := s.recorded(c.Name())
 	if s.clockGated {
-		c.Clock = r
+		c.Clock = rclk
 	}
-	c.Rand = r
+	c.Rand = rrnd
 	defer func() {
-		r.flush()
+		s.flushReads(r)
 		c.Clock, c.Rand = clk, rnd
 	}()
 	if strings.Contains(name, "/") {

@@ -136,6 +136,10 @@ type Session struct {
 	// clockGated says that clock is the gate's (the configured clock was
 	// logical): its real reads are recorded as effects (see reads.go).
 	clockGated bool
+	// logical and seeded are the clock and the random source under the
+	// gate, when the real ones are not allowed (see reads.go).
+	logical *clock.Logical
+	seeded  clock.Source
 	// wasm runs the session's WebAssembly programs; nested shells share
 	// their root session's.
 	wasm *wasm.Runtime
@@ -188,6 +192,7 @@ func New(cfg Config) (*Session, error) {
 		// nested shells share the gated FS, history, clock, log, network
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
 		s.clockGated, s.disk = p.clockGated, p.disk
+		s.logical, s.seeded = p.logical, p.seeded
 		s.wasm, s.commands = p.wasm, p.commands
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
@@ -292,10 +297,12 @@ func (s *Session) setupGate() error {
 		if s.cfg.Effects.Now == nil {
 			s.cfg.Effects.Now = logical.Now
 		}
-		s.clock = s.gate.Clock(logical)
+		s.logical = logical
+		s.clock = s.gate.Clock(logical, clock.Real{})
 		s.clockGated = true
 	}
-	s.rand = s.gate.Rand(s.rand)
+	s.seeded = s.rand
+	s.rand = s.gate.Rand(s.seeded, clock.Crypto{})
 	// The random devices read the gated source too, and their real reads
 	// are recorded.
 	if tree, ok := s.fs.(interface{ SetRand(io.Reader) }); ok {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -51,9 +50,6 @@ type Call struct {
 	// are not visible, as with exec(2)); it returns the exit status. Nil
 	// means the command cannot run others.
 	Exec func(sub *Call) int
-	// Caps is the session's capability set, for the caps command (which
-	// may only drop); nil when the command does not run in a session.
-	Caps *caps.Set
 	// Disk tells what the filesystem holds and may hold (df, ulimit);
 	// nil when that is not known.
 	Disk func() vfs.Usage

@@ -25,7 +25,7 @@ func TestFailDeniedLeavesNothingForFail(t *testing.T) {
 		return 1
 	}}
 	var errs strings.Builder
-	c := &Call{Args: []string{"two"}, Dir: "/work", FS: fsys, Caps: set, Stderr: &errs}
+	c := &Call{Args: []string{"two"}, Dir: "/work", FS: fsys, Stderr: &errs}
 	Run(cmd, c)
 	want := "moonix: write /etc/a: permission denied (needs fs.write:/etc/a)\n" +
 		"moonix: write /etc/b: permission denied (needs fs.write:/etc/b)\n"

@@ -32,7 +32,6 @@ func (s *Session) newCall(ctx context.Context, args []string, dir string, env []
 		Who:      s.who,
 		Umask:    s.getUmask(),
 		Exec:     s.exec,
-		Caps:     s.gate.Set,
 		MemLimit: s.limits().Memory,
 		MemWatch: func(ctx context.Context) (context.Context, func() bool) {
 			return watchBudget(ctx, s.limits().valueMemory())

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
-	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/internal/gnudate"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -603,27 +602,11 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 			return findCompare(cmp, v, n)
 		}), nil
 	case "-readable", "-writable", "-executable":
-		bit := map[string]fs.FileMode{"-readable": 0o400, "-writable": 0o200, "-executable": 0o100}[tok]
+		// The capabilities count as the permission bits do, as for
+		// test -w: the FS answers for both.
+		mode := map[string]vfs.AccessMode{"-readable": vfs.AccessRead, "-writable": vfs.AccessWrite, "-executable": vfs.AccessExec}[tok]
 		return f.primary(func(it *findItem) bool {
-			info := it.info
-			if info.Mode()&fs.ModeSymlink != 0 {
-				if t, err := c.FS.Stat(it.abs); err == nil {
-					info = t
-				}
-			}
-			if info.Mode()&bit == 0 {
-				return false
-			}
-			// The capabilities count as the permission bits do, as
-			// for test -w: -writable needs fs.write, -executable on
-			// a file fs.exec (the entry was listed, so it is
-			// readable).
-			kind := map[string]caps.Kind{"-writable": caps.FSWrite, "-executable": caps.FSExec}[tok]
-			if c.Caps == nil || kind == "" || kind == caps.FSExec && info.IsDir() {
-				return true
-			}
-			real, err := c.Caps.Resolve(c.FS, it.abs)
-			return err == nil && c.Caps.Allows(kind, real)
+			return c.FS.Access(it.abs, mode) == nil
 		}), nil
 	case "-print":
 		f.hasAction = true

@@ -3,7 +3,6 @@ package coreutils
 import (
 	"testing"
 
-	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -35,7 +34,7 @@ func TestForceKeepsWhatItCannotReplace(t *testing.T) {
 		}
 		set.Drop(caps.Cap{Kind: caps.FSWrite, Pattern: "/work/keep/**"})
 		fsys := caps.NewGate(set, nil).FS(tree)
-		if _, errs, status := runSetup(t, fsys, func(c *builtins.Call) { c.Caps = set }, "", tc.args...); errs != tc.err || status != 1 {
+		if _, errs, status := runCmd(t, fsys, "", tc.args...); errs != tc.err || status != 1 {
 			t.Errorf("%q: stderr %q status %d, want %q", tc.args, errs, status, tc.err)
 		}
 		for p, want := range map[string]string{"/work/keep/f": "keep\n", "/work/other": "other\n"} {

@@ -1,9 +1,9 @@
 package coreutils
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -185,14 +185,13 @@ func runLn(c *builtins.Call) int {
 
 // lnAllowed says whether the session's capabilities let ln make the link
 // lp (fs.write on the new entry; a hard link also on the entry src it
-// links), as the gate will check it.
+// links), as the gate will check it: the FS's answer for the entries,
+// where only a capability denial counts (the permission bits of what is
+// replaced do not).
 func lnAllowed(c *builtins.Call, src, lp string, symbolic bool) bool {
-	if c.Caps == nil {
-		return true
-	}
 	writable := func(name string) bool {
-		dir, err := c.Caps.Resolve(c.FS, path.Dir(name))
-		return err == nil && c.Caps.Allows(caps.FSWrite, path.Join(dir, path.Base(name)))
+		var d *caps.DeniedError
+		return !errors.As(c.FS.Access(name, vfs.AccessWrite|vfs.AccessEntry), &d)
 	}
 	return writable(lp) && (symbolic || writable(src))
 }

@@ -66,9 +66,6 @@ type Call struct {
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.
 	SetState func(st vfs.State) error
-
-	// denials holds the capability denials the command met, for Fail.
-	denials *denials
 }
 
 // Sub returns a copy of c for running args, with the same stdio, directory

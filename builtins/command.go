@@ -49,8 +49,7 @@ func Run(cmd *Command, c *Call) int {
 	sub.Stdout = out
 	sub.Stderr = flushFirst{out, c.Stderr}
 	sub.Stdin = flushingReader{out, c.Stdin}
-	sub.denials = &denials{}
-	sub.FS = WithStdio(trackDenials(c.FS, sub.denials), sub.Stdin, sub.Stdout, sub.Stderr)
+	sub.FS = WithStdio(c.FS, sub.Stdin, sub.Stdout, sub.Stderr)
 	status := cmd.Run(&sub)
 	out.Flush()
 	return status

@@ -5,36 +5,31 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strings"
 	"syscall"
-
-	"github.com/moonix-sh/moonix/caps"
 )
 
-// Fail writes "name: message" and a newline to Stderr. A message about a
-// capability denial is written as the gate words it, the same for every
-// command: "moonix: OP PATH: permission denied (needs CAP)".
+// Fail writes "name: message" and a newline to Stderr. A failure that
+// may be a capability denial goes through FailErr, FailWith or FailDenied
+// instead, which word a denial as the gate does.
 func (c *Call) Fail(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if c.denials != nil && strings.Contains(msg, "permission denied (needs ") {
-		if d := c.denials.take(); d != nil {
-			c.FailDenied(d)
-			return
-		}
-	}
-	fmt.Fprintf(c.Stderr, "%s: %s\n", c.Name(), msg)
+	fmt.Fprintf(c.Stderr, "%s: %s\n", c.Name(), fmt.Sprintf(format, args...))
 }
 
-// FailDenied reports err the gate's way when it is a capability denial
-// ("moonix: OP PATH: permission denied (needs CAP)") and says whether it
-// was one; a later Fail then does not word that denial again.
+// denial is a capability denial (a *caps.DeniedError, which the contract
+// knows by this method so as not to import caps and what it pulls in).
+type denial interface {
+	error
+	// Needs is the capability the refused operation needed.
+	Needs() string
+}
+
+// FailDenied reports err the gate's way when it is a capability denial,
+// the same for every command ("moonix: OP PATH: permission denied (needs
+// CAP)"), and says whether it was one.
 func (c *Call) FailDenied(err error) bool {
-	var d *caps.DeniedError
+	var d denial
 	if !errors.As(err, &d) {
 		return false
-	}
-	if c.denials != nil {
-		c.denials.forget(d)
 	}
 	fmt.Fprintf(c.Stderr, "moonix: %s\n", d.Error())
 	return true
@@ -43,10 +38,16 @@ func (c *Call) FailDenied(err error) bool {
 // FailErr reports err about the operand name as "cmd: name: reason", or
 // the gate's way when it is a capability denial.
 func (c *Call) FailErr(name string, err error) {
-	if c.FailDenied(err) {
-		return
+	c.FailWith(err, "%s: %s", name, Reason(err))
+}
+
+// FailWith reports err the gate's way when it is a capability denial, and
+// otherwise as Fail does with format and args (which say why, usually
+// with Reason(err)).
+func (c *Call) FailWith(err error, format string, args ...any) {
+	if !c.FailDenied(err) {
+		c.Fail(format, args...)
 	}
-	c.Fail("%s: %s", name, Reason(err))
 }
 
 // Reason is the short, lower-case cause of err without the operation and
@@ -68,9 +69,9 @@ func Reason(err error) string {
 	case errors.Is(err, fs.ErrExist):
 		return "file exists"
 	case errors.Is(err, fs.ErrPermission):
-		var d *caps.DeniedError
+		var d denial
 		if errors.As(err, &d) {
-			return "permission denied (needs " + d.Cap.String() + ")"
+			return "permission denied (needs " + d.Needs() + ")"
 		}
 		return "permission denied"
 	case errors.Is(err, fs.ErrInvalid):

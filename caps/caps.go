@@ -402,6 +402,10 @@ func (e *DeniedError) Error() string {
 // Unwrap makes errors.Is(err, fs.ErrPermission) true.
 func (e *DeniedError) Unwrap() error { return fs.ErrPermission }
 
+// Needs is the capability the refused operation needed, as a rule writes
+// it (the command contract knows a denial by this method).
+func (e *DeniedError) Needs() string { return e.Cap.String() }
+
 // IsDenied reports whether err is (or wraps) a capability denial.
 func IsDenied(err error) bool {
 	var d *DeniedError

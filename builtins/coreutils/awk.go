@@ -119,7 +119,7 @@ func runAwk(c *builtins.Call) int {
 		for _, name := range progFiles {
 			data, err := readInput(c, name)
 			if err != nil {
-				c.Fail("can't open source file '%s' for reading: %s", name, builtins.Reason(err))
+				c.FailWith(err, "can't open source file '%s' for reading: %s", name, builtins.Reason(err))
 				return 2
 			}
 			sb.Write(data)
@@ -206,10 +206,10 @@ func runAwk(c *builtins.Call) int {
 	case err != nil:
 		msg := err.Error()
 		msg = strings.Replace(msg, " due to NoFileReads", " (reading files named in ARGV before the BEGIN actions end is not supported)", 1)
-		c.Fail("%s", msg)
+		c.FailWith(err, "%s", msg)
 		return 2
 	case closeErr != nil:
-		c.Fail("%s", closeErr)
+		c.FailWith(closeErr, "%s", closeErr)
 		return 2
 	}
 	if status == 0 && r.mux.failed {
@@ -243,7 +243,7 @@ func awkParseError(c *builtins.Call, src string, err error) {
 		}
 		return
 	}
-	c.Fail("%s", err)
+	c.FailWith(err, "%s", err)
 }
 
 // awkRun is one execution of an awk program: the moonix side of every
@@ -681,7 +681,7 @@ func (o *awkOut) selectStream(op, name string) error {
 	} else {
 		f, err := o.c.Create(name, op == ">>")
 		if err != nil {
-			return fmt.Errorf("can't redirect to '%s' (%s)", name, builtins.Reason(err))
+			return &causeError{fmt.Sprintf("can't redirect to '%s' (%s)", name, builtins.Reason(err)), err}
 		}
 		s.f = f
 		s.w = bufio.NewWriter(f)
@@ -720,10 +720,21 @@ func (o *awkOut) close(name string) (status int, ok bool, err error) {
 		werr = cerr
 	}
 	if werr != nil {
-		return -1, true, fmt.Errorf("close of '%s' failed: %s", name, builtins.Reason(werr))
+		return -1, true, &causeError{fmt.Sprintf("close of '%s' failed: %s", name, builtins.Reason(werr)), werr}
 	}
 	return 0, true, nil
 }
+
+// causeError is a message about an operation that unwraps to why it
+// failed, so that a capability denial under it is still reported as one.
+type causeError struct {
+	msg string
+	err error
+}
+
+func (e *causeError) Error() string { return e.msg }
+
+func (e *causeError) Unwrap() error { return e.err }
 
 // closeAll ends the run: output files are flushed, piped commands run.
 func (r *awkRun) closeAll() error {
@@ -881,7 +892,7 @@ func (m *awkMux) Read(p []byte) (int, error) {
 					if isEISDIR(err) {
 						m.c.Fail("warning: command line argument '%s' is a directory: skipped", name)
 					} else {
-						m.c.Fail("cannot open file '%s' for reading: %s", name, builtins.Reason(err))
+						m.c.FailWith(err, "cannot open file '%s' for reading: %s", name, builtins.Reason(err))
 						m.failed = true
 					}
 					m.started, m.ended = true, true

@@ -143,7 +143,7 @@ func runComm(c *builtins.Call) int {
 	case readErr == errStop:
 		return 1
 	case readErr != nil:
-		c.Fail("%s", builtins.Reason(readErr))
+		c.FailWith(readErr, "%s", builtins.Reason(readErr))
 		return 1
 	}
 	if *total {

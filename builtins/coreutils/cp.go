@@ -330,7 +330,7 @@ func (x *cp) copy(src, dst string, top bool) bool {
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) && pe.Path == sp {
-			c.Fail("cannot open %s for reading: %s", quote(src), builtins.Reason(err))
+			c.FailWith(err, "cannot open %s for reading: %s", quote(src), builtins.Reason(err))
 		} else if err == errStop {
 			return false
 		} else {

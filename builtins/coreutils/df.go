@@ -48,7 +48,7 @@ func runDf(c *builtins.Call) int {
 		rows = 0
 		for _, name := range ops {
 			if _, err := c.FS.Stat(c.Abs(name)); err != nil {
-				c.Fail("%s: %s", quoteIfNeeded(name), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", quoteIfNeeded(name), builtins.Reason(err))
 				status = 1
 				continue
 			}

@@ -76,7 +76,7 @@ func runEnv(c *builtins.Call) int {
 			err = &fs.PathError{Op: "chdir", Path: dir, Err: syscall.ENOTDIR}
 		}
 		if err != nil {
-			c.Fail("cannot change directory to '%s': %s", *chdir, builtins.Reason(err))
+			c.FailWith(err, "cannot change directory to '%s': %s", *chdir, builtins.Reason(err))
 			return 125
 		}
 		sub.Dir = dir

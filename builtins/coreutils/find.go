@@ -99,6 +99,17 @@ type findParseError string
 
 func (e findParseError) Error() string { return string(e) }
 
+// findFileError is a file the expression names (-newer FILE) that cannot
+// be read; it unwraps to why.
+type findFileError struct {
+	name string
+	err  error
+}
+
+func (e *findFileError) Error() string { return quote(e.name) + ": " + builtins.Reason(e.err) }
+
+func (e *findFileError) Unwrap() error { return e.err }
+
 func runFind(c *builtins.Call) int {
 	f := &finder{c: c, maxDepth: -1, follow: 'P', now: &lazyNow{clock: c.Clock}}
 	args := c.Args[1:]
@@ -128,7 +139,7 @@ func runFind(c *builtins.Call) int {
 	f.args = args
 	expr, err := f.parse()
 	if err != nil {
-		c.Fail("%s", err)
+		c.FailWith(err, "%s", err)
 		return 1
 	}
 	if expr == nil {
@@ -166,6 +177,12 @@ func (f *finder) fail(format string, args ...any) {
 	f.status = 1
 }
 
+// failWith reports err (see builtins.Call.FailWith) and makes the status 1.
+func (f *finder) failWith(err error, format string, args ...any) {
+	f.c.FailWith(err, format, args...)
+	f.status = 1
+}
+
 // --- walking ---
 
 func (f *finder) statItem(abs string, top bool) (fs.FileInfo, error) {
@@ -184,7 +201,7 @@ func (f *finder) walkRoot(root string, expr *findExpr) {
 		info, err = lstatOperand(f.c, root) // "link/" means the directory
 	}
 	if err != nil {
-		f.fail("%s: %s", quote(root), builtins.Reason(err))
+		f.failWith(err, "%s: %s", quote(root), builtins.Reason(err))
 		return
 	}
 	f.walk(&findItem{path: root, abs: abs, root: root, info: info}, expr, nil)
@@ -219,7 +236,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 		if !loop {
 			entries, err := f.c.FS.ReadDir(it.abs)
 			if err != nil {
-				f.fail("%s: %s", quote(it.path), builtins.Reason(err))
+				f.failWith(err, "%s: %s", quote(it.path), builtins.Reason(err))
 			}
 			anc := append(ancestors[:len(ancestors):len(ancestors)], findAncestor{ino, it.path})
 			for _, e := range entries {
@@ -230,7 +247,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 				info, err := f.statItem(abs, false)
 				child := joinOperand(it.path, e.Name())
 				if err != nil {
-					f.fail("%s: %s", quote(child), builtins.Reason(err))
+					f.failWith(err, "%s: %s", quote(child), builtins.Reason(err))
 					continue
 				}
 				f.walk(&findItem{path: child, abs: abs, root: it.root, info: info, depth: it.depth + 1}, expr, anc)
@@ -552,7 +569,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		ref, serr := c.FS.Stat(c.Abs(a))
 		if serr != nil {
-			return nil, findParseError(fmt.Sprintf("%s: %s", quote(a), builtins.Reason(serr)))
+			return nil, &findFileError{a, serr}
 		}
 		t := ref.ModTime()
 		get := findTime(tok[1])
@@ -636,7 +653,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 				return true // GNU never deletes the starting point "."
 			}
 			if err := c.FS.Remove(it.abs); err != nil {
-				f.fail("cannot delete %s: %s", quote(it.path), builtins.Reason(err))
+				f.failWith(err, "cannot delete %s: %s", quote(it.path), builtins.Reason(err))
 				return false
 			}
 			return true

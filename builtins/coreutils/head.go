@@ -262,9 +262,9 @@ func runHeadTail(c *builtins.Call, tail bool, emit headTailEmitter) int {
 		if err != nil {
 			if isEISDIR(err) {
 				hw.header(name)
-				c.Fail("error reading '%s': %s", name, builtins.Reason(err))
+				c.FailWith(err, "error reading '%s': %s", name, builtins.Reason(err))
 			} else {
-				c.Fail("cannot open '%s' for reading: %s", name, builtins.Reason(err))
+				c.FailWith(err, "cannot open '%s' for reading: %s", name, builtins.Reason(err))
 			}
 			status = 1
 			continue
@@ -276,7 +276,7 @@ func runHeadTail(c *builtins.Call, tail bool, emit headTailEmitter) int {
 			return status
 		}
 		if werr != nil {
-			c.Fail("error reading '%s': %s", name, builtins.Reason(werr))
+			c.FailWith(werr, "error reading '%s': %s", name, builtins.Reason(werr))
 			status = 1
 		}
 	}

@@ -281,7 +281,7 @@ func runJoin(c *builtins.Call) int {
 	case readErr == errStop:
 		return 1
 	case readErr != nil:
-		c.Fail("%s", builtins.Reason(readErr))
+		c.FailWith(readErr, "%s", builtins.Reason(readErr))
 		return 1
 	case warned[0] || warned[1]:
 		c.Fail("input is not in sorted order")

@@ -19,7 +19,7 @@ func usageError(c *builtins.Call, format string, args ...any) int {
 // failOn reports "cmd: what 'name': reason", GNU's wording for most file
 // errors ("cannot remove 'x': no such file or directory").
 func failOn(c *builtins.Call, what, name string, err error) {
-	c.Fail("%s %s: %s", what, quote(name), builtins.Reason(err))
+	c.FailWith(err, "%s %s: %s", what, quote(name), builtins.Reason(err))
 }
 
 // quote quotes a name for a message the way GNU coreutils do under

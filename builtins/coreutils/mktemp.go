@@ -51,6 +51,12 @@ func runMktemp(c *builtins.Call) int {
 		}
 		return 1
 	}
+	failWith := func(err error, format string, args ...any) int {
+		if !*quiet {
+			c.FailWith(err, format, args...)
+		}
+		return 1
+	}
 	ops := fl.Args()
 	if len(ops) > 1 {
 		return usageError(c, "too many templates")
@@ -139,7 +145,7 @@ func runMktemp(c *builtins.Call) int {
 			if *dir {
 				what = "directory"
 			}
-			return fail("failed to create %s via template %s: %s", what, quote(template+*suffix), builtins.Reason(err))
+			return failWith(err, "failed to create %s via template %s: %s", what, quote(template+*suffix), builtins.Reason(err))
 		}
 		fmt.Fprintln(c.Stdout, name)
 		return 0

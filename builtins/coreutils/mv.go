@@ -78,7 +78,7 @@ func runMv(c *builtins.Call) int {
 			if errors.Is(err, syscall.EINVAL) {
 				c.Fail("cannot move %s to a subdirectory of itself, %s", quote(src), quote(dst))
 			} else {
-				c.Fail("cannot move %s to %s: %s", quote(src), quote(dst), builtins.Reason(err))
+				c.FailWith(err, "cannot move %s to %s: %s", quote(src), quote(dst), builtins.Reason(err))
 			}
 			return false
 		}

@@ -74,7 +74,7 @@ func runReadlink(c *builtins.Call) int {
 			// Quiet by default, as GNU's, but never about a
 			// capability denial.
 			if *verbose {
-				c.Fail("%s: %s", quoteIfNeeded(name), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", quoteIfNeeded(name), builtins.Reason(err))
 			} else {
 				c.FailDenied(err)
 			}
@@ -153,7 +153,7 @@ func runRealpath(c *builtins.Call) int {
 		var err error
 		if to, err = resolve(*relTo); err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", quoteIfNeeded(*relTo), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", quoteIfNeeded(*relTo), builtins.Reason(err))
 			} else {
 				c.FailDenied(err) // -q hides errors, not denials
 			}
@@ -164,7 +164,7 @@ func runRealpath(c *builtins.Call) int {
 		var err error
 		if base, err = resolve(*relBase); err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", quoteIfNeeded(*relBase), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", quoteIfNeeded(*relBase), builtins.Reason(err))
 			} else {
 				c.FailDenied(err) // -q hides errors, not denials
 			}
@@ -185,7 +185,7 @@ func runRealpath(c *builtins.Call) int {
 		p, err := resolve(name)
 		if err != nil {
 			if !*quiet {
-				c.Fail("%s: %s", quoteIfNeeded(name), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", quoteIfNeeded(name), builtins.Reason(err))
 			} else {
 				c.FailDenied(err) // -q hides errors, not denials
 			}

@@ -951,11 +951,11 @@ func (in *sedInput) open() bool {
 		f, err := in.r.c.Open(name)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
-				in.r.c.Fail("can't read %s: %s", name, builtins.Reason(err))
+				in.r.c.FailWith(err, "can't read %s: %s", name, builtins.Reason(err))
 				in.r.status = 2
 				continue
 			}
-			in.r.c.Fail("read error on %s: %s", name, builtins.Reason(err))
+			in.r.c.FailWith(err, "read error on %s: %s", name, builtins.Reason(err))
 			in.r.status = 4
 			in.fatal = true
 			return false
@@ -1145,13 +1145,13 @@ func runSed(c *builtins.Call) int {
 					fi++
 					r, err := c.Open(name)
 					if err != nil {
-						c.Fail("couldn't open file %s: %s", name, builtins.Reason(err))
+						c.FailWith(err, "couldn't open file %s: %s", name, builtins.Reason(err))
 						return 4
 					}
 					data, err := io.ReadAll(r)
 					r.Close()
 					if err != nil {
-						c.Fail("couldn't read %s: %s", name, builtins.Reason(err))
+						c.FailWith(err, "couldn't read %s: %s", name, builtins.Reason(err))
 						return 4
 					}
 					text := strings.TrimSuffix(string(data), "\n")
@@ -1201,7 +1201,7 @@ func runSed(c *builtins.Call) int {
 		}
 		f, err := c.Create(name, false)
 		if err != nil {
-			c.Fail("couldn't open file %s: %s", name, builtins.Reason(err))
+			c.FailWith(err, "couldn't open file %s: %s", name, builtins.Reason(err))
 			return 4
 		}
 		r.closers = append(r.closers, f)
@@ -1296,7 +1296,7 @@ func (r *sed) editInPlace(name, suffix string) {
 	abs := c.Abs(name)
 	info, err := c.FS.Stat(abs)
 	if err != nil {
-		c.Fail("can't read %s: %s", name, builtins.Reason(err))
+		c.FailWith(err, "can't read %s: %s", name, builtins.Reason(err))
 		r.status = 2
 		return
 	}
@@ -1329,7 +1329,7 @@ func (r *sed) editInPlace(name, suffix string) {
 			backup = name + suffix
 		}
 		if err := c.FS.Rename(abs, c.Abs(backup)); err != nil {
-			c.Fail("cannot rename %s: %s", name, builtins.Reason(err))
+			c.FailWith(err, "cannot rename %s: %s", name, builtins.Reason(err))
 			r.status = 4
 			return
 		}
@@ -1341,12 +1341,12 @@ func (r *sed) editInPlace(name, suffix string) {
 	}
 	f, err := c.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, info.Mode().Perm())
 	if err != nil {
-		c.Fail("couldn't open file %s: %s", name, builtins.Reason(err))
+		c.FailWith(err, "couldn't open file %s: %s", name, builtins.Reason(err))
 		r.status = 4
 		return
 	}
 	if _, err := f.Write(buf.Bytes()); err != nil {
-		c.Fail("couldn't write %s: %s", name, builtins.Reason(err))
+		c.FailWith(err, "couldn't write %s: %s", name, builtins.Reason(err))
 		r.status = 4
 	}
 	f.Close()

@@ -231,7 +231,7 @@ func runSort(c *builtins.Call) int {
 		}
 		r, err := c.Open(name)
 		if err != nil {
-			c.Fail("cannot read: %s: %s", name, builtins.Reason(err))
+			c.FailWith(err, "cannot read: %s: %s", name, builtins.Reason(err))
 			return 2
 		}
 		data, err := readAllCanceled(c, r)
@@ -240,7 +240,7 @@ func runSort(c *builtins.Call) int {
 			return 130
 		}
 		if err != nil {
-			c.Fail("read failed: %s: %s", name, builtins.Reason(err))
+			c.FailWith(err, "read failed: %s: %s", name, builtins.Reason(err))
 			return 2
 		}
 		recs := sortSplit(string(data), sep)
@@ -282,7 +282,7 @@ func runSort(c *builtins.Call) int {
 	if *output != "" {
 		file, err := c.Create(*output, false)
 		if err != nil {
-			c.Fail("open failed: %s: %s", *output, builtins.Reason(err))
+			c.FailWith(err, "open failed: %s: %s", *output, builtins.Reason(err))
 			return 2
 		}
 		f = file
@@ -308,7 +308,7 @@ func runSort(c *builtins.Call) int {
 			werr = err
 		}
 		if werr != nil {
-			c.Fail("write failed: %s: %s", *output, builtins.Reason(werr))
+			c.FailWith(werr, "write failed: %s: %s", *output, builtins.Reason(werr))
 			return 2
 		}
 	}

@@ -186,7 +186,7 @@ func runXargs(c *builtins.Call) int {
 	if *argFile != "" {
 		r, err := c.Open(*argFile)
 		if err != nil {
-			c.Fail("cannot open input file '%s': %s", *argFile, builtins.Reason(err))
+			c.FailWith(err, "cannot open input file '%s': %s", *argFile, builtins.Reason(err))
 			return 1
 		}
 		defer r.Close()

@@ -351,7 +351,7 @@ func curlReadFile(c *builtins.Call, name string) ([]byte, int) {
 		}
 	}
 	if !c.FailDenied(err) {
-		c.Fail("(26) Failed to read data from file %s: %s", name, builtins.Reason(err))
+		c.FailWith(err, "(26) Failed to read data from file %s: %s", name, builtins.Reason(err))
 	}
 	return nil, 26
 }

@@ -119,7 +119,7 @@ func (d *differ) tree(ops []string, asJSON bool) int {
 		fromID = snap.ID
 	case len(ops) == 0 && errors.Is(err, vfs.ErrNoSnapshot):
 		if changes, err = allAdded(c); err != nil {
-			c.Fail("%v", err)
+			c.FailWith(err, "%v", err)
 			return 2
 		}
 	default:

@@ -77,6 +77,10 @@ const (
 	ppidVar = "MOONIX_PPID"
 )
 
+// interpRunner is the session's interpreter, declared here so that no
+// other file of the package names interp.
+type interpRunner struct{ runner *interp.Runner }
+
 // newRunner builds an interpreter bound to the session: every handler
 // installed, explicit environment, virtual working directory.
 func (s *Session) newRunner() (*interp.Runner, error) {

@@ -15,7 +15,6 @@ import (
 	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -121,8 +120,8 @@ type Session struct {
 	who   builtins.Identity
 	stdin *os.File
 	// stopStdin ends the copy into stdin, when there is one.
-	stopStdin func()
-	runner    *interp.Runner
+	stopStdin    func()
+	interpRunner // the interpreter (interp.go)
 
 	captures served[io.Writer]
 	sources  served[string]
@@ -146,6 +145,8 @@ type Session struct {
 	// commands are the builtins; nested shells share their root
 	// session's (see registry.go).
 	commands *builtins.Registry
+	// execChain is the exec path (see exec.go).
+	execChain execFunc
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -185,6 +186,7 @@ func New(cfg Config) (*Session, error) {
 		s.pids.Store(firstPid - 1)
 	}
 	s.pid = int(s.pids.Add(1))
+	s.execChain = s.newExecChain()
 	if s.who == (builtins.Identity{}) {
 		s.who = DefaultIdentity
 	}

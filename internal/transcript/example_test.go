@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/moonix-sh/moonix/transcript"
+	"github.com/moonix-sh/moonix/internal/transcript"
 )
 
 func Example() {

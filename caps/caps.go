@@ -7,9 +7,11 @@
 // history and the network) lives beside the model in this package; nothing
 // else decides what is allowed.
 //
-// caps imports the standard library, the glob matcher and, for policy
-// files (policy.go), the YAML parser. A Set is
-// immutable once built except through Drop, and safe for concurrent use.
+// caps imports vfs (the FS it wraps, the history's types), clock (the
+// clock and source it wraps), the glob matcher, the YAML parser for policy
+// files (policy.go), and net and net/http for the network's gate (net.go:
+// the dialer and the HTTP transport decorators). A Set is immutable once
+// built except through Drop, and safe for concurrent use.
 package caps
 
 import (

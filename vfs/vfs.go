@@ -15,8 +15,11 @@
 // fs.ErrPermission, fs.ErrInvalid or a syscall.Errno such as ENOTDIR, EISDIR,
 // ENOTEMPTY, ELOOP, EXDEV.
 //
-// vfs imports only the standard library and moonix/clock. Every type here is
-// safe for concurrent use unless its comment says otherwise.
+// vfs imports the standard library, moonix/clock (the tree's times), and
+// go-git and go-billy for the history (repo.go; hostfs.go adapts the one
+// host directory the CLI names, the workspace, to go-billy): it is the only
+// package that imports them. Every type here is safe for concurrent use
+// unless its comment says otherwise.
 package vfs
 
 import (

@@ -8,9 +8,9 @@
 // caps); the effect log and its recorders (package effects); the HTTP
 // client (net.go); the builtins of the command packages (registry.go);
 // the WebAssembly runtime (package wasm). shell imports those, the
-// command packages (builtins and builtins/...), vfs,
-// clock, mvdan.cc/sh/v3 and net/http (to build the client); it never
-// dials, stats or opens on the host.
+// command packages (builtins and builtins/...), vfs, clock, mvdan.cc/sh/v3
+// and net/http (to build the client); it never dials, stats or opens on
+// the host.
 //
 // # Isolation
 //

@@ -6,7 +6,7 @@ TestDiffGNU in diff_test.go. Keep the cases where moonix agrees; for the
 others, look at the difference and either fix moonix or note it in
 diff.go's usage text.
 
-    python3 builtins/diff_gnu_cases.py SEED COUNT > /tmp/cases.txt
+    python3 builtins/coreutils/diff_gnu_cases.py SEED COUNT > /tmp/cases.txt
 """
 import json, random, subprocess, sys, tempfile, os
 

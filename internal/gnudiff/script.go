@@ -97,7 +97,8 @@ const regionMax = 400
 // lines off0 and off1 of the whole files. Like GNU diff it first sets aside
 // the common head and tail. It runs go-udiff on the reversed lines: among
 // equally short scripts that picks the one GNU diff picks about twice as
-// often as the forward run does (measured with diff_gnu_cases.py).
+// often as the forward run does (measured with
+// builtins/coreutils/diff_gnu_cases.py).
 func region(a, b []string, off0, off1 int, emit func(lcs.Diff)) {
 	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
 		a, b, off0, off1 = a[1:], b[1:], off0+1, off1+1

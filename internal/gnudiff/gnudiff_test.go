@@ -52,27 +52,13 @@ func TestDiffApplies(t *testing.T) {
 	}
 }
 
-func diffSplit(s string) []string {
-	var out []string
-	for s != "" {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			out = append(out, s)
-			break
-		}
-		out = append(out, s[:i+1])
-		s = s[i+1:]
-	}
-	return out
-}
-
 // applyNormalDiff applies a normal-format diff to a.
 func applyNormalDiff(t *testing.T, a, script string) string {
 	t.Helper()
-	old := diffSplit(a)
+	old := splitLines([]byte(a))
 	var out []string
 	next := 0 // next line of old to copy
-	lines := diffSplit(script)
+	lines := splitLines([]byte(script))
 	for i := 0; i < len(lines); i++ {
 		cmd := strings.TrimSuffix(lines[i], "\n")
 		j := strings.IndexAny(cmd, "acd")
@@ -110,10 +96,10 @@ func applyNormalDiff(t *testing.T, a, script string) string {
 // applyUnifiedDiff applies a unified diff to a.
 func applyUnifiedDiff(t *testing.T, a, script string) string {
 	t.Helper()
-	old := diffSplit(a)
+	old := splitLines([]byte(a))
 	var out []string
 	next := 0
-	lines := diffSplit(script)
+	lines := splitLines([]byte(script))
 	for i := 2; i < len(lines); i++ {
 		var s0, s1 string
 		fmt.Sscanf(lines[i], "@@ -%s +%s @@", &s0, &s1)

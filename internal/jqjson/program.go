@@ -71,10 +71,19 @@ func (o *Order) Prepare(q *gojq.Query) {
 	})
 }
 
-// walkObjects calls fn for every object literal of q, by reflection, so
-// that no kind of node is missed.
+// walkObjects calls fn for every object literal of q.
 func walkObjects(q *gojq.Query, fn func(*gojq.Object)) {
-	objType := reflect.TypeOf((*gojq.Object)(nil))
+	walkNodes(q, func(n any) {
+		if obj, ok := n.(*gojq.Object); ok {
+			fn(obj)
+		}
+	})
+}
+
+// walkNodes calls fn for every node of q (every pointer in its tree), a
+// node after its children. It walks the tree by reflection, so that no
+// kind of node is missed.
+func walkNodes(q *gojq.Query, fn func(node any)) {
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
 		switch v.Kind() {
@@ -82,10 +91,10 @@ func walkObjects(q *gojq.Query, fn func(*gojq.Object)) {
 			if v.IsNil() {
 				return
 			}
-			if v.Type() == objType {
-				fn(v.Interface().(*gojq.Object))
-			}
 			walk(v.Elem())
+			if v.Kind() == reflect.Pointer {
+				fn(v.Interface())
+			}
 		case reflect.Struct:
 			for i := 0; i < v.NumField(); i++ {
 				if v.Type().Field(i).IsExported() {
@@ -124,38 +133,16 @@ func literalKeys(obj *gojq.Object) (keys []string, static bool) {
 
 // rewrite routes the operations of q that make objects through the
 // Prelude's functions, and the literals for which byIdentity says so
-// through _moonix_literal. It walks the tree by reflection, rewriting a
-// node after its children.
+// through _moonix_literal, rewriting a node after its children.
 func rewrite(q *gojq.Query, byIdentity func(*gojq.Object) bool) {
-	queryType := reflect.TypeOf((*gojq.Query)(nil))
-	termType := reflect.TypeOf((*gojq.Term)(nil))
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			if v.IsNil() {
-				return
-			}
-			walk(v.Elem())
-			switch v.Type() {
-			case queryType:
-				rewriteQuery(v.Interface().(*gojq.Query))
-			case termType:
-				rewriteTerm(v.Interface().(*gojq.Term), byIdentity)
-			}
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
+	walkNodes(q, func(n any) {
+		switch n := n.(type) {
+		case *gojq.Query:
+			rewriteQuery(n)
+		case *gojq.Term:
+			rewriteTerm(n, byIdentity)
 		}
-	}
-	walk(reflect.ValueOf(q))
+	})
 }
 
 func rewriteQuery(q *gojq.Query) {

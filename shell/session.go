@@ -71,6 +71,10 @@ type Config struct {
 	// Commands are extra commands for this session (and its nested
 	// shells), looked up after the builtins: test helpers, embedders' tools.
 	Commands map[string]func(*builtins.Call) int
+	// Packages are more command packages (the protocols': mcp, a2a), whose
+	// commands the session registers beside its builtins, built with what
+	// it hands its commands (Resources). A name given twice is an error.
+	Packages []Package
 	// Repo is the history of FS. Nil means an in-memory history of the tree
 	// when FS is nil or a *vfs.Tree, and no history otherwise.
 	Repo caps.Repo
@@ -318,8 +322,9 @@ func (s *Session) setupGate() error {
 	if s.cfg.Repo != nil {
 		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
 	}
-	s.commands = s.newRegistry()
-	return nil
+	var err error
+	s.commands, err = s.newRegistry()
+	return err
 }
 
 // currentID is the id of repo's current snapshot, "" when there is none.

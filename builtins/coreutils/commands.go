@@ -1,11 +1,16 @@
 package coreutils
 
 import (
+	"sync"
+
 	"github.com/moonix-sh/moonix/builtins"
 )
 
-// Commands returns the coreutils.
-func Commands() []*builtins.Command {
+// Commands returns the coreutils. They need nothing but their Call, so
+// the list is made once, on first use, and shared: do not change it.
+func Commands() []*builtins.Command { return commands() }
+
+var commands = sync.OnceValue(func() []*builtins.Command {
 	return []*builtins.Command{
 		// files and directories
 		catCommand(), chmodCommand(), cpCommand(), dfCommand(), duCommand(),
@@ -30,4 +35,4 @@ func Commands() []*builtins.Command {
 		idCommand(), printenvCommand(), sleepCommand(), unameCommand(),
 		whoamiCommand(), yesCommand(),
 	}
-}
+})

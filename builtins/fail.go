@@ -23,6 +23,13 @@ type denial interface {
 	Needs() string
 }
 
+// IsDenied reports whether err is, or wraps, a capability denial (rather
+// than, say, the permission bits refusing).
+func IsDenied(err error) bool {
+	var d denial
+	return errors.As(err, &d)
+}
+
 // FailDenied reports err the gate's way when it is a capability denial,
 // the same for every command ("moonix: OP PATH: permission denied (needs
 // CAP)"), and says whether it was one.

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/moonix-sh/moonix/builtins"
-	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -322,7 +321,7 @@ func (x *cp) copy(src, dst string, top bool) bool {
 	// -f removes a destination it cannot open and tries again; not when
 	// the capabilities refused the write, which would refuse the retry
 	// too and leave the destination gone.
-	if err != nil && dstExists && x.force && errors.Is(err, fs.ErrPermission) && !caps.IsDenied(err) {
+	if err != nil && dstExists && x.force && errors.Is(err, fs.ErrPermission) && !builtins.IsDenied(err) {
 		if rerr := c.FS.Remove(dp); rerr == nil {
 			err = copyData(c, sp, dp, perm)
 		}

@@ -12,11 +12,10 @@
 // meets a capability denial reports it with FailErr or FailWith, which
 // word it as the gate does.
 //
-// coreutils imports the command contract (builtins), vfs, clock, caps
-// (the type of a denial, which cp, ln and mkdir tell from the permission
-// bits),
-// the engines under internal/ (regex, gnudate, gnudiff, jqjson), and the
+// coreutils imports the command contract (builtins), vfs, clock, the
+// engines under internal/ (regex, gnudate, gnudiff, jqjson), and the
 // libraries named for their jobs: gojq (jq), goawk (awk), timefmt-go
-// (jq's strptime), pflag. Its commands are safe for concurrent use; each
+// (jq's strptime), pflag. It does not import caps: a denial is known by
+// builtins.IsDenied (cp, ln and mkdir tell it from the permission bits). Its commands are safe for concurrent use; each
 // run keeps its state in its own Call.
 package coreutils

@@ -1,13 +1,11 @@
 package coreutils
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
-	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -190,8 +188,7 @@ func runLn(c *builtins.Call) int {
 // replaced do not).
 func lnAllowed(c *builtins.Call, src, lp string, symbolic bool) bool {
 	writable := func(name string) bool {
-		var d *caps.DeniedError
-		return !errors.As(c.FS.Access(name, vfs.AccessWrite|vfs.AccessEntry), &d)
+		return !builtins.IsDenied(c.FS.Access(name, vfs.AccessWrite|vfs.AccessEntry))
 	}
 	return writable(lp) && (symbolic || writable(src))
 }

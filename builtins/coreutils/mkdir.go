@@ -9,7 +9,6 @@ import (
 	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
-	"github.com/moonix-sh/moonix/caps"
 )
 
 func mkdirCommand() *builtins.Command {
@@ -77,7 +76,7 @@ func runMkdir(c *builtins.Call) int {
 					continue
 				case err == nil:
 					err = syscall.ENOTDIR
-				case caps.IsDenied(err):
+				case builtins.IsDenied(err):
 					// what is there is not for us to see: neither
 					// made nor taken as a directory
 				default:
@@ -100,7 +99,7 @@ func runMkdir(c *builtins.Call) int {
 			}
 			if info, err := c.FS.Stat(p); err == nil && info.IsDir() {
 				continue
-			} else if caps.IsDenied(err) {
+			} else if builtins.IsDenied(err) {
 				failOn(c, "cannot create directory", name, err)
 				status = 1
 				continue

@@ -36,8 +36,13 @@ type Call struct {
 	// Dir is the absolute working directory.
 	Dir string
 	// Env is the exported environment, NAME=VALUE.
-	Env   []string
-	FS    vfs.FS
+	Env []string
+	// FS is the session's filesystem as the command may use it: behind
+	// the capability gate, with the command's devices (/dev/stdin...).
+	FS vfs.FS
+	// Clock and Rand are logical and seeded, or real where the
+	// capabilities allow it, and then every read is recorded as an
+	// effect.
 	Clock clock.Clock
 	Rand  clock.Source
 	Who   Identity

@@ -349,3 +349,52 @@ func TestREPLPrompt(t *testing.T) {
 		t.Errorf("after the REPL: %v %q", err, out)
 	}
 }
+
+// TestREPLHereDoc types here-documents of every form at the prompt: the
+// statement stays open (continuation prompt) until every delimiter has
+// come, and only then runs, body as data.
+func TestREPLHereDoc(t *testing.T) {
+	cmd := exec.Command(moonixBin, "--ephemeral")
+	cmd.Env = []string{"TERM=xterm"}
+	tm := startTerm(t, cmd)
+	const prompt = "moonix main:/work$ "
+	tm.expectPrompt(prompt)
+
+	// type sends the lines of one statement: every line but the last
+	// must leave the REPL waiting for more.
+	typeLines := func(lines ...string) {
+		t.Helper()
+		for _, l := range lines[:len(lines)-1] {
+			tm.send(l + "\r")
+			tm.expectPrompt("> ")
+		}
+		tm.send(lines[len(lines)-1] + "\r")
+	}
+	typeLines("cat > run.sh <<'EOF'", "echo body ran", "touch /work/ran", "EOF")
+	tm.expectPrompt(prompt)
+	typeLines(`cat >> run.sh <<"END"`, "echo $HOME", "END")
+	tm.expectPrompt(prompt)
+	typeLines(`cat >> run.sh <<\STOP`, "echo `date`", "STOP")
+	tm.expectPrompt(prompt)
+	typeLines("cat >> run.sh <<-'TABS'", "\t\techo tabs", "\tTABS")
+	tm.expectPrompt(prompt)
+	typeLines("cat <<ONE >> run.sh; cat <<'TWO' >> run.sh", "one $USER", "ONE", "two $USER", "TWO")
+	tm.expectPrompt(prompt)
+	typeLines("x=$(cat <<'EOF'", "in a substitution", "EOF", ")")
+	tm.expectPrompt(prompt)
+	typeLines("f() {", "cat <<'EOF'", "in a function", "EOF", "}")
+	tm.expectPrompt(prompt)
+	typeLines("for i in 1 2; do cat <<'EOF'", "loop $i", "EOF", "done")
+	tm.expect("loop $i\r\nloop $i\r\n")
+	tm.expectPrompt(prompt)
+
+	tm.send("cat run.sh; echo \"[$x]\"; f; test -e /work/ran || echo 'no body ran'\r")
+	tm.expect("echo body ran\r\ntouch /work/ran\r\necho $HOME\r\necho `date`\r\necho tabs\r\n" +
+		"one user\r\ntwo $USER\r\n[in a substitution]\r\nin a function\r\nno body ran\r\n")
+	tm.expectPrompt(prompt)
+	tm.send("exit\r")
+	waitExit(t, cmd, tm, 0)
+	if out := tm.out.String(); strings.Contains(out, "unclosed here-document") {
+		t.Errorf("the REPL reported an unclosed here-document:\n%q", out)
+	}
+}

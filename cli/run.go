@@ -109,7 +109,12 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
 	}
 
-	ws, err := p.openWorkspace(o, std.err)
+	ws, err := p.openWorkspace(ctx, o, std.err)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// --timeout ran out while waiting for the workspace
+		fmt.Fprintf(std.err, "moonix: timed out after %s\n", o.timeout)
+		return 124, nil
+	}
 	if err != nil {
 		return 0, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -337,13 +338,22 @@ func TestREPLPrompt(t *testing.T) {
 	tm.send("echo one > f; cd /tmp\r")
 	tm.expectPrompt("moonix main@" + id + ":/tmp$ ")
 
-	out, err := moonix(t, "--workspace", ws, "-c", "true")
+	out, err := moonix(t, "--workspace", ws, "--lock-wait", "0", "-c", "true")
 	if err == nil || !strings.Contains(out, "is in use by pid") {
 		t.Errorf("a second moonix beside the REPL: %v %q", err, out)
 	}
 
+	// Another one, in a terminal, says at once what it waits for, and
+	// runs once the REPL is gone.
+	second := exec.Command(moonixBin, "--workspace", ws, "-c", "echo second ran in $PWD")
+	second.Env = []string{"TERM=xterm"}
+	tm2 := startTerm(t, second)
+	tm2.expect(fmt.Sprintf("moonix: waiting for workspace %s (in use by pid %d)...\r\n", ws, cmd.Process.Pid))
+
 	tm.send("exit\r")
 	waitExit(t, cmd, tm, 0)
+	tm2.expect("second ran in /tmp\r\n")
+	waitExit(t, second, tm2, 0)
 	// The next run starts where the REPL stopped.
 	if out, err := moonix(t, "--workspace", ws, "-c", "pwd; cat /work/f"); err != nil || out != "/tmp\none\n" {
 		t.Errorf("after the REPL: %v %q", err, out)

@@ -250,6 +250,7 @@ func Replay(ctx context.Context, data []byte, cfg ReplayConfig) (*transcript.Res
 			return nil, err
 		}
 	}
+	withFc(&scfg, &lineHistory{loaded: true}) // nothing was typed
 	sess, err := shell.New(scfg)
 	if err != nil {
 		return nil, err

@@ -122,6 +122,14 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		defer ws.close()
 		ws.configure(&cfg)
 	}
+	if !interactive {
+		// fc lists what was typed at the prompt of this workspace.
+		hist := &lineHistory{loaded: true}
+		if ws != nil {
+			hist = &lineHistory{load: historyReader(ws.historyPath(), std.err)}
+		}
+		withFc(&cfg, hist)
+	}
 	if len(o.imports) > 0 {
 		if cfg.FS == nil {
 			tree, clk, rnd := newTree()

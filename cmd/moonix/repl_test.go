@@ -408,3 +408,79 @@ func TestREPLHereDoc(t *testing.T) {
 		t.Errorf("the REPL reported an unclosed here-document:\n%q", out)
 	}
 }
+
+// TestREPLHistoryExpansion: the typed history at the prompt, as bash's:
+// !!, !N, !-N, !PREFIX, !$, ^old^new, :p, each shown before it runs;
+// event not found; quotes and here-documents keep their !; fc lists the
+// lines (numbered from the workspace's earlier sessions) and fc -s runs
+// one again. What is saved is the line as it ran.
+func TestREPLHistoryExpansion(t *testing.T) {
+	ws := filepath.Join(t.TempDir(), "ws")
+	if out, err := moonix(t, "--workspace", ws, "-c", "true"); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	histFile := filepath.Join(ws, "moonix", "history")
+	if err := os.WriteFile(histFile, []byte("echo old one\nprintf '%s\\n' old-two\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(moonixBin, "--workspace", ws)
+	cmd.Env = []string{"TERM=xterm"}
+	tm := startTerm(t, cmd)
+	const prompt = "moonix main:/work$ "
+	tm.expectPrompt(prompt)
+	run := func(line, want string) {
+		t.Helper()
+		tm.send(line + "\r")
+		if want != "" {
+			tm.expect(want)
+		}
+		tm.expectPrompt(prompt)
+	}
+
+	run("echo one two", "one two\r\n")
+	run("!!", "echo one two\r\none two\r\n")
+	run("!1", "echo old one\r\nold one\r\n")
+	run("echo !$", "echo one\r\none\r\n")
+	run("!pr", "printf '%s\\n' old-two\r\nold-two\r\n")
+	run("!nope", "moonix: !nope: event not found\r\n")
+	run("echo '!!'", "!!\r\n")
+	tm.send("cat <<'EOF'\r")
+	tm.expectPrompt("> ")
+	tm.send("#!/bin/sh\r")
+	tm.expectPrompt("> ")
+	tm.send("echo !! !$\r")
+	tm.expectPrompt("> ")
+	run("EOF", "#!/bin/sh\r\necho !! !$\r\n")
+	run("fc -l", "1\t echo old one\r\n2\t printf '%s\\n' old-two\r\n3\t echo one two\r\n"+
+		"4\t echo old one\r\n5\t echo one\r\n6\t printf '%s\\n' old-two\r\n7\t echo '!!'\r\n"+
+		"8\t cat <<'EOF'\r\n9\t #!/bin/sh\r\n10\t echo !! !$\r\n11\t EOF\r\n")
+	run("fc -ln -3 -2", "\t echo !! !$\r\n\t EOF\r\n")
+	run("fc -s old=new 1", "echo new one\r\nnew one\r\n")
+	run("^new^NEW", "echo NEW one\r\nNEW one\r\n")
+	run("!!:p", "echo NEW one\r\n")
+	if strings.Contains(tm.rest(), "NEW one\r\nNEW one") {
+		t.Errorf("!!:p ran the line")
+	}
+	// The line :p printed is kept (once: it repeats the last one).
+	run("fc -l -2", "14\t echo new one\r\n15\t echo NEW one\r\n")
+	tm.send("exit\r")
+	waitExit(t, cmd, tm, 0)
+
+	hist, err := os.ReadFile(histFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "echo old one\nprintf '%s\\n' old-two\necho one two\necho old one\necho one\n" +
+		"printf '%s\\n' old-two\necho '!!'\ncat <<'EOF'\n#!/bin/sh\necho !! !$\nEOF\nfc -l\n" +
+		"fc -ln -3 -2\necho new one\necho NEW one\nfc -l -2\nexit\n"
+	if string(hist) != want {
+		t.Errorf("history file:\n%s\nwant:\n%s", hist, want)
+	}
+
+	// Outside the REPL there is no history expansion (as in bash), and
+	// fc -l lists the workspace's typed history.
+	out, err := moonix(t, "--workspace", ws, "-c", "echo !! !1; fc -l 15")
+	if err != nil || out != "!! !1\n15\t echo NEW one\n16\t fc -l -2\n17\t exit\n" {
+		t.Errorf("moonix -c: %v %q", err, out)
+	}
+}

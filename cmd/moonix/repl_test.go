@@ -404,7 +404,10 @@ func TestREPLHereDoc(t *testing.T) {
 	tm.expectPrompt(prompt)
 	tm.send("exit\r")
 	waitExit(t, cmd, tm, 0)
-	if out := tm.out.String(); strings.Contains(out, "unclosed here-document") {
+	tm.mu.Lock()
+	out := tm.out.String()
+	tm.mu.Unlock()
+	if strings.Contains(out, "unclosed here-document") {
 		t.Errorf("the REPL reported an unclosed here-document:\n%q", out)
 	}
 }
@@ -463,6 +466,12 @@ func TestREPLHistoryExpansion(t *testing.T) {
 	}
 	// The line :p printed is kept (once: it repeats the last one).
 	run("fc -l -2", "14\t echo new one\r\n15\t echo NEW one\r\n")
+	// A line fetched with the up arrow and edited is saved as it ran.
+	tm.send("\x1b[A\x1b[A")
+	tm.expect("echo NEW one")
+	tm.send(" !$\r")
+	tm.expect("echo NEW one -2\r\nNEW one -2\r\n")
+	tm.expectPrompt(prompt)
 	tm.send("exit\r")
 	waitExit(t, cmd, tm, 0)
 
@@ -472,7 +481,7 @@ func TestREPLHistoryExpansion(t *testing.T) {
 	}
 	want := "echo old one\nprintf '%s\\n' old-two\necho one two\necho old one\necho one\n" +
 		"printf '%s\\n' old-two\necho '!!'\ncat <<'EOF'\n#!/bin/sh\necho !! !$\nEOF\nfc -l\n" +
-		"fc -ln -3 -2\necho new one\necho NEW one\nfc -l -2\nexit\n"
+		"fc -ln -3 -2\necho new one\necho NEW one\nfc -l -2\necho NEW one -2\nexit\n"
 	if string(hist) != want {
 		t.Errorf("history file:\n%s\nwant:\n%s", hist, want)
 	}
@@ -480,7 +489,7 @@ func TestREPLHistoryExpansion(t *testing.T) {
 	// Outside the REPL there is no history expansion (as in bash), and
 	// fc -l lists the workspace's typed history.
 	out, err := moonix(t, "--workspace", ws, "-c", "echo !! !1; fc -l 15")
-	if err != nil || out != "!! !1\n15\t echo NEW one\n16\t fc -l -2\n17\t exit\n" {
+	if err != nil || out != "!! !1\n15\t echo NEW one\n16\t fc -l -2\n17\t echo NEW one -2\n18\t exit\n" {
 		t.Errorf("moonix -c: %v %q", err, out)
 	}
 }

@@ -64,14 +64,14 @@ func TestCapsList(t *testing.T) {
 	s := newCapsSession(t, "sandbox")
 	s.cases([]cmdCase{
 		{args: []string{"caps"}, out: "allow fs.read\nallow fs.write:/tmp/**\nallow fs.write:/work/**\n" +
-			"allow fs.delete:/tmp/**\nallow fs.delete:/work/**\nallow fs.exec\nallow git.snapshot\nallow git.rollback\n"},
+			"allow fs.delete:/tmp/**\nallow fs.delete:/work/**\nallow fs.exec\nallow git.snapshot\nallow git.rollback\nallow git.branch\n"},
 		{args: []string{"caps", "--json"}, out: `{"allow":["fs.read","fs.write:/tmp/**","fs.write:/work/**",` +
-			`"fs.delete:/tmp/**","fs.delete:/work/**","fs.exec","git.snapshot","git.rollback"],"deny":[]}` + "\n"},
+			`"fs.delete:/tmp/**","fs.delete:/work/**","fs.exec","git.snapshot","git.rollback","git.branch"],"deny":[]}` + "\n"},
 		{args: []string{"caps", "drop", "git.rollback", "fs.write:/work/keep/**", "fs.read:/work/b", "fs.read:/work/a"}},
 		// Denials by kind then pattern, each once.
 		{args: []string{"caps", "drop", "fs.read:/work/a"}},
 		{args: []string{"caps"}, out: "allow fs.read\nallow fs.write:/tmp/**\nallow fs.write:/work/**\n" +
-			"allow fs.delete:/tmp/**\nallow fs.delete:/work/**\nallow fs.exec\nallow git.snapshot\nallow git.rollback\n" +
+			"allow fs.delete:/tmp/**\nallow fs.delete:/work/**\nallow fs.exec\nallow git.snapshot\nallow git.rollback\nallow git.branch\n" +
 			"deny  fs.read:/work/a\ndeny  fs.read:/work/b\ndeny  fs.write:/work/keep/**\ndeny  git.rollback\n"},
 		{args: []string{"caps", "bogus"}, err: "caps: unknown subcommand 'bogus' (try 'caps --help')\n", status: 2},
 		{args: []string{"caps", "--bogus"}, err: "caps: unknown flag: --bogus (try 'caps --help')\n", status: 2},
@@ -109,7 +109,7 @@ func TestCapsCheck(t *testing.T) {
 		{args: []string{"caps", "check", "fs.read", "keep/sub/back"}, out: "denied: fs.read /work/keep/sub/back (denied by fs.read:/work/keep/sub/**)\n", status: 1},
 		{args: []string{"caps", "check", "fs.delete", "keep/f"}, out: "allowed: fs.delete /work/keep/f (granted by fs.delete:/work/**)\n"},
 		{args: []string{"caps", "check", "git.snapshot"}, out: "allowed: git.snapshot (granted by git.snapshot)\n"},
-		{args: []string{"caps", "check", "git.branch"}, out: "denied: git.branch (no grant covers it)\n", status: 1},
+		{args: []string{"caps", "check", "git.branch"}, out: "allowed: git.branch (granted by git.branch)\n"},
 		{args: []string{"caps", "check", "net.connect", "example.com:443"}, out: "denied: net.connect example.com:443 (no grant covers it)\n", status: 1},
 		{args: []string{"caps", "check", "--json", "fs.write", "keep/x"}, out: `{"kind":"fs.write","target":"/work/keep/x","allowed":false,"rule":"fs.write:/work/keep/**"}` + "\n", status: 1},
 		{args: []string{"caps", "check", "clock.read", "--json"}, out: `{"kind":"clock.read","target":null,"allowed":false,"rule":null}` + "\n", status: 1},

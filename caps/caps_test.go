@@ -137,7 +137,7 @@ func TestPresets(t *testing.T) {
 	}
 	want := map[string]map[probe]bool{
 		"minimal":      {{FSRead, "/etc/x"}: true, {FSExec, "/bin/t"}: true, {FSWrite, "/work/x"}: false, {GitSnapshot, ""}: false},
-		"sandbox":      {{FSWrite, "/work/x"}: true, {FSDelete, "/tmp/x"}: true, {FSWrite, "/etc/x"}: false, {GitRollback, ""}: true, {GitBranch, ""}: false, {ClockRead, ""}: false},
+		"sandbox":      {{FSWrite, "/work/x"}: true, {FSDelete, "/tmp/x"}: true, {FSWrite, "/etc/x"}: false, {GitRollback, ""}: true, {GitBranch, ""}: true, {ClockRead, ""}: false},
 		"developer":    {{FSWrite, "/etc/x"}: true, {GitBranch, ""}: true, {ClockRead, ""}: true, {EnvRead, "HOME"}: true, {NetConnect, "a:1"}: false},
 		"agent":        {{FSWrite, "/etc/x"}: true, {NetConnect, "a:1"}: false},
 		"unrestricted": {{NetConnect, "a:1"}: true, {ProcessSpawn, "npx"}: true, {MCPServe, ""}: true},

@@ -109,13 +109,26 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
 	}
 
-	ws, err := p.openWorkspace(o, std.err)
+	ws, err := p.openWorkspace(ctx, o, std.err)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// --timeout ran out while waiting for the workspace
+		fmt.Fprintf(std.err, "moonix: timed out after %s\n", o.timeout)
+		return 124, nil
+	}
 	if err != nil {
 		return 0, err
 	}
 	if ws != nil {
 		defer ws.close()
 		ws.configure(&cfg)
+	}
+	if !interactive {
+		// fc lists what was typed at the prompt of this workspace.
+		hist := &lineHistory{loaded: true}
+		if ws != nil {
+			hist = &lineHistory{load: historyReader(ws.historyPath(), std.err)}
+		}
+		withFc(&cfg, hist)
 	}
 	if len(o.imports) > 0 {
 		if cfg.FS == nil {

@@ -309,10 +309,11 @@ func bypassed(ctx context.Context, name string) bool {
 // intercepted are interpreter builtins that moonix answers itself because
 // interp's versions consult the host, are missing, or lack what moonix
 // needs (read's options, and a bound on the line it reads). Functions of
-// the same name still take precedence.
+// the same name still take precedence. fc goes to the exec chain, where
+// the CLI provides it (Config.Commands): the typed history is the CLI's.
 var intercepted = map[string]bool{
 	"type": true, "help": true, "umask": true, "trap": true, "hash": true,
-	"printf": true, "history": true, "read": true, "ulimit": true,
+	"printf": true, "history": true, "read": true, "ulimit": true, "fc": true,
 }
 
 // callHandler runs before every simple command: it checks and rewrites

@@ -647,14 +647,27 @@ func (n *newlineAtEOF) Read(p []byte) (int, error) {
 }
 
 // Incomplete reports whether src ends inside an unfinished statement, for a
-// REPL's continuation prompt.
+// REPL's continuation prompt. It reads src as the shell reads a stream,
+// line by line: a here-document of any form (<<'EOF', <<"EOF", <<\EOF,
+// <<-EOF, several on a line, in a substitution or a compound command) is
+// unfinished until its delimiter line. The parser's own verdict on a whole
+// text (syntax.IsIncomplete) misses the quoted forms.
 func Incomplete(src string) bool {
 	trimmed := strings.TrimRight(src, "\n")
 	if n := len(trimmed) - len(strings.TrimRight(trimmed, "\\")); n%2 == 1 && len(trimmed) == len(src) {
 		return true // a trailing backslash continues the line
 	}
-	_, err := parseString(src, "")
-	return err != nil && syntax.IsIncomplete(err)
+	incomplete, _, _ := continuation(src)
+	return incomplete
+}
+
+// LiteralNext reports whether the line that follows src, an unfinished
+// statement, is literal text: the body of a here-document or the inside
+// of a single-quoted string. An interactive shell expands history
+// references in the other lines only.
+func LiteralNext(src string) bool {
+	incomplete, literal, _ := continuation(src)
+	return incomplete && literal
 }
 
 // Complete returns the completions of word: command names when first is

@@ -64,14 +64,14 @@ func TestCapsList(t *testing.T) {
 	s := newCapsSession(t, "sandbox")
 	s.cases([]cmdCase{
 		{Args: []string{"caps"}, Out: "allow fs.read\nallow fs.write:/tmp/**\nallow fs.write:/work/**\n" +
-			"allow fs.delete:/tmp/**\nallow fs.delete:/work/**\nallow fs.exec\nallow git.snapshot\nallow git.rollback\n"},
+			"allow fs.delete:/tmp/**\nallow fs.delete:/work/**\nallow fs.exec\nallow git.snapshot\nallow git.rollback\nallow git.branch\n"},
 		{Args: []string{"caps", "--json"}, Out: `{"allow":["fs.read","fs.write:/tmp/**","fs.write:/work/**",` +
-			`"fs.delete:/tmp/**","fs.delete:/work/**","fs.exec","git.snapshot","git.rollback"],"deny":[]}` + "\n"},
+			`"fs.delete:/tmp/**","fs.delete:/work/**","fs.exec","git.snapshot","git.rollback","git.branch"],"deny":[]}` + "\n"},
 		{Args: []string{"caps", "drop", "git.rollback", "fs.write:/work/keep/**", "fs.read:/work/b", "fs.read:/work/a"}},
 		// Denials by kind then pattern, each once.
 		{Args: []string{"caps", "drop", "fs.read:/work/a"}},
 		{Args: []string{"caps"}, Out: "allow fs.read\nallow fs.write:/tmp/**\nallow fs.write:/work/**\n" +
-			"allow fs.delete:/tmp/**\nallow fs.delete:/work/**\nallow fs.exec\nallow git.snapshot\nallow git.rollback\n" +
+			"allow fs.delete:/tmp/**\nallow fs.delete:/work/**\nallow fs.exec\nallow git.snapshot\nallow git.rollback\nallow git.branch\n" +
 			"deny  fs.read:/work/a\ndeny  fs.read:/work/b\ndeny  fs.write:/work/keep/**\ndeny  git.rollback\n"},
 		{Args: []string{"caps", "bogus"}, Err: "caps: unknown subcommand 'bogus' (try 'caps --help')\n", Status: 2},
 		{Args: []string{"caps", "--bogus"}, Err: "caps: unknown flag: --bogus (try 'caps --help')\n", Status: 2},
@@ -109,7 +109,7 @@ func TestCapsCheck(t *testing.T) {
 		{Args: []string{"caps", "check", "fs.read", "keep/sub/back"}, Out: "denied: fs.read /work/keep/sub/back (denied by fs.read:/work/keep/sub/**)\n", Status: 1},
 		{Args: []string{"caps", "check", "fs.delete", "keep/f"}, Out: "allowed: fs.delete /work/keep/f (granted by fs.delete:/work/**)\n"},
 		{Args: []string{"caps", "check", "git.snapshot"}, Out: "allowed: git.snapshot (granted by git.snapshot)\n"},
-		{Args: []string{"caps", "check", "git.branch"}, Out: "denied: git.branch (no grant covers it)\n", Status: 1},
+		{Args: []string{"caps", "check", "git.branch"}, Out: "allowed: git.branch (granted by git.branch)\n"},
 		{Args: []string{"caps", "check", "net.connect", "example.com:443"}, Out: "denied: net.connect example.com:443 (no grant covers it)\n", Status: 1},
 		{Args: []string{"caps", "check", "--json", "fs.write", "keep/x"}, Out: `{"kind":"fs.write","target":"/work/keep/x","allowed":false,"rule":"fs.write:/work/keep/**"}` + "\n", Status: 1},
 		{Args: []string{"caps", "check", "clock.read", "--json"}, Out: `{"kind":"clock.read","target":null,"allowed":false,"rule":null}` + "\n", Status: 1},

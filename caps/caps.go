@@ -7,9 +7,11 @@
 // history and the network) lives beside the model in this package; nothing
 // else decides what is allowed.
 //
-// caps imports the standard library, the glob matcher and, for policy
-// files (policy.go), the YAML parser. A Set is
-// immutable once built except through Drop, and safe for concurrent use.
+// caps imports vfs (the FS it wraps, the history's types), clock (the
+// clock and source it wraps), the glob matcher, the YAML parser for policy
+// files (policy.go), and net and net/http for the network's gate (net.go:
+// the dialer and the HTTP transport decorators). A Set is immutable once
+// built except through Drop, and safe for concurrent use.
 package caps
 
 import (
@@ -401,6 +403,10 @@ func (e *DeniedError) Error() string {
 
 // Unwrap makes errors.Is(err, fs.ErrPermission) true.
 func (e *DeniedError) Unwrap() error { return fs.ErrPermission }
+
+// Needs is the capability the refused operation needed, as a rule writes
+// it (the command contract knows a denial by this method).
+func (e *DeniedError) Needs() string { return e.Cap.String() }
 
 // IsDenied reports whether err is (or wraps) a capability denial.
 func IsDenied(err error) bool {

@@ -14,9 +14,13 @@
 // Nothing else of the host reaches the shell: the host environment is
 // invisible except for variables passed with --env.
 //
-// cli may import shell, transcript, cobra, readline and x/term; it is the
-// only package that imports cobra and readline. A Program is safe for
-// concurrent use (Run keeps all its state on the stack), which the tests use.
+// cli imports shell (the sessions it runs), the packages whose values it
+// builds for them (caps, effects, vfs, clock, wasm, builtins for the
+// version), internal/transcript (replay), cobra, pflag, readline and
+// x/term; it is the only package that imports cobra and readline, and
+// the net package only to hand the session the host's dialer and
+// resolver. A Program is safe for concurrent use (Run keeps all its state
+// on the stack), which the tests use.
 package cli
 
 import (

@@ -15,8 +15,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/internal/transcript"
 	"github.com/moonix-sh/moonix/shell"
-	"github.com/moonix-sh/moonix/transcript"
 )
 
 func (p *Program) replayCommand(std stdio, o *options, status *int) *cobra.Command {

@@ -109,7 +109,7 @@ with +), -quit.
 Errors:
 
   $ find nope
-  find: 'nope': no such file or directory
+  find: 'nope': No such file or directory
   [1]
   $ find . -bogus
   find: unknown predicate '-bogus'

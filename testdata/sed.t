@@ -223,5 +223,5 @@ Errors say where the script is wrong:
   sed: -e expression #1, char 7: unmatched ( or \(
   [1]
   $ sed p nope
-  sed: can't read nope: no such file or directory
+  sed: can't read nope: No such file or directory
   [2]

@@ -73,8 +73,9 @@ Negative numbers are operands, not options.
 Errors.
 
   $ seq
-  seq: missing operand (try 'seq --help')
-  [2]
+  seq: missing operand
+  Try 'seq --help' for more information.
+  [1]
   $ seq 1 0 3
   seq: invalid Zero increment value: '0'
   [1]

@@ -12,7 +12,9 @@ func catCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "cat",
 		Summary: "concatenate files to standard output",
-		Usage: `usage: cat [-nbsAE] [FILE]...
+		Usage: `Usage: cat [-nbsAE] [FILE]...
+Concatenate files to standard output.
+
   -n  number all output lines
   -b  number non-blank output lines
   -s  squeeze repeated blank lines
@@ -33,8 +35,8 @@ func runCat(c *builtins.Call) int {
 	all := fl.BoolP("show-all", "A", false, "")
 	vis := fl.BoolP("show-nonprinting", "v", false, "")
 	fl.BoolP("unbuffered", "u", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if *all {
 		*ends, *vis = true, true

@@ -13,9 +13,13 @@ import (
 
 func cmpCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "cmp",
-		Summary: "compare two files byte by byte",
-		Usage: `usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]
+		Name:        "cmp",
+		UsageStatus: 2,
+		TryHelp:     "cmp: Try 'cmp --help' for more information.\n",
+		Summary:     "compare two files byte by byte",
+		Usage: `Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]
+Compare two files byte by byte.
+
   -b, --print-bytes          print the differing bytes
   -i, --ignore-initial=SKIP  skip the first SKIP bytes of both inputs
   -i, --ignore-initial=SKIP1:SKIP2  skip SKIP1 and SKIP2 bytes
@@ -83,8 +87,8 @@ func runCmp(c *builtins.Call) int {
 	limitArg := fl.StringP("bytes", "n", "", "")
 	silent := fl.BoolP("quiet", "s", false, "")
 	fl.BoolVar(silent, "silent", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if *verbose && *silent {
 		c.Fail("options -l and -s are incompatible")
@@ -93,11 +97,9 @@ func runCmp(c *builtins.Call) int {
 	args := fl.Args()
 	switch {
 	case len(args) == 0:
-		c.Fail("missing operand (try 'cmp --help')")
-		return 2
+		return c.Usage("missing operand")
 	case len(args) > 4:
-		c.Fail("extra operand '%s' (try 'cmp --help')", args[4])
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(args[4]))
 	}
 	names := [2]string{args[0], "-"}
 	if len(args) > 1 {

@@ -14,7 +14,9 @@ func dateCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "date",
 		Summary: "print the date and time",
-		Usage: `usage: date [OPTION]... [+FORMAT]
+		Usage: `Usage: date [OPTION]... [+FORMAT]
+Print the date and time.
+
   -d, --date=STRING          show the time described by STRING, not now:
                              "yesterday", "2 days ago", "+3 hours", "next monday",
                              "@1767225600", "2026-01-31 10:00:00", "jan 31"...
@@ -97,8 +99,8 @@ func runDate(c *builtins.Call) int {
 	fl.BoolVar(rfcEmail, "rfc-2822", false, "")
 	rfc3339 := fl.String("rfc-3339", "", "")
 	fl.StringP("set", "s", "", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 
 	format := "%a %b %e %H:%M:%S %Z %Y"
@@ -136,8 +138,7 @@ func runDate(c *builtins.Call) int {
 		op := operands[0]
 		switch {
 		case len(operands) > 1:
-			c.Fail("extra operand '%s' (try 'date --help')", operands[1])
-			return 2
+			return c.Usage("extra operand %s", builtins.Quote(operands[1]))
 		case strings.HasPrefix(op, "+"):
 			format = op[1:]
 			formats++
@@ -145,24 +146,21 @@ func runDate(c *builtins.Call) int {
 			c.Fail("the argument '%s' lacks a leading '+'; when using an option to specify date(s), any non-option argument must be a format string beginning with '+'", op)
 			return 2
 		default:
-			c.Fail("cannot set date: operation not permitted")
+			c.Fail("cannot set date: Operation not permitted")
 			return 1
 		}
 	}
 	if formats > 1 {
-		c.Fail("multiple output formats specified (try 'date --help')")
-		return 2
+		return c.Usage("multiple output formats specified")
 	}
 	if sources > 1 {
-		c.Fail("the options to specify dates for printing are mutually exclusive (try 'date --help')")
-		return 2
+		return c.Usage("the options to specify dates for printing are mutually exclusive")
 	}
 	if fl.Changed("set") {
 		if sources > 0 {
-			c.Fail("the options to print and set the time may not be used together (try 'date --help')")
-			return 2
+			return c.Usage("the options to print and set the time may not be used together")
 		}
-		c.Fail("cannot set date: operation not permitted")
+		c.Fail("cannot set date: Operation not permitted")
 		return 1
 	}
 

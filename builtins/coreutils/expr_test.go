@@ -42,7 +42,7 @@ func TestExpr(t *testing.T) {
 		{[]string{`expr`, `length`, `hello`}, "", "5\n", "", 0},
 		{[]string{`expr`, `(`, `1`, `+`, `2`, `)`, `*`, `3`}, "", "9\n", "", 0},
 		{[]string{`expr`, `1`, `+`}, "", "", "expr: syntax error: missing argument after '+'\n", 2},
-		{[]string{`expr`}, "", "", "expr: missing operand (try 'expr --help')\n", 2},
+		{[]string{`expr`}, "", "", "expr: missing operand\nTry 'expr --help' for more information.\n", 2},
 		{[]string{`expr`, `1`, `2`}, "", "", "expr: syntax error: unexpected argument '2'\n", 2},
 		{[]string{`expr`, `(`, `1`}, "", "", "expr: syntax error: expecting ')' after '1'\n", 2},
 		{[]string{`expr`, `(`, `1`, `2`}, "", "", "expr: syntax error: expecting ')' instead of '2'\n", 2},

@@ -20,11 +20,12 @@ func findCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "find",
 		Summary: "search for files in a directory hierarchy",
-		Usage: `usage: find [-H] [-L] [-P] [PATH...] [EXPRESSION]
+		Usage: `Usage: find [-H] [-L] [-P] [PATH...] [EXPRESSION]
 Walk each PATH (default .) in name order and evaluate EXPRESSION on every
 file; with no action in it, print the files for which it is true.
 Options:  -maxdepth N  -mindepth N  -depth  -follow (like -L)
 Tests:    -name PAT  -iname PAT  -path PAT  -ipath PAT  -wholename PAT
+
           -regex RE  -iregex RE (Go syntax, matched against the whole path)
           -lname PAT  -type [fdlcbps]  -xtype [fdlcbps]  -size [+-]N[bckwMG]
           -empty  -perm [-/]MODE  -newer FILE  -mtime/-atime/-ctime [+-]N
@@ -106,7 +107,7 @@ type findFileError struct {
 	err  error
 }
 
-func (e *findFileError) Error() string { return quote(e.name) + ": " + builtins.Reason(e.err) }
+func (e *findFileError) Error() string { return builtins.Quote(e.name) + ": " + builtins.Reason(e.err) }
 
 func (e *findFileError) Unwrap() error { return e.err }
 
@@ -201,7 +202,7 @@ func (f *finder) walkRoot(root string, expr *findExpr) {
 		info, err = lstatOperand(f.c, root) // "link/" means the directory
 	}
 	if err != nil {
-		f.failWith(err, "%s: %s", quote(root), builtins.Reason(err))
+		f.failWith(err, "%s: %s", builtins.Quote(root), builtins.Reason(err))
 		return
 	}
 	f.walk(&findItem{path: root, abs: abs, root: root, info: info}, expr, nil)
@@ -227,7 +228,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 		if f.follow != 'P' {
 			for _, a := range ancestors {
 				if a.ino == ino {
-					f.fail("file system loop detected; %s is part of the same file system loop as %s.", quote(it.path), quote(a.path))
+					f.fail("file system loop detected; %s is part of the same file system loop as %s.", builtins.Quote(it.path), builtins.Quote(a.path))
 					loop = true
 					break
 				}
@@ -236,7 +237,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 		if !loop {
 			entries, err := f.c.FS.ReadDir(it.abs)
 			if err != nil {
-				f.failWith(err, "%s: %s", quote(it.path), builtins.Reason(err))
+				f.failWith(err, "%s: %s", builtins.Quote(it.path), builtins.Reason(err))
 			}
 			anc := append(ancestors[:len(ancestors):len(ancestors)], findAncestor{ino, it.path})
 			for _, e := range entries {
@@ -247,7 +248,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 				info, err := f.statItem(abs, false)
 				child := joinOperand(it.path, e.Name())
 				if err != nil {
-					f.failWith(err, "%s: %s", quote(child), builtins.Reason(err))
+					f.failWith(err, "%s: %s", builtins.Quote(child), builtins.Reason(err))
 					continue
 				}
 				f.walk(&findItem{path: child, abs: abs, root: it.root, info: info, depth: it.depth + 1}, expr, anc)
@@ -282,7 +283,7 @@ func (f *finder) parse() (*findExpr, error) {
 		if f.peek() == ")" {
 			return nil, findParseError("you have too many ')'")
 		}
-		return nil, findParseError(fmt.Sprintf("unexpected %s", quote(f.peek())))
+		return nil, findParseError(fmt.Sprintf("unexpected %s", builtins.Quote(f.peek())))
 	}
 	return e, nil
 }
@@ -421,7 +422,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		n, err := strconv.Atoi(a)
 		if err != nil || n < 0 {
-			return nil, findParseError(fmt.Sprintf("expected a positive decimal integer argument to %s, but got %s", tok, quote(a)))
+			return nil, findParseError(fmt.Sprintf("expected a positive decimal integer argument to %s, but got %s", tok, builtins.Quote(a)))
 		}
 		if tok == "-maxdepth" {
 			f.maxDepth = n
@@ -461,7 +462,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		re, rerr := regexp.Compile(flags + `^(?s:` + pat + `)$`)
 		if rerr != nil {
-			return nil, findParseError(fmt.Sprintf("invalid regular expression %s", quote(pat)))
+			return nil, findParseError(fmt.Sprintf("invalid regular expression %s", builtins.Quote(pat)))
 		}
 		return f.primary(func(it *findItem) bool { return re.MatchString(it.path) }), nil
 	case "-type", "-xtype":
@@ -517,7 +518,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(num)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to -size", quote(a)))
+			return nil, findParseError(fmt.Sprintf("invalid argument %s to -size", builtins.Quote(a)))
 		}
 		return f.primary(func(it *findItem) bool {
 			size := it.info.Size()
@@ -549,7 +550,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		changes, ok := compileMode(spec)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid mode %s", quote(a)))
+			return nil, findParseError(fmt.Sprintf("invalid mode %s", builtins.Quote(a)))
 		}
 		want := adjustMode(0, false, 0, changes)
 		return f.primary(func(it *findItem) bool {
@@ -581,7 +582,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(a)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", quote(a), tok))
+			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", builtins.Quote(a), tok))
 		}
 		unit := 24 * time.Hour
 		if strings.HasSuffix(tok, "min") {
@@ -611,7 +612,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(a)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", quote(a), tok))
+			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", builtins.Quote(a), tok))
 		}
 		return f.primary(func(it *findItem) bool {
 			st := vfs.StatOf(it.info)
@@ -653,7 +654,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 				return true // GNU never deletes the starting point "."
 			}
 			if err := c.FS.Remove(it.abs); err != nil {
-				f.failWith(err, "cannot delete %s: %s", quote(it.path), builtins.Reason(err))
+				f.failWith(err, "cannot delete %s: %s", builtins.Quote(it.path), builtins.Reason(err))
 				return false
 			}
 			return true
@@ -665,9 +666,9 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		return nil, findParseError(fmt.Sprintf("%s is not supported: moonix cannot prompt; use -exec", tok))
 	}
 	if strings.HasPrefix(tok, "-") {
-		return nil, findParseError(fmt.Sprintf("unknown predicate %s", quote(tok)))
+		return nil, findParseError(fmt.Sprintf("unknown predicate %s", builtins.Quote(tok)))
 	}
-	return nil, findParseError(fmt.Sprintf("paths must precede expression: %s", quote(tok)))
+	return nil, findParseError(fmt.Sprintf("paths must precede expression: %s", builtins.Quote(tok)))
 }
 
 // findTime picks the time a test looks at: a(ccess), c(hange) or m(odify).

@@ -12,7 +12,9 @@ func foldCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "fold",
 		Summary: "wrap each input line to fit in a width",
-		Usage: `usage: fold [-bs] [-w WIDTH] [FILE]...
+		Usage: `Usage: fold [-bs] [-w WIDTH] [FILE]...
+Wrap each input line to fit in a width.
+
   -b, --bytes         count bytes rather than columns
   -s, --spaces        break after the last blank before the width
   -w, --width=WIDTH   use WIDTH columns instead of 80
@@ -48,8 +50,8 @@ func runFold(c *builtins.Call) int {
 	bytesMode := fl.BoolP("bytes", "b", false, "")
 	spaces := fl.BoolP("spaces", "s", false, "")
 	widthArg := fl.StringP("width", "w", "80", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	width, err := strconv.Atoi(*widthArg)
 	if err != nil || width <= 0 {

@@ -18,6 +18,6 @@ func TestFold(t *testing.T) {
 		{args: "fold", stdin: "short\n", out: "short\n"},
 		{args: "fold -w 0", err: "fold: invalid number of columns: '0'\n", status: 1},
 		{args: "fold -w x", err: "fold: invalid number of columns: 'x'\n", status: 1},
-		{args: "fold nope", err: "fold: nope: no such file or directory\n", status: 1},
+		{args: "fold nope", err: "fold: nope: No such file or directory\n", status: 1},
 	})
 }

@@ -22,8 +22,8 @@ func TestHead(t *testing.T) {
 		{[]string{"head", "abc", "x"}, "", "==> abc <==\na\nb\nc\n==> x <==\nx\n", "", 0},
 		{[]string{"head", "-q", "abc", "x"}, "", "a\nb\ncx\n", "", 0},
 		{[]string{"head", "-v", "x"}, "", "==> x <==\nx\n", "", 0},
-		{[]string{"head", "nope", "x"}, "", "==> x <==\nx\n", "head: cannot open 'nope' for reading: no such file or directory\n", 1},
-		{[]string{"head", "dir"}, "", "", "head: error reading 'dir': is a directory\n", 1},
+		{[]string{"head", "nope", "x"}, "", "==> x <==\nx\n", "head: cannot open 'nope' for reading: No such file or directory\n", 1},
+		{[]string{"head", "dir"}, "", "", "head: error reading 'dir': Is a directory\n", 1},
 		{[]string{"head", "-n", "x", "twelve"}, "", "", "head: invalid number of lines: 'x'\n", 1},
 		{[]string{"head", "-c", "y", "twelve"}, "", "", "head: invalid number of bytes: 'y'\n", 1},
 		{[]string{"head", "-c", "1k", "abc"}, "", "a\nb\nc", "", 0},
@@ -45,6 +45,6 @@ func TestHead(t *testing.T) {
 		{[]string{"head", "-c", "1Z", "abc"}, "", "", "head: invalid number of bytes: '1Z': value too large for defined data type\n", 1},
 		{[]string{"head", "-c", "1R", "abc"}, "", "", "head: invalid number of bytes: '1R'\n", 1},
 		{[]string{"head", "-c", "1KiB", "abc"}, "", "a\nb\nc", "", 0},
-		{[]string{"head", "--nope"}, "", "", "head: unknown flag: --nope (try 'head --help')\n", 2},
+		{[]string{"head", "--nope"}, "", "", "head: unrecognized option '--nope'\nTry 'head --help' for more information.\n", 1},
 	})
 }

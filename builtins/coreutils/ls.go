@@ -15,10 +15,12 @@ import (
 
 func lsCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "ls",
-		Summary: "list directory contents",
-		Usage: `usage: ls [-1aACdFghiLlnoprRStx] [-w COLS] [FILE]...
+		Name:        "ls",
+		UsageStatus: 2,
+		Summary:     "list directory contents",
+		Usage: `Usage: ls [-1aACdFghiLlnoprRStx] [-w COLS] [FILE]...
 List FILEs (the current directory by default), sorted by name in byte order.
+
   -a, --all             include entries starting with . (and . and ..)
   -A, --almost-all      include entries starting with . except . and ..
   -l                    long listing: mode, links, owner, group, size, time
@@ -94,8 +96,8 @@ func runLs(c *builtins.Call) int {
 	fl.BoolVarP(&o.deref, "dereference", "L", false, "")
 	fl.String("color", "", "")
 	fl.Lookup("color").NoOptDefVal = "always"
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if o.noOwner || o.noGroup || o.numeric || o.fullTime {
 		o.long = true

@@ -14,7 +14,9 @@ func nlCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "nl",
 		Summary: "number lines of files",
-		Usage: `usage: nl [OPTION]... [FILE]...
+		Usage: `Usage: nl [OPTION]... [FILE]...
+Number lines of files.
+
   -b, --body-numbering=STYLE      number body lines by STYLE (default t)
   -h, --header-numbering=STYLE    number header lines by STYLE (default n)
   -f, --footer-numbering=STYLE    number footer lines by STYLE (default n)
@@ -67,15 +69,14 @@ func runNl(c *builtins.Call) int {
 	sep := fl.StringP("number-separator", "s", "\t", "")
 	start := fl.StringP("starting-line-number", "v", "1", "")
 	widthArg := fl.StringP("number-width", "w", "6", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	var styles [3]nlStyle // header, body, footer
 	for i, s := range []struct{ what, val string }{{"header", *header}, {"body", *body}, {"footer", *footer}} {
 		st, ok := parseNlStyle(s.val)
 		if !ok {
-			c.Fail("invalid %s numbering style: '%s' (try 'nl --help')", s.what, s.val)
-			return 2
+			return c.Usage("invalid %s numbering style: %s", s.what, builtins.Quote(s.val))
 		}
 		styles[i] = st
 	}
@@ -103,8 +104,7 @@ func runNl(c *builtins.Call) int {
 	case "rz":
 		numFmt = "%0*d"
 	default:
-		c.Fail("invalid line numbering format: '%s' (try 'nl --help')", *format)
-		return 2
+		return c.Usage("invalid line numbering format: %s", builtins.Quote(*format))
 	}
 	d := *delim
 	if len(d) == 1 {

@@ -14,7 +14,7 @@ func sleepCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "sleep",
 		Summary: "wait for a while",
-		Usage: `usage: sleep NUMBER[SUFFIX]...
+		Usage: `Usage: sleep NUMBER[SUFFIX]...
 Waits for the sum of the NUMBERs: seconds, or with a suffix s (seconds),
 m (minutes), h (hours) or d (days). NUMBER may be fractional (0.5) and
 "inf" waits until interrupted. The session's logical clock moves on by the
@@ -26,13 +26,12 @@ time slept.
 
 func runSleep(c *builtins.Call) int {
 	fl := c.Flags()
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	args := fl.Args()
 	if len(args) == 0 {
-		c.Fail("missing operand (try 'sleep --help')")
-		return 2
+		return c.Usage("missing operand")
 	}
 	var total float64
 	for _, a := range args {

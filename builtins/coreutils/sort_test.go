@@ -48,7 +48,7 @@ func TestSort(t *testing.T) {
 		{[]string{"sort", "-m", "two", "abc"}, "", "a\nb\na\nb\nc\n", "", 0},
 		{[]string{"sort", "-z", "two"}, "", "b\na\n\u0000", "", 0},
 		{[]string{"sort", "two", "abc"}, "", "a\na\nb\nb\nc\n", "", 0},
-		{[]string{"sort", "nope"}, "", "", "sort: cannot read: nope: no such file or directory\n", 2},
+		{[]string{"sort", "nope"}, "", "", "sort: cannot read: nope: No such file or directory\n", 2},
 		{[]string{"sort", "-k0", "kv"}, "", "", "sort: field number is zero: invalid field specification '0'\n", 2},
 		{[]string{"sort", "-k1.0", "kv"}, "", "", "sort: character offset is zero: invalid field specification '1.0'\n", 2},
 		{[]string{"sort", "-k1x", "kv"}, "", "", "sort: stray character in field spec: invalid field specification '1x'\n", 2},
@@ -62,7 +62,7 @@ func TestSort(t *testing.T) {
 		{[]string{"sort", "-di"}, "b-a\na_b\n", "a_b\nb-a\n", "", 0},
 		{[]string{"sort", "-k2,2", "-t:", "-s"}, "x:b\ny:a\nz:b\n", "y:a\nx:b\nz:b\n", "", 0},
 		{[]string{"sort", "-R", "two"}, "", "", "sort: random sort (-R) is not supported\n", 2},
-		{[]string{"sort", "-o", "/nodir/x", "two"}, "", "", "sort: open failed: /nodir/x: no such file or directory\n", 2},
+		{[]string{"sort", "-o", "/nodir/x", "two"}, "", "", "sort: open failed: /nodir/x: No such file or directory\n", 2},
 		{[]string{"sort", "-t", "\\0", "-k2"}, "b\x00x\na\x00y\n", "b\x00x\na\x00y\n", "", 0},
 		{[]string{"sort", "-t", ",", "-t", ";", "two"}, "", "", "sort: incompatible tabs\n", 2},
 	})

@@ -45,7 +45,9 @@ func sumCommand(a sumAlgo) *builtins.Command {
 	return &builtins.Command{
 		Name:    a.cmd,
 		Summary: "print or check " + a.tag + " checksums",
-		Usage: `usage: ` + a.cmd + ` [OPTION]... [FILE]...
+		Usage: `Usage: ` + a.cmd + ` [OPTION]... [FILE]...
+Print or check ` + a.tag + ` checksums.
+
   -b, --binary          mark files as binary ('*' before the name)
   -t, --text            mark files as text (the default)
   -c, --check           read checksums from the FILEs and check them
@@ -81,8 +83,8 @@ func runSum(c *builtins.Call, a sumAlgo) int {
 	fl.BoolVar(&o.status, "status", false, "")
 	fl.BoolVar(&o.strict, "strict", false, "")
 	fl.BoolVarP(&o.warnBad, "warn", "w", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if *text {
 		o.binary = false

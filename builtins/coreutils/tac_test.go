@@ -17,6 +17,6 @@ func TestTac(t *testing.T) {
 		{args: "tac -r -s [0-9]+", stdin: "a1b22c", out: "cb22a1"},
 		{argv: []string{"tac", "-s", ""}, err: "tac: separator cannot be empty\n", status: 1},
 		{args: "tac -r -s (", err: "tac: invalid regular expression: (\n", status: 1},
-		{args: "tac nope f", out: "3\n2\n1\n", err: "tac: nope: no such file or directory\n", status: 1},
+		{args: "tac nope f", out: "3\n2\n1\n", err: "tac: nope: No such file or directory\n", status: 1},
 	})
 }

@@ -26,10 +26,10 @@ func TestWc(t *testing.T) {
 		{[]string{"wc", "words", "odd", "abc"}, "", " 2  5 25 words\n 2  6 27 odd\n 2  3  5 abc\n 6 14 57 total\n", "", 0},
 		{[]string{"wc", "-l", "words", "abc"}, "", " 2 words\n 2 abc\n 4 total\n", "", 0},
 		{[]string{"wc", "-L", "words", "odd"}, "", "16 words\n14 odd\n16 total\n", "", 0},
-		{[]string{"wc", "nope", "words"}, "", " 2  5 25 words\n 2  5 25 total\n", "wc: nope: no such file or directory\n", 1},
-		{[]string{"wc", "dir"}, "", "      0       0       0 dir\n", "wc: dir: is a directory\n", 1},
-		{[]string{"wc", "dir", "words"}, "", "      0       0       0 dir\n      2       5      25 words\n      2       5      25 total\n", "wc: dir: is a directory\n", 1},
-		{[]string{"wc", "-l", "nope"}, "", "", "wc: nope: no such file or directory\n", 1},
+		{[]string{"wc", "nope", "words"}, "", " 2  5 25 words\n 2  5 25 total\n", "wc: nope: No such file or directory\n", 1},
+		{[]string{"wc", "dir"}, "", "      0       0       0 dir\n", "wc: dir: Is a directory\n", 1},
+		{[]string{"wc", "dir", "words"}, "", "      0       0       0 dir\n      2       5      25 words\n      2       5      25 total\n", "wc: dir: Is a directory\n", 1},
+		{[]string{"wc", "-l", "nope"}, "", "", "wc: nope: No such file or directory\n", 1},
 		{[]string{"wc"}, "a b\nc\n", "      2       3       6\n", "", 0},
 		{[]string{"wc", "-l"}, "a b\nc\n", "2\n", "", 0},
 		{[]string{"wc", "-", "words"}, "a b\nc\n", "      2       3       6 -\n      2       5      25 words\n      4       8      31 total\n", "", 0},
@@ -38,7 +38,7 @@ func TestWc(t *testing.T) {
 		{[]string{"wc", "--total=only", "words", "abc"}, "", "4 8 30\n", "", 0},
 		{[]string{"wc", "--total=only", "-l", "words", "abc"}, "", "4\n", "", 0},
 		{[]string{"wc", "--total=bad", "words"}, "", "", "wc: invalid argument 'bad' for '--total'\n", 2},
-		{[]string{"wc", "-x"}, "", "", "wc: unknown shorthand flag: 'x' in -x (try 'wc --help')\n", 2},
+		{[]string{"wc", "-x"}, "", "", "wc: invalid option -- 'x'\nTry 'wc --help' for more information.\n", 1},
 	})
 }
 

@@ -17,10 +17,11 @@ func xargsCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "xargs",
 		Summary: "build and run command lines from standard input",
-		Usage: `usage: xargs [OPTION]... [COMMAND [INITIAL-ARGS]...]
+		Usage: `Usage: xargs [OPTION]... [COMMAND [INITIAL-ARGS]...]
 Run COMMAND (default echo) with INITIAL-ARGS followed by items read from
 standard input. Items are separated by blanks and newlines; single and
 double quotes and backslashes quote, as in POSIX.
+
   -0, --null               items end with NUL; no quote processing
   -d, --delimiter=DELIM    items end with DELIM (a character or an escape
                            such as \n, \t, \0, \x2c); no quote processing
@@ -159,8 +160,8 @@ func runXargs(c *builtins.Call) int {
 	fl.BoolVarP(&o.noEmpty, "no-run-if-empty", "r", false, "")
 	fl.BoolVarP(&o.trace, "verbose", "t", false, "")
 	fl.BoolP("exit", "x", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	for _, w := range warnings {
 		c.Fail("%s", w)

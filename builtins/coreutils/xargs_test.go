@@ -47,10 +47,10 @@ func TestXargs(t *testing.T) {
 		{[]string{"xargs", "nosuch"}, "a\n", "", "nosuch: command not found\n", 127},
 		{[]string{"xargs", "-n1", "sh", "-c", "exit 126"}, "a\nb\n", "", "", 126},
 		{[]string{"xargs", "-a", "list", "echo"}, "", "from file\n", "", 0},
-		{[]string{"xargs", "-a", "nope"}, "", "", "xargs: cannot open input file 'nope': no such file or directory\n", 1},
+		{[]string{"xargs", "-a", "nope"}, "", "", "xargs: cannot open input file 'nope': No such file or directory\n", 1},
 		{[]string{"xargs", "-s", "8"}, "abcdefgh\n", "", "xargs: argument line too long\n", 1},
 		{[]string{"xargs", "-d", "ab"}, "a", "", "xargs: invalid input delimiter specification ab: the delimiter must be either a single character or an escape sequence starting with \\.\n", 1},
-		{[]string{"xargs", "-z"}, "", "", "xargs: unknown shorthand flag: 'z' in -z (try 'xargs --help')\n", 2},
+		{[]string{"xargs", "-z"}, "", "", "xargs: invalid option -- 'z'\nTry 'xargs --help' for more information.\n", 1},
 	} {
 		t.Run(strings.Join(tc.Args, " "), func(t *testing.T) {
 			t.Parallel()

@@ -129,6 +129,7 @@ var strerror = map[syscall.Errno]string{
 	syscall.EMLINK:       "Too many links",
 	syscall.EPIPE:        "Broken pipe",
 	syscall.ERANGE:       "Numerical result out of range",
+	syscall.EOVERFLOW:    "Value too large for defined data type",
 	syscall.ENAMETOOLONG: "File name too long",
 	syscall.ENOSYS:       "Function not implemented",
 	syscall.ENOTEMPTY:    "Directory not empty",

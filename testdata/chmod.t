@@ -61,6 +61,7 @@ Errors:
 
   $ chmod 999 a
   chmod: invalid mode: '999'
+  Try 'chmod --help' for more information.
   [1]
   $ chmod 644 nope
   chmod: cannot access 'nope': No such file or directory

@@ -45,4 +45,4 @@ never complains).
   $ comm a
   comm: missing operand after 'a'
   Try 'comm --help' for more information.
-  [2]
+  [1]

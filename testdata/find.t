@@ -112,11 +112,11 @@ Errors:
   find: 'nope': No such file or directory
   [1]
   $ find . -bogus
-  find: unknown predicate '-bogus'
+  find: unknown predicate `-bogus'
   [1]
   $ find . -name
-  find: missing argument to '-name'
+  find: missing argument to `-name'
   [1]
   $ find . -name a extra
-  find: paths must precede expression: 'extra'
+  find: paths must precede expression: `extra'
   [1]

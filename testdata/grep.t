@@ -185,7 +185,7 @@ Errors: a missing file is reported and the status is 2.
   grep: d: Is a directory
   [2]
   $ grep 'a\{1'
-  grep: unmatched \{
+  grep: Unmatched \{
   [2]
   $ grep
   Usage: grep [OPTION]... PATTERNS [FILE]...

@@ -54,4 +54,4 @@ Unsorted input is reported.
   $ join names
   join: missing operand after 'names'
   Try 'join --help' for more information.
-  [2]
+  [1]

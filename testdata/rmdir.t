@@ -19,7 +19,7 @@ rmdir removes empty directories; -p also removes the named parents.
   $ mkdir -p p/q
   $ touch p/keep
   $ rmdir -p p/q
-  rmdir: failed to remove 'p': Directory not empty
+  rmdir: failed to remove directory 'p': Directory not empty
   [1]
   $ ls p
   keep

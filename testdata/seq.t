@@ -78,9 +78,11 @@ Errors.
   [1]
   $ seq 1 0 3
   seq: invalid Zero increment value: '0'
+  Try 'seq --help' for more information.
   [1]
   $ seq one
   seq: invalid floating point argument: 'one'
+  Try 'seq --help' for more information.
   [1]
   $ seq -f %d 3
   seq: format '%d' has unknown %d directive

@@ -64,7 +64,8 @@ Errors:
   [1]
   $ uniq -D -c u.txt
   uniq: printing all duplicated lines and repeat counts is meaningless
-  [2]
+  Try 'uniq --help' for more information.
+  [1]
   $ uniq a b c
   uniq: extra operand 'c'
   Try 'uniq --help' for more information.

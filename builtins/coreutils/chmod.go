@@ -257,8 +257,7 @@ func runChmod(c *builtins.Call) int {
 		}
 		var ok bool
 		if spec, ok = compileMode(modeArg); !ok {
-			c.Fail("invalid mode: %s", builtins.Quote(modeArg))
-			return 1
+			return c.Usage("invalid mode: %s", builtins.Quote(modeArg))
 		}
 	}
 	if len(ops) == 0 {

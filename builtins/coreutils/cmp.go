@@ -91,13 +91,12 @@ func runCmp(c *builtins.Call) int {
 		return st
 	}
 	if *verbose && *silent {
-		c.Fail("options -l and -s are incompatible")
-		return 2
+		return c.Usage("options -l and -s are incompatible")
 	}
 	args := fl.Args()
 	switch {
 	case len(args) == 0:
-		return c.Usage("missing operand")
+		return c.Usage("missing operand after %s", builtins.Quote(c.Name()))
 	case len(args) > 4:
 		return c.Usage("extra operand %s", builtins.Quote(args[4]))
 	}
@@ -110,22 +109,19 @@ func runCmp(c *builtins.Call) int {
 		a, b, two := strings.Cut(*ignore, ":")
 		n, ok := parseByteCount(a)
 		if !ok {
-			c.Fail("invalid --ignore-initial value '%s'", *ignore)
-			return 2
+			return c.Usage("invalid --ignore-initial value '%s'", *ignore)
 		}
 		skip = [2]int64{n, n}
 		if two {
 			if skip[1], ok = parseByteCount(b); !ok {
-				c.Fail("invalid --ignore-initial value '%s'", *ignore)
-				return 2
+				return c.Usage("invalid --ignore-initial value '%s'", *ignore)
 			}
 		}
 	}
 	for i := 2; i < len(args); i++ {
 		n, ok := parseByteCount(args[i])
 		if !ok {
-			c.Fail("invalid --ignore-initial value '%s'", args[i])
-			return 2
+			return c.Usage("invalid --ignore-initial value '%s'", args[i])
 		}
 		skip[i-2] = n
 	}
@@ -133,8 +129,7 @@ func runCmp(c *builtins.Call) int {
 	if *limitArg != "" {
 		n, ok := parseByteCount(*limitArg)
 		if !ok {
-			c.Fail("invalid --bytes value '%s'", *limitArg)
-			return 2
+			return c.Usage("invalid --bytes value '%s'", *limitArg)
 		}
 		limit = n
 	}

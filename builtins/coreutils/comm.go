@@ -48,8 +48,8 @@ func runComm(c *builtins.Call) int {
 		return st
 	}
 	names := fl.Args()
-	if !twoOperands(c, names) {
-		return 2
+	if st, ok := twoOperands(c, names); !ok {
+		return st
 	}
 	if *delim == "" {
 		*delim = "\x00"
@@ -159,19 +159,18 @@ func runComm(c *builtins.Call) int {
 }
 
 // twoOperands checks that comm or join got exactly two file operands,
-// reporting a usage error like GNU's otherwise.
-func twoOperands(c *builtins.Call, names []string) bool {
+// reporting a usage error like GNU's otherwise; when ok is false the
+// command exits with status.
+func twoOperands(c *builtins.Call, names []string) (status int, ok bool) {
 	switch len(names) {
 	case 0:
-		c.Usage("missing operand")
+		return c.Usage("missing operand"), false
 	case 1:
-		c.Usage("missing operand after %s", builtins.Quote(names[0]))
+		return c.Usage("missing operand after %s", builtins.Quote(names[0])), false
 	case 2:
-		return true
-	default:
-		c.Usage("extra operand %s", builtins.Quote(names[2]))
+		return 0, true
 	}
-	return false
+	return c.Usage("extra operand %s", builtins.Quote(names[2])), false
 }
 
 // openTwo opens comm's or join's two operands. On failure it reports the

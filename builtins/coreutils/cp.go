@@ -153,7 +153,7 @@ func cpTargets(c *builtins.Call, ops []string, noTarget bool, targetDir string, 
 			if err != nil {
 				failOn(c, "target", dir, err)
 			} else {
-				c.Fail("target %s is not a directory", builtins.Quote(dir))
+				c.Fail("target %s: %s", builtins.Quote(dir), builtins.Strerror(syscall.ENOTDIR))
 			}
 			return nil, 1
 		}

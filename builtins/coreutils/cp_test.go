@@ -60,7 +60,7 @@ func TestCp(t *testing.T) {
 		{files: cpFiles, args: []string{"cp", "a", "nodir/x"}, err: "cp: cannot create regular file 'nodir/x': No such file or directory\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "a", "b", "c"}, err: "cp: target 'c': No such file or directory\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "a", "b", "-x"}, err: "cp: invalid option -- 'x'\nTry 'cp --help' for more information.\n", status: 1},
-		{files: cpFiles, args: []string{"cp", "a", "b", "--", "-x"}, err: "cp: target '-x' is not a directory\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "a", "b", "--", "-x"}, err: "cp: target '-x': Not a directory\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "nope", "c"}, err: "cp: cannot stat 'nope': No such file or directory\n", status: 1},
 		{files: cpFiles, args: []string{"cp"}, err: "cp: missing file operand\nTry 'cp --help' for more information.\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "a"}, err: "cp: missing destination file operand after 'a'\nTry 'cp --help' for more information.\n", status: 1},

@@ -157,7 +157,7 @@ func runCut(c *builtins.Call) int {
 	case fl.Changed("delimiter") && !fields:
 		return usage("an input delimiter may be specified only when operating on fields")
 	case *only && !fields:
-		return usage("suppressing non-delimited lines makes sense only when operating on fields")
+		return usage("suppressing non-delimited lines makes sense\n\tonly when operating on fields")
 	case len(*delim) != 1:
 		if *delim == "" && fields {
 			*delim = "\x00" // GNU: -d '' is the NUL byte

@@ -30,7 +30,7 @@ func TestCut(t *testing.T) {
 		{[]string{`cut`, `c.txt`}, "", "", "cut: you must specify a list of bytes, characters, or fields\nTry 'cut --help' for more information.\n", 1},
 		{[]string{`cut`, `-b1`, `-c1`, `c.txt`}, "", "", "cut: only one list may be specified\nTry 'cut --help' for more information.\n", 1},
 		{[]string{`cut`, `-d:`, `-b1`, `c.txt`}, "", "", "cut: an input delimiter may be specified only when operating on fields\nTry 'cut --help' for more information.\n", 1},
-		{[]string{`cut`, `-s`, `-b1`, `c.txt`}, "", "", "cut: suppressing non-delimited lines makes sense only when operating on fields\nTry 'cut --help' for more information.\n", 1},
+		{[]string{`cut`, `-s`, `-b1`, `c.txt`}, "", "", "cut: suppressing non-delimited lines makes sense\n\tonly when operating on fields\nTry 'cut --help' for more information.\n", 1},
 		{[]string{`cut`, `-d`, `ab`, `-f1`, `c.txt`}, "", "", "cut: the delimiter must be a single character\nTry 'cut --help' for more information.\n", 1},
 		{[]string{`cut`, `-b`, `1-2,4-`, `--output-delimiter=/`}, "abcdef\n", "ab/def\n", "", 0},
 		{[]string{`cut`, `-b`, `1-3,2-4`, `--output-delimiter=/`}, "abcdef\n", "abcd\n", "", 0},

@@ -56,7 +56,7 @@ func TestExpr(t *testing.T) {
 		{[]string{`expr`, `abc`, `:`, `a*`}, "", "1\n", "", 0},
 		{[]string{`expr`, `abc`, `:`, `.*`}, "", "3\n", "", 0},
 		{[]string{`expr`, `abc`, `:`, `\(a\)\(b\)`}, "", "a\n", "", 0},
-		{[]string{`expr`, `a`, `:`, `\(`}, "", "", "expr: unmatched ( or \\(\n", 2},
+		{[]string{`expr`, `a`, `:`, `\(`}, "", "", "expr: Unmatched ( or \\(\n", 2},
 		{[]string{`expr`, `abc`, `:`, `a\|b`}, "", "1\n", "", 0},
 		{[]string{`expr`, `a+`, `:`, `a+`}, "", "2\n", "", 0},
 		{[]string{`expr`, `x`, `>`, ""}, "", "1\n", "", 0},

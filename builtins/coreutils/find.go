@@ -228,7 +228,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 		if f.follow != 'P' {
 			for _, a := range ancestors {
 				if a.ino == ino {
-					f.fail("file system loop detected; %s is part of the same file system loop as %s.", builtins.Quote(it.path), builtins.Quote(a.path))
+					f.fail("File system loop detected; %s is part of the same file system loop as %s.", builtins.Quote(it.path), builtins.Quote(a.path))
 					loop = true
 					break
 				}
@@ -367,7 +367,7 @@ func (f *finder) parseUnary() (*findExpr, error) {
 
 func (f *finder) arg(name string) (string, error) {
 	if !f.more() {
-		return "", findParseError(fmt.Sprintf("missing argument to '%s'", name))
+		return "", findParseError("missing argument to " + findQuote(name))
 	}
 	a := f.args[f.pos]
 	f.pos++
@@ -422,7 +422,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		n, err := strconv.Atoi(a)
 		if err != nil || n < 0 {
-			return nil, findParseError(fmt.Sprintf("expected a positive decimal integer argument to %s, but got %s", tok, builtins.Quote(a)))
+			return nil, findParseError(fmt.Sprintf("Expected a positive decimal integer argument to %s, but got %s", tok, builtins.Quote(a)))
 		}
 		if tok == "-maxdepth" {
 			f.maxDepth = n
@@ -473,7 +473,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		var want []byte
 		for _, t := range strings.Split(a, ",") {
 			if len(t) != 1 || !strings.Contains("fdlcbps", t) {
-				return nil, findParseError(fmt.Sprintf("unknown argument to %s: %s", tok, t))
+				return nil, findParseError(fmt.Sprintf("Unknown argument to %s: %s", tok, t))
 			}
 			want = append(want, t[0])
 		}
@@ -512,7 +512,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 				num = num[:len(num)-1]
 			default:
 				if suf < '0' || suf > '9' {
-					return nil, findParseError(fmt.Sprintf("invalid -size type '%c'", suf))
+					return nil, findParseError("invalid -size type " + findQuote(string(suf)))
 				}
 			}
 		}
@@ -666,9 +666,9 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		return nil, findParseError(fmt.Sprintf("%s is not supported: moonix cannot prompt; use -exec", tok))
 	}
 	if strings.HasPrefix(tok, "-") {
-		return nil, findParseError(fmt.Sprintf("unknown predicate %s", builtins.Quote(tok)))
+		return nil, findParseError("unknown predicate " + findQuote(tok))
 	}
-	return nil, findParseError(fmt.Sprintf("paths must precede expression: %s", builtins.Quote(tok)))
+	return nil, findParseError("paths must precede expression: " + findQuote(tok))
 }
 
 // findTime picks the time a test looks at: a(ccess), c(hange) or m(odify).
@@ -685,6 +685,10 @@ func findTime(which byte) func(fs.FileInfo) time.Time {
 // findBatchLimit bounds how many names one "-exec ... {} +" run receives.
 const findBatchLimit = 4096
 
+// findQuote quotes a word of the expression as findutils does in the C
+// locale, in the old style: `-foo'.
+func findQuote(s string) string { return "`" + s + "'" }
+
 func (f *finder) parseExec(tok string) (*findExpr, error) {
 	start := f.pos
 	end, plus := -1, false
@@ -699,9 +703,16 @@ func (f *finder) parseExec(tok string) (*findExpr, error) {
 		}
 	}
 	if end < 0 || end == start {
-		return nil, findParseError(fmt.Sprintf("missing argument to '%s'", tok))
+		return nil, findParseError("missing argument to " + findQuote(tok))
 	}
 	cmd := append([]string(nil), f.args[start:end]...)
+	if plus {
+		for _, a := range cmd[:len(cmd)-1] {
+			if strings.Contains(a, "{}") {
+				return nil, findParseError("Only one instance of {} is supported with " + tok + " ... +")
+			}
+		}
+	}
 	f.pos = end + 1
 	inDir := tok == "-execdir"
 	c := f.c

@@ -3,6 +3,7 @@ package coreutils
 import (
 	"regexp"
 	"strconv"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -54,7 +55,11 @@ func runFold(c *builtins.Call) int {
 		return st
 	}
 	width, err := strconv.Atoi(*widthArg)
-	if err != nil || width <= 0 {
+	switch {
+	case err == nil && width == 0:
+		c.Fail("invalid number of columns: '%s': %s", *widthArg, builtins.Strerror(syscall.ERANGE))
+		return 1
+	case err != nil || width < 0:
 		c.Fail("invalid number of columns: '%s'", *widthArg)
 		return 1
 	}

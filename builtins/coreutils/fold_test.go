@@ -16,7 +16,7 @@ func TestFold(t *testing.T) {
 		{args: "fold -b -w 2", stdin: "ab\bcd\n", out: "ab\n\bc\nd\n"},
 		{args: "fold -w 2", stdin: "ab\bcd\n", out: "ab\bc\nd\n"},
 		{args: "fold", stdin: "short\n", out: "short\n"},
-		{args: "fold -w 0", err: "fold: invalid number of columns: '0'\n", status: 1},
+		{args: "fold -w 0", err: "fold: invalid number of columns: '0': Numerical result out of range\n", status: 1},
 		{args: "fold -w x", err: "fold: invalid number of columns: 'x'\n", status: 1},
 		{args: "fold nope", err: "fold: nope: No such file or directory\n", status: 1},
 	})

@@ -702,7 +702,7 @@ func (g *grepper) search(name string, r io.Reader) {
 				continue
 			}
 			if binary {
-				fmt.Fprintf(w, "%s: %s: binary file matches\n", c.Name(), name)
+				c.Fail("%s: binary file matches", name) // on stderr since grep 3.5
 				return
 			}
 			for _, h := range pending {

@@ -117,7 +117,7 @@ func badLineCount(c *builtins.Call, byBytes bool, spec, why string) {
 		what = "bytes"
 	}
 	if why == "too large" {
-		c.Fail("invalid number of %s: '%s': value too large for defined data type", what, spec)
+		c.Fail("invalid number of %s: '%s': Value too large for defined data type", what, spec)
 		return
 	}
 	c.Fail("invalid number of %s: '%s'", what, spec)

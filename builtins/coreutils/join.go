@@ -153,7 +153,7 @@ func runJoin(c *builtins.Call) int {
 				if found && strings.Trim(file, "0123456789") == "" {
 					c.Fail("invalid file number in field spec: '%s'", item)
 				} else {
-					c.Fail("invalid field specifier: '%s'", item)
+					c.Fail("invalid file number in field spec: '%s'", item)
 				}
 				return 1
 			}
@@ -166,8 +166,8 @@ func runJoin(c *builtins.Call) int {
 		}
 	}
 	names := fl.Args()
-	if !twoOperands(c, names) {
-		return 2
+	if st, ok := twoOperands(c, names); !ok {
+		return st
 	}
 	if names[0] == "-" && names[1] == "-" {
 		c.Fail("both files cannot be standard input")

@@ -151,7 +151,9 @@ func runRmdir(c *builtins.Call) int {
 		return c.Usage("missing operand")
 	}
 	status := 0
-	remove := func(name string) bool {
+	// remove removes name, an operand or (parent) one of its ancestors,
+	// which GNU calls a directory in its message.
+	remove := func(name string, parent bool) bool {
 		if *verbose {
 			fmt.Fprintf(c.Stdout, "rmdir: removing directory, %s\n", builtins.Quote(name))
 		}
@@ -167,7 +169,11 @@ func runRmdir(c *builtins.Call) int {
 			if *ignore && errors.Is(err, syscall.ENOTEMPTY) {
 				return false
 			}
-			failOn(c, "failed to remove", name, err)
+			what := "failed to remove"
+			if parent {
+				what = "failed to remove directory"
+			}
+			failOn(c, what, name, err)
 			status = 1
 			return false
 		}
@@ -177,7 +183,7 @@ func runRmdir(c *builtins.Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		if !remove(name) || !*parents {
+		if !remove(name, false) || !*parents {
 			continue
 		}
 		for p := strings.TrimRight(name, "/"); ; {
@@ -186,7 +192,7 @@ func runRmdir(c *builtins.Call) int {
 			if p == "." || p == "" {
 				break
 			}
-			if !remove(p) {
+			if !remove(p, true) {
 				break
 			}
 		}

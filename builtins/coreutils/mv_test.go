@@ -49,7 +49,7 @@ func TestMv(t *testing.T) {
 		{files: mvFiles, args: []string{"mv", "a", "nodir/"}, err: "mv: cannot move 'a' to 'nodir/': Not a directory\n", status: 1},
 		{files: mvFiles, args: []string{"mv", "a", "nodir/x"}, err: "mv: cannot move 'a' to 'nodir/x': No such file or directory\n", status: 1},
 		{files: mvFiles, args: []string{"mv", "a", "b", "c"}, err: "mv: target 'c': No such file or directory\n", status: 1},
-		{files: mvFiles, args: []string{"mv", "a", "b", "a"}, err: "mv: target 'a' is not a directory\n", status: 1},
+		{files: mvFiles, args: []string{"mv", "a", "b", "a"}, err: "mv: target 'a': Not a directory\n", status: 1},
 		{files: mvFiles, args: []string{"mv", "--", "-x", "c"}, check: wantContent("/work/c", "dash\n")},
 		{files: mvFiles, args: []string{"mv"}, err: "mv: missing file operand\nTry 'mv --help' for more information.\n", status: 1},
 		{files: mvFiles, args: []string{"mv", "a"}, err: "mv: missing destination file operand after 'a'\nTry 'mv --help' for more information.\n", status: 1},

@@ -2,10 +2,12 @@ package coreutils
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
 )
@@ -83,7 +85,14 @@ func runNl(c *builtins.Call) int {
 	num := func(what, s string, minimum int64) (int64, bool) {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n < minimum {
-			c.Fail("invalid %s: '%s'", what, s)
+			// a number out of range: GNU's xstrtol says why
+			if err == nil {
+				c.Fail("invalid %s: '%s': %s", what, s, builtins.Strerror(syscall.ERANGE))
+			} else if errors.Is(err, strconv.ErrRange) {
+				c.Fail("invalid %s: '%s': %s", what, s, builtins.Strerror(syscall.EOVERFLOW))
+			} else {
+				c.Fail("invalid %s: '%s'", what, s)
+			}
 			return 0, false
 		}
 		return n, true

@@ -82,7 +82,7 @@ func TestRmdir(t *testing.T) {
 		{files: rmFiles, pre: [][]string{{"mkdir", "-p", "p/q/r"}}, args: []string{"rmdir", "-pv", "p/q/r"},
 			out: "rmdir: removing directory, 'p/q/r'\nrmdir: removing directory, 'p/q'\nrmdir: removing directory, 'p'\n", check: wantMissing("/work/p")},
 		{files: rmFiles, pre: [][]string{{"mkdir", "-p", "d/q/r"}}, args: []string{"rmdir", "-p", "d/q/r"},
-			err: "rmdir: failed to remove 'd': Directory not empty\n", status: 1, check: wantMissing("/work/d/q")},
+			err: "rmdir: failed to remove directory 'd': Directory not empty\n", status: 1, check: wantMissing("/work/d/q")},
 		{files: rmFiles, args: []string{"rmdir", "d"}, err: "rmdir: failed to remove 'd': Directory not empty\n", status: 1},
 		{files: rmFiles, args: []string{"rmdir", "--ignore-fail-on-non-empty", "d"}},
 		{files: rmFiles, args: []string{"rmdir", "a"}, err: "rmdir: failed to remove 'a': Not a directory\n", status: 1},

@@ -1117,7 +1117,7 @@ func runSed(c *builtins.Call) int {
 	operands := fl.Args()
 	if len(*exprs) == 0 && len(*files) == 0 {
 		if len(operands) == 0 {
-			return c.Usage("missing script")
+			return c.TryHelp() // GNU prints the usage alone
 		}
 		chunks = append(chunks, sedChunk{text: operands[0], num: 1})
 		operands = operands[1:]
@@ -1209,7 +1209,7 @@ func runSed(c *builtins.Call) int {
 	if len(operands) == 0 {
 		if fl.Changed("in-place") {
 			c.Fail("no input files")
-			return 1
+			return 4
 		}
 		operands = []string{"-"}
 	}

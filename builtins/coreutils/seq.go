@@ -181,15 +181,13 @@ func runSeq(c *builtins.Call) int {
 		return c.Usage("extra operand %s", builtins.Quote(operands[3]))
 	}
 	if haveFormat && equal {
-		c.Fail("format string may not be specified when printing equal width strings")
-		return 2
+		return c.Usage("format string may not be specified when printing equal width strings")
 	}
 	ops := make([]seqOperand, len(operands))
 	for i, a := range operands {
 		op, ok := parseSeqOperand(a)
 		if !ok {
-			c.Fail("invalid floating point argument: '%s'", a)
-			return 1
+			return c.Usage("invalid floating point argument: %s", builtins.Quote(a))
 		}
 		ops[i] = op
 	}
@@ -201,8 +199,7 @@ func runSeq(c *builtins.Call) int {
 	if len(ops) == 3 {
 		step = ops[1]
 		if step.value == 0 {
-			c.Fail("invalid Zero increment value: '%s'", operands[1])
-			return 1
+			return c.Usage("invalid Zero increment value: %s", builtins.Quote(operands[1]))
 		}
 	}
 	if math.IsNaN(first.value) || math.IsNaN(step.value) || math.IsNaN(last.value) {

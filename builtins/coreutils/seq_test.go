@@ -40,14 +40,14 @@ func TestSeq(t *testing.T) {
 		{args: "seq 100000000000000000000 100000000000000000001", out: "100000000000000000000\n100000000000000000001\n"},
 		{args: "seq", err: "seq: missing operand\nTry 'seq --help' for more information.\n", status: 1},
 		{args: "seq 1 2 3 4", err: "seq: extra operand '4'\nTry 'seq --help' for more information.\n", status: 1},
-		{args: "seq x", err: "seq: invalid floating point argument: 'x'\n", status: 1},
+		{args: "seq x", err: "seq: invalid floating point argument: 'x'\nTry 'seq --help' for more information.\n", status: 1},
 		{args: "seq +2", out: "1\n2\n"},
-		{args: "seq ++2", err: "seq: invalid floating point argument: '++2'\n", status: 1},
-		{args: "seq 1 0 3", err: "seq: invalid Zero increment value: '0'\n", status: 1},
+		{args: "seq ++2", err: "seq: invalid floating point argument: '++2'\nTry 'seq --help' for more information.\n", status: 1},
+		{args: "seq 1 0 3", err: "seq: invalid Zero increment value: '0'\nTry 'seq --help' for more information.\n", status: 1},
 		{args: "seq -f abc 2", err: "seq: format 'abc' has no % directive\n", status: 1},
 		{args: "seq -f %d 2", err: "seq: format '%d' has unknown %d directive\n", status: 1},
 		{argv: []string{"seq", "-f", "%g %g", "1"}, err: "seq: format '%g %g' has too many % directives\n", status: 1},
-		{args: "seq -w -f %g 1", err: "seq: format string may not be specified when printing equal width strings\n", status: 2},
+		{args: "seq -w -f %g 1", err: "seq: format string may not be specified when printing equal width strings\nTry 'seq --help' for more information.\n", status: 1},
 		{args: "seq -q 1", err: "seq: invalid option -- 'q'\nTry 'seq --help' for more information.\n", status: 1},
 	})
 }

@@ -89,13 +89,19 @@ func runSum(c *builtins.Call, a sumAlgo) int {
 	if *text {
 		o.binary = false
 	}
-	if !o.check && (o.ignoreMissing || o.quiet || o.status || o.strict || o.warnBad) {
-		c.Fail("the --ignore-missing, --quiet, --status, --strict and --warn options are meaningful only when verifying checksums")
-		return 2
+	if !o.check {
+		// GNU's order of complaints
+		for _, opt := range []struct {
+			on   bool
+			name string
+		}{{o.ignoreMissing, "ignore-missing"}, {o.status, "status"}, {o.warnBad, "warn"}, {o.quiet, "quiet"}, {o.strict, "strict"}} {
+			if opt.on {
+				return c.Usage("the --%s option is meaningful only when verifying checksums", opt.name)
+			}
+		}
 	}
 	if o.check && o.tag {
-		c.Fail("the --tag option is meaningless when verifying checksums")
-		return 2
+		return c.Usage("the --tag option is meaningless when verifying checksums")
 	}
 	if o.check {
 		return sumCheck(c, a, o, fl.Args())

@@ -36,7 +36,7 @@ func TestTail(t *testing.T) {
 		{[]string{"tail", "-n1", "-c2", "twelve"}, "", "e\n", "", 0},
 		{[]string{"tail", "-2c", "abc"}, "", "\nc", "", 0},
 		{[]string{"tail", "-n", "0", "x"}, "", "", "", 0},
-		{[]string{"tail", "-c", "99999999999999999999", "x"}, "", "", "tail: invalid number of bytes: '99999999999999999999': value too large for defined data type\n", 1},
+		{[]string{"tail", "-c", "99999999999999999999", "x"}, "", "", "tail: invalid number of bytes: '99999999999999999999': Value too large for defined data type\n", 1},
 		{[]string{"tail", "-n", "1k", "x"}, "", "x\n", "", 0},
 		{[]string{"tail", "-f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2},
 		{[]string{"tail", "-5f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2},

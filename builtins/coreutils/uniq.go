@@ -84,8 +84,7 @@ func runUniq(c *builtins.Call) int {
 		return 1
 	}
 	if allRep != "" && *count {
-		c.Fail("printing all duplicated lines and repeat counts is meaningless")
-		return 2
+		return c.Usage("printing all duplicated lines and repeat counts is meaningless")
 	}
 	args := fl.Args()
 	if len(args) > 2 {

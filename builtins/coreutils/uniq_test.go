@@ -36,7 +36,7 @@ func TestUniq(t *testing.T) {
 		{[]string{"uniq", "-f", "x", "u"}, "", "", "uniq: x: invalid number of fields to skip\n", 1},
 		{[]string{"uniq", "-s", "x", "u"}, "", "", "uniq: x: invalid number of bytes to skip\n", 1},
 		{[]string{"uniq", "-w", "x", "u"}, "", "", "uniq: x: invalid number of bytes to compare\n", 1},
-		{[]string{"uniq", "-Dc", "u"}, "", "", "uniq: printing all duplicated lines and repeat counts is meaningless\n", 2},
+		{[]string{"uniq", "-Dc", "u"}, "", "", "uniq: printing all duplicated lines and repeat counts is meaningless\nTry 'uniq --help' for more information.\n", 1},
 		{[]string{"uniq", "-z"}, "a\u0000a\u0000b", "a\u0000b\u0000", "", 0},
 		{[]string{"uniq"}, "x\nx\n", "x\n", "", 0},
 		{[]string{"uniq", "-"}, "x\nx\n", "x\n", "", 0},

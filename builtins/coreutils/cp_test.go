@@ -49,7 +49,7 @@ func TestCp(t *testing.T) {
 			check: wantMissing("/work/d/sub/d")},
 		{files: cpFiles, args: []string{"cp", "-r", "d", "d"}, err: "cp: cannot copy a directory, 'd', into itself, 'd/d'\n", status: 1},
 		// below the top, a link followed can lead back into the source
-		{files: cpFiles, pre: [][]string{{"ln", "-s", "/work", "d/sub/up"}}, args: []string{"cp", "-rL", "d", "c"},
+		{differs: "a loop of symlinks is reported once, as a copy into itself", files: cpFiles, pre: [][]string{{"ln", "-s", "/work", "d/sub/up"}}, args: []string{"cp", "-rL", "d", "c"},
 			err: "cp: cannot copy a directory, 'd/sub/up', into itself, 'c/sub/up'\n", status: 1, check: wantMissing("/work/c/sub/up")},
 		{files: cpFiles, args: []string{"cp", "-r", "d", "."}, err: "cp: 'd' and './d' are the same file\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "-r", "d", "a"}, err: "cp: cannot overwrite non-directory 'a' with directory 'd'\n", status: 1},
@@ -59,7 +59,7 @@ func TestCp(t *testing.T) {
 		{files: cpFiles, args: []string{"cp", "a", "nodir/"}, err: "cp: cannot create regular file 'nodir/': Not a directory\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "a", "nodir/x"}, err: "cp: cannot create regular file 'nodir/x': No such file or directory\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "a", "b", "c"}, err: "cp: target 'c': No such file or directory\n", status: 1},
-		{files: cpFiles, args: []string{"cp", "a", "b", "-x"}, err: "cp: invalid option -- 'x'\nTry 'cp --help' for more information.\n", status: 1},
+		{differs: "no -x: the VFS is one file system", files: cpFiles, args: []string{"cp", "a", "b", "-x"}, err: "cp: invalid option -- 'x'\nTry 'cp --help' for more information.\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "a", "b", "--", "-x"}, err: "cp: target '-x': Not a directory\n", status: 1},
 		{files: cpFiles, args: []string{"cp", "nope", "c"}, err: "cp: cannot stat 'nope': No such file or directory\n", status: 1},
 		{files: cpFiles, args: []string{"cp"}, err: "cp: missing file operand\nTry 'cp --help' for more information.\n", status: 1},

@@ -93,7 +93,7 @@ func TestDiff(t *testing.T) {
 		{args: "diff -N a nope", out: "1,3d0\n< 1\n< 2\n< 3\n", status: 1},
 		{args: "diff -uN nope b", out: "--- nope\t1970-01-01 00:00:00.000000000 +0000\n+++ b" + stamp + "\n@@ -0,0 +1,2 @@\n+1\n+3\n", status: 1},
 		{args: "diff nope a", err: "diff: nope: No such file or directory\n", status: 2},
-		{args: "diff -N nope nope2", err: "diff: nope: No such file or directory\n", status: 2},
+		{differs: "diff stops at the first missing file", args: "diff -N nope nope2", err: "diff: nope: No such file or directory\n", status: 2},
 		{args: "diff d1 d2", out: "Binary files d1/bin and d2/bin differ\nOnly in d2: deep\nOnly in d2: new\nOnly in d1: only\nCommon subdirectories: d1/sub and d2/sub\ndiff d1/x d2/x\n2d1\n< 2\n", status: 1},
 		{args: "diff -r d1 d2", out: "Binary files d1/bin and d2/bin differ\nOnly in d2: deep\nOnly in d2: new\nOnly in d1: only\ndiff -r d1/sub/s d2/sub/s\n1c1\n< s\n---\n> t\ndiff -r d1/x d2/x\n2d1\n< 2\n", status: 1},
 		{args: "diff -rq d1 d2", out: "Files d1/bin and d2/bin differ\nOnly in d2: deep\nOnly in d2: new\nOnly in d1: only\nFiles d1/sub/s and d2/sub/s differ\nFiles d1/x and d2/x differ\n", status: 1},

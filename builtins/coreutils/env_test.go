@@ -25,7 +25,7 @@ func TestEnv(t *testing.T) {
 		{[]string{"env", "-i", "A=1", "printenv"}, "", "A=1\n", "", 0},
 		{[]string{"env", "-u", "PATH", "printenv", "PATH"}, "", "", "", 1},
 		{[]string{"env", "-i", "printenv", "-0", "X"}, "", "", "", 1},
-		{[]string{"env", "nosuch"}, "", "", "nosuch: command not found\n", 127},
+		differs("moonix's exec path says 'command not found', as the shell does", cmdCase{[]string{"env", "nosuch"}, "", "", "nosuch: command not found\n", 127}),
 		{[]string{"env", "-C", "nowhere", "printenv"}, "", "", "env: cannot change directory to 'nowhere': No such file or directory\n", 125},
 		{[]string{"env", "-C", "/work"}, "", "", "env: must specify command with --chdir (-C)\nTry 'env --help' for more information.\n", 125},
 		{[]string{"env", "-0", "printenv"}, "", "", "env: cannot specify --null (-0) with command\nTry 'env --help' for more information.\n", 125},

@@ -12,7 +12,7 @@ func TestFold(t *testing.T) {
 		{args: "fold -12 f", out: "the quick br\nown fox jump\ns\n"},
 		{args: "fold -w 3", stdin: "a\tbc\n", out: "a\n\t\nbc\n"},
 		{args: "fold -b -w 3", stdin: "a\tbc\n", out: "a\tb\nc\n"},
-		{args: "fold -w 2", stdin: "héllo", out: "hé\nll\no"},
+		{differs: "a UTF-8 character is one column; GNU 9.1 counts bytes in the C locale", args: "fold -w 2", stdin: "héllo", out: "hé\nll\no"},
 		{args: "fold -b -w 2", stdin: "ab\bcd\n", out: "ab\n\bc\nd\n"},
 		{args: "fold -w 2", stdin: "ab\bcd\n", out: "ab\bc\nd\n"},
 		{args: "fold", stdin: "short\n", out: "short\n"},

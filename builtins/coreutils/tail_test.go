@@ -38,8 +38,8 @@ func TestTail(t *testing.T) {
 		{[]string{"tail", "-n", "0", "x"}, "", "", "", 0},
 		{[]string{"tail", "-c", "99999999999999999999", "x"}, "", "", "tail: invalid number of bytes: '99999999999999999999': Value too large for defined data type\n", 1},
 		{[]string{"tail", "-n", "1k", "x"}, "", "x\n", "", 0},
-		{[]string{"tail", "-f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2},
-		{[]string{"tail", "-5f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2},
+		differs("files do not grow while tail waits: -f is refused", cmdCase{[]string{"tail", "-f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2}),
+		differs("files do not grow while tail waits: -f is refused", cmdCase{[]string{"tail", "-5f", "x"}, "", "", "tail: following files (-f, -F) is not supported\n", 2}),
 	})
 }
 

@@ -14,5 +14,20 @@ func TestCat(t *testing.T) {
 		{[]string{"cat", "nope"}, "", "", "cat: nope: No such file or directory\n", 1},
 		{[]string{"cat", "/work"}, "", "", "cat: /work: Is a directory\n", 1},
 		{[]string{"cat", "-z"}, "", "", "cat: invalid option -- 'z'\nTry 'cat --help' for more information.\n", 1},
+		// names quoted as GNU's quote and quotef quote them (builtins.Quote)
+		{[]string{"cat", "a b", "it's", "it's!", "a:b", "#a", "a#b", "n\nl", "é", ""}, "", "",
+			`cat: 'a b': No such file or directory
+cat: "it's": No such file or directory
+cat: 'it'\''s!': No such file or directory
+cat: 'a:b': No such file or directory
+cat: '#a': No such file or directory
+cat: a#b: No such file or directory
+cat: 'n'$'\n''l': No such file or directory
+cat: ''$'\303\251': No such file or directory
+cat: '': No such file or directory
+`, 1},
+		{[]string{"rm", "it's\n", "a b"}, "", "", `rm: cannot remove '''it'\''s'$'\n': No such file or directory
+rm: cannot remove 'a b': No such file or directory
+`, 1},
 	})
 }

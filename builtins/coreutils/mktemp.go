@@ -75,14 +75,17 @@ func runMktemp(c *builtins.Call) int {
 			template, *suffix = template[:i+1], template[i+1:]
 		}
 	} else if strings.Contains(*suffix, "/") {
-		return fail("invalid suffix %s, contains directory separator", builtins.Quote(*suffix))
+		// -q keeps quiet about creating, not about a bad template (as GNU)
+		c.Fail("invalid suffix %s, contains directory separator", builtins.Quote(*suffix))
+		return 1
 	}
 	xs := 0
 	for i := len(template) - 1; i >= 0 && template[i] == 'X'; i-- {
 		xs++
 	}
 	if xs < 3 {
-		return fail("too few X's in template %s", builtins.Quote(template+*suffix))
+		c.Fail("too few X's in template %s", builtins.Quote(template+*suffix))
+		return 1
 	}
 	if useDir {
 		base := ""

@@ -91,7 +91,7 @@ func runXargs(c *builtins.Call) int {
 	fl.VarP(callbackFlag(func(v string) error {
 		d, ok := xargsDelim(v)
 		if !ok {
-			delimErr = fmt.Sprintf("invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", v)
+			delimErr = fmt.Sprintf("Invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", v)
 			return nil
 		}
 		o.delim = d
@@ -171,8 +171,7 @@ func runXargs(c *builtins.Call) int {
 		return 1
 	}
 	if numErr != "" {
-		c.Fail("%s", numErr)
-		return 1
+		return c.Usage("%s", numErr)
 	}
 	base := fl.Args()
 	if len(base) == 0 {
@@ -187,7 +186,7 @@ func runXargs(c *builtins.Call) int {
 	if *argFile != "" {
 		r, err := c.Open(*argFile)
 		if err != nil {
-			c.FailWith(err, "cannot open input file '%s': %s", *argFile, builtins.Reason(err))
+			c.FailWith(err, "Cannot open input file %s: %s", builtins.Quote(*argFile), builtins.Reason(err))
 			return 1
 		}
 		defer r.Close()
@@ -226,7 +225,7 @@ func runXargs(c *builtins.Call) int {
 		if rd.nulWarn {
 			rd.nulWarn = false
 			x.mu.Lock()
-			c.Fail("warning: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
+			c.Fail("WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
 			x.mu.Unlock()
 		}
 		if err != nil {

@@ -124,7 +124,6 @@ Output formats do not combine, and the date cannot be set:
 
   $ date -R -I
   date: multiple output formats specified
-  Try 'date --help' for more information.
   [1]
   $ date 010100002030
   date: cannot set date: Operation not permitted

@@ -18,6 +18,7 @@ Errors:
   [1]
   $ sleep 1x
   sleep: invalid time interval '1x'
+  Try 'sleep --help' for more information.
   [1]
   $ sleep -1
   sleep: invalid option -- '1'

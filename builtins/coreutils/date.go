@@ -2,6 +2,7 @@ package coreutils
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -51,6 +52,17 @@ var rfc3339Formats = map[string]string{
 	"date":    "%Y-%m-%d",
 	"seconds": "%Y-%m-%d %H:%M:%S%:z",
 	"ns":      "%Y-%m-%d %H:%M:%S.%N%:z",
+}
+
+// badArgument reports an option argument that is none of valid, as
+// gnulib's argmatch does (the list in GNU's order), and returns the usage
+// status.
+func badArgument(c *builtins.Call, arg, option string, valid ...string) int {
+	var list strings.Builder
+	for _, v := range valid {
+		fmt.Fprintf(&list, "\n  - %s", builtins.Quote(v))
+	}
+	return c.Usage("invalid argument %s for %s\nValid arguments are:%s", builtins.Quote(arg), builtins.Quote("--"+option), list.String())
 }
 
 // matchArg finds arg among the keys of choices, accepting an unambiguous
@@ -108,8 +120,7 @@ func runDate(c *builtins.Call) int {
 	if fl.Changed("iso-8601") {
 		f, ok := matchArg(*iso, isoFormats)
 		if !ok {
-			c.Fail("invalid argument '%s' for '--iso-8601' (valid: date, hours, minutes, seconds, ns)", *iso)
-			return 2
+			return badArgument(c, *iso, "iso-8601", "hours", "minutes", "date", "seconds", "ns")
 		}
 		format = f
 		formats++
@@ -117,8 +128,7 @@ func runDate(c *builtins.Call) int {
 	if fl.Changed("rfc-3339") {
 		f, ok := matchArg(*rfc3339, rfc3339Formats)
 		if !ok {
-			c.Fail("invalid argument '%s' for '--rfc-3339' (valid: date, seconds, ns)", *rfc3339)
-			return 2
+			return badArgument(c, *rfc3339, "rfc-3339", "date", "seconds", "ns")
 		}
 		format = f
 		formats++
@@ -143,15 +153,15 @@ func runDate(c *builtins.Call) int {
 			format = op[1:]
 			formats++
 		case sources > 0 || fl.Changed("set"):
-			c.Fail("the argument '%s' lacks a leading '+'; when using an option to specify date(s), any non-option argument must be a format string beginning with '+'", op)
-			return 2
+			return c.Usage("the argument %s lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'", builtins.Quote(op))
 		default:
 			c.Fail("cannot set date: Operation not permitted")
 			return 1
 		}
 	}
 	if formats > 1 {
-		return c.Usage("multiple output formats specified")
+		c.Fail("multiple output formats specified") // no Try line in GNU's date
+		return 1
 	}
 	if sources > 1 {
 		return c.Usage("the options to specify dates for printing are mutually exclusive")

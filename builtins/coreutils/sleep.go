@@ -34,13 +34,18 @@ func runSleep(c *builtins.Call) int {
 		return c.Usage("missing operand")
 	}
 	var total float64
+	valid := true
 	for _, a := range args {
 		secs, ok := parseInterval(a)
 		if !ok {
-			c.Fail("invalid time interval '%s'", a)
-			return 1
+			// GNU names every bad interval, then says how to get help
+			c.Fail("invalid time interval %s", builtins.Quote(a))
+			valid = false
 		}
 		total += secs
+	}
+	if !valid {
+		return c.TryHelp()
 	}
 	var d time.Duration
 	if total >= float64(math.MaxInt64)/float64(time.Second) {

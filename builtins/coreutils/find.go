@@ -518,7 +518,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(num)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to -size", builtins.Quote(a)))
+			return nil, findParseError("invalid argument " + findQuote(a) + " to `-size'")
 		}
 		return f.primary(func(it *findItem) bool {
 			size := it.info.Size()
@@ -582,7 +582,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(a)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", builtins.Quote(a), tok))
+			return nil, findParseError("invalid argument " + findQuote(a) + " to " + findQuote(tok))
 		}
 		unit := 24 * time.Hour
 		if strings.HasSuffix(tok, "min") {
@@ -612,7 +612,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(a)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", builtins.Quote(a), tok))
+			return nil, findParseError("invalid argument " + findQuote(a) + " to " + findQuote(tok))
 		}
 		return f.primary(func(it *findItem) bool {
 			st := vfs.StatOf(it.info)

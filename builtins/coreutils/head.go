@@ -116,6 +116,7 @@ func badLineCount(c *builtins.Call, byBytes bool, spec, why string) {
 	if byBytes {
 		what = "bytes"
 	}
+	spec = strings.TrimPrefix(spec, "-") // GNU names the count without its sign of eliding
 	if why == "too large" {
 		c.Fail("invalid number of %s: '%s': Value too large for defined data type", what, spec)
 		return

@@ -91,13 +91,21 @@ func runLs(c *builtins.Call) int {
 	one := fl.BoolP("one", "1", false, "")
 	fl.BoolVarP(&o.columns, "columns", "C", false, "")
 	fl.BoolVarP(&o.across, "across", "x", false, "")
-	fl.IntVarP(&o.width, "width", "w", 0, "")
+	widthArg := fl.StringP("width", "w", "", "")
 	fl.BoolVar(&o.fullTime, "full-time", false, "")
 	fl.BoolVarP(&o.deref, "dereference", "L", false, "")
 	fl.String("color", "", "")
 	fl.Lookup("color").NoOptDefVal = "always"
 	if st, ok := c.Parse(fl); !ok {
 		return st
+	}
+	if fl.Changed("width") {
+		w, err := strconv.ParseUint(*widthArg, 10, 31)
+		if err != nil {
+			c.Fail("invalid line width: %s", builtins.Quote(*widthArg))
+			return 2
+		}
+		o.width = int(w)
 	}
 	if o.noOwner || o.noGroup || o.numeric || o.fullTime {
 		o.long = true

@@ -123,7 +123,7 @@ func TestScripts(t *testing.T) {
 			"via bin\nvia echo\nmoonix: /bin/nosuch: No such file or directory\n127\n", 0},
 		{"source path", `echo 'echo sourced $1' > lib.sh; . ./lib.sh a; source lib.sh b`, "sourced a\nsourced b\n", 0},
 		{"pwd -P", "pwd -P", "/work\n", 0},
-		{"help lists", "help cd", "cd - change the working directory (shell builtin)\n", 0},
+		{"help lists", "help cd", "cd - change the working directory (shell builtin)\nUsage: cd [-L|[-P [-e]] [-@]] [dir]\n", 0},
 		{"pipeline", "echo a | cat | cat", "a\n", 0},
 		{"background", "echo bg > f & wait; cat f", "bg\n", 0},
 		{"command substitution", `x=$(echo sub); echo "[$x]"`, "[sub]\n", 0},

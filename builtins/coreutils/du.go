@@ -78,6 +78,11 @@ func runDu(c *builtins.Call) int {
 		if c.Canceled() {
 			return 130
 		}
+		if name == "" {
+			c.Fail("invalid zero-length file name") // as fts, before any lookup
+			d.status = 1
+			continue
+		}
 		info, err := lstatOperand(c, name)
 		if err != nil {
 			failOn(c, "cannot access", name, err)

@@ -4,7 +4,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -114,7 +113,9 @@ func runTouch(c *builtins.Call) int {
 				continue
 			}
 			if hasTrailingSlash(name) {
-				failOn(c, "cannot touch", name, syscall.EISDIR)
+				// Linux refuses to create "n/" (EISDIR), which GNU's
+				// touch passes over to report the utimensat after it.
+				failOn(c, "setting times of", name, err)
 				status = 1
 				continue
 			}
@@ -127,7 +128,7 @@ func runTouch(c *builtins.Call) int {
 			f.Close()
 		} else if hasTrailingSlash(name) {
 			if _, err := lstatOperand(c, name); err != nil {
-				failOn(c, "cannot touch", name, err)
+				failOn(c, "setting times of", name, err)
 				status = 1
 				continue
 			}

@@ -280,9 +280,11 @@ every operand to resolve:
   [2]
   $ diff HEAD~1 nosuch
   diff: HEAD~1: No such file or directory
+  diff: nosuch: No such file or directory
   [2]
   $ diff nosuch1 nosuch2
   diff: nosuch1: No such file or directory
+  diff: nosuch2: No such file or directory
   [2]
   $ diff --json a HEAD
   diff: --json works only when comparing snapshots

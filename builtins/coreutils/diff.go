@@ -160,15 +160,19 @@ func (d *differ) top(n0, n1 string) int {
 	}
 	a, errA := d.stat(n0)
 	b, errB := d.stat(n1)
+	// Like GNU, report each operand that cannot be compared, then stop;
+	// with -N one that does not exist is empty, when the other does.
+	failed := false
 	for i, err := range []error{errA, errB} {
-		if err == nil {
+		other := []error{errB, errA}[i]
+		if err == nil || d.opts.NewFile && errors.Is(err, fs.ErrNotExist) && other == nil {
 			continue
 		}
-		name := []string{n0, n1}[i]
-		if !d.opts.NewFile || !errors.Is(err, fs.ErrNotExist) || (i == 0 && errB != nil) || (i == 1 && errA != nil) {
-			d.c.FailErr(name, err)
-			return 2
-		}
+		d.c.FailErr([]string{n0, n1}[i], err)
+		failed = true
+	}
+	if failed {
+		return 2
 	}
 	a.absent, b.absent = errA != nil, errB != nil
 	switch {

@@ -85,7 +85,7 @@ func TestDiffTree(t *testing.T) {
 		// An operand that names a file, or one that does not resolve,
 		// keeps GNU diff.
 		{Args: []string{"diff", "a"}, Err: "diff: missing operand after 'a'\ndiff: Try 'diff --help' for more information.\n", Status: 2},
-		{Args: []string{"diff", "HEAD", "nosuch"}, Err: "diff: HEAD: No such file or directory\n", Status: 2},
+		{Args: []string{"diff", "HEAD", "nosuch"}, Err: "diff: HEAD: No such file or directory\ndiff: nosuch: No such file or directory\n", Status: 2},
 		{Args: []string{"diff", "-"}, Err: "diff: missing operand after '-'\ndiff: Try 'diff --help' for more information.\n", Status: 2},
 		{Args: []string{"diff", "a", "HEAD", "x"}, Err: "diff: extra operand 'x'\ndiff: Try 'diff --help' for more information.\n", Status: 2},
 		{Args: []string{"diff", "--json", "a", "new"}, Err: "diff: --json works only when comparing snapshots\ndiff: Try 'diff --help' for more information.\n", Status: 2},

@@ -374,11 +374,16 @@ func sameLines(a, b string) bool {
 
 // TestConfirmHostTools names the commands whose cases the host cannot
 // confirm, for want of the tool, and skips saying so when there are any
-// (or when no host tool can run unprivileged).
+// (or when no host tool can run unprivileged); with
+// MOONIX_REQUIRE_CONFIRM=1 (CI sets it) that is a failure instead.
 func TestConfirmHostTools(t *testing.T) {
 	t.Parallel()
+	skip := t.Skipf
+	if os.Getenv("MOONIX_REQUIRE_CONFIRM") == "1" {
+		skip = t.Fatalf
+	}
 	if why := unprivileged(); why != "" {
-		t.Skipf("nothing confirmed against the host: %s", why)
+		skip("nothing confirmed against the host: %s", why)
 	}
 	var missing []string
 	for _, cmd := range testRegistry.Commands() {
@@ -390,6 +395,6 @@ func TestConfirmHostTools(t *testing.T) {
 		}
 	}
 	if len(missing) > 0 {
-		t.Skipf("not confirmed against the host, no such tool here: %s", strings.Join(missing, ", "))
+		skip("not confirmed against the host, no such tool here: %s", strings.Join(missing, ", "))
 	}
 }

@@ -207,6 +207,8 @@ func TestWasmPrograms(t *testing.T) {
 		{"no suffix", `hello; /bin/hello`, "hello, world\nhello, world\n"},
 		{"exported env only", `X=1; export Y=2; Z=3 probe env X Y Z HOME PWD`,
 			"X unset\nY=2\nZ=3\nHOME=/work\nPWD=/work\n"},
+		{"env -i gives exactly what it names", `env -i B=2 A=1 /bin/probe.wasm env; env -i /bin/probe.wasm env; cd /tmp; env -i /bin/probe.wasm pwd`,
+			"A=1\nB=2\n/ ok\n"},
 		{"cwd", `probe pwd; cd /tmp && probe pwd; cd /work && probe read in.txt`,
 			"/work ok\n/tmp ok\none\ntwo\n"},
 		{"stdin to stdout", `printf 'a\nb\n' | probe upper; probe upper < in.txt`, "A\nB\nONE\nTWO\n"},

@@ -176,9 +176,20 @@ func (v *vfsFS) Chmod(name string, perm fs.FileMode) experimentalsys.Errno {
 	return errno(v.fs.Chmod(p, perm))
 }
 
+// Rename moves from to to. A trailing slash on either says the source is
+// a directory: a file so named is ENOTDIR, as rename(2) has it.
 func (v *vfsFS) Rename(from, to string) experimentalsys.Errno {
-	src, _ := abs(from)
-	dst, _ := abs(to)
+	src, srcSlash := abs(from)
+	dst, dstSlash := abs(to)
+	if srcSlash || dstSlash {
+		info, err := v.fs.Lstat(src)
+		if err != nil {
+			return errno(err)
+		}
+		if !info.IsDir() {
+			return experimentalsys.ENOTDIR
+		}
+	}
 	return errno(v.fs.Rename(src, dst))
 }
 
@@ -209,19 +220,62 @@ func (v *vfsFS) Unlink(name string) experimentalsys.Errno {
 	return errno(v.fs.Remove(p))
 }
 
+// Link makes newName a hard link to oldName. A trailing slash names a
+// directory, which neither a link nor its source can be (see slashed).
 func (v *vfsFS) Link(oldName, newName string) experimentalsys.Errno {
-	src, _ := abs(oldName)
-	dst, _ := abs(newName)
+	src, srcSlash := abs(oldName)
+	dst, dstSlash := abs(newName)
+	if srcSlash {
+		info, err := v.fs.Stat(src)
+		if err != nil {
+			return errno(err)
+		}
+		if !info.IsDir() {
+			return experimentalsys.ENOTDIR
+		}
+	}
+	if dstSlash {
+		return v.slashed(dst)
+	}
 	return errno(v.fs.Link(src, dst))
 }
 
 // Symlink keeps the target verbatim, but copied out of the module's
-// memory (see abs): an absolute target is a VFS path, since the VFS is the
-// guest's whole filesystem.
+// memory (see abs). An absolute target is refused (EPERM), as WASI has it:
+// a guest's links stay inside the directory they are made in, whatever
+// that directory is mounted as. (Links the shell makes, ln -s /abs, may be
+// absolute: the VFS resolves them, for modules too.) A trailing slash on
+// the link's name names a directory, which a new link cannot be (see
+// slashed).
 func (v *vfsFS) Symlink(target, linkName string) experimentalsys.Errno {
 	target = strings.Clone(target)
-	p, _ := abs(linkName)
+	p, dirOnly := abs(linkName)
+	if path.IsAbs(target) {
+		return experimentalsys.EPERM
+	}
+	if dirOnly {
+		return v.slashed(p)
+	}
 	return errno(v.fs.Symlink(target, p))
+}
+
+// slashed answers the making of a link (hard or symbolic) at p, named
+// with a trailing slash, as Linux does: the slash asks for a directory, so
+// a name already taken is EEXIST when it is one (or a link that leads
+// nowhere), ENOTDIR when it is not, and a free name is ENOENT.
+func (v *vfsFS) slashed(p string) experimentalsys.Errno {
+	info, err := v.fs.Stat(p)
+	switch {
+	case err == nil && info.IsDir():
+		return experimentalsys.EEXIST
+	case err == nil:
+		return experimentalsys.ENOTDIR
+	case errors.Is(err, fs.ErrNotExist):
+		if _, err := v.fs.Lstat(p); err == nil {
+			return experimentalsys.EEXIST
+		}
+	}
+	return errno(err)
 }
 
 func (v *vfsFS) Readlink(name string) (string, experimentalsys.Errno) {

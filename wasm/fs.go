@@ -193,7 +193,14 @@ func (v *vfsFS) Rename(from, to string) experimentalsys.Errno {
 	return errno(v.fs.Rename(src, dst))
 }
 
+// Rmdir removes the directory name. Its last component may not be ".",
+// as rmdir(2) has it (EINVAL): wazero cleans the path it is given, so
+// "." reaches here as itself under the preopen or as "DIR/." (with its
+// trailing slash, if it had one).
 func (v *vfsFS) Rmdir(name string) experimentalsys.Errno {
+	if last := strings.TrimSuffix(name, "/"); last == "." || strings.HasSuffix(last, "/.") {
+		return experimentalsys.EINVAL
+	}
 	p, _ := abs(name)
 	info, err := v.fs.Lstat(p)
 	if err != nil {
@@ -478,22 +485,47 @@ func (f *vfsFile) Write(buf []byte) (int, experimentalsys.Errno) {
 	return n, errno(err)
 }
 
+// Pwrite writes buf at off without moving the offset. On a file opened
+// with O_APPEND it writes at the end, as Linux does (POSIX would write at
+// off; the WASI test suite takes either): the VFS refuses WriteAt there,
+// so the data is appended and the offset put back.
 func (f *vfsFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
 	if f.isDir {
 		return 0, experimentalsys.EISDIR
 	}
-	n, err := f.f.WriteAt(buf, off)
+	if !f.IsAppend() {
+		n, err := f.f.WriteAt(buf, off)
+		return n, errno(err)
+	}
+	if off < 0 {
+		return 0, experimentalsys.EINVAL
+	}
+	was, err := f.f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return 0, errno(err)
+	}
+	n, err := f.f.Write(buf)
+	if _, serr := f.f.Seek(was, io.SeekStart); err == nil {
+		err = serr
+	}
 	return n, errno(err)
 }
 
+// Truncate sets the file's size. As ftruncate(2) has it, a descriptor not
+// open for writing, a negative size and one past what the file may hold
+// (EFBIG, which WASI as wazero speaks it cannot say) are EINVAL.
 func (f *vfsFile) Truncate(size int64) experimentalsys.Errno {
 	if f.isDir {
 		return experimentalsys.EISDIR
 	}
-	if size < 0 {
+	if size < 0 || f.flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		return experimentalsys.EINVAL
 	}
-	return errno(f.f.Truncate(size))
+	err := f.f.Truncate(size)
+	if errors.Is(err, syscall.EFBIG) {
+		return experimentalsys.EINVAL
+	}
+	return errno(err)
 }
 
 func (f *vfsFile) Utimens(atim, mtim int64) experimentalsys.Errno {

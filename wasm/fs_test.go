@@ -354,3 +354,30 @@ func TestBridgeKeepsNoGuestMemory(t *testing.T) {
 		t.Errorf("the link a module made: %q, %v; want f", target, err)
 	}
 }
+
+// TestWASICalls calls WASI functions directly from a module, with the
+// arguments the WASI test suite passes and Go's library never does: each
+// answer is an errno, never a panic of the run.
+func TestWASICalls(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, "sandbox")
+	got, status, err := run(t, newRuntime(t, Config{}), e, "", "wasi", "/work")
+	want := `set_size 2^62: Invalid argument
+set_size -1: Invalid argument
+set_size 3: ok
+set_size on a read-only fd: Invalid argument
+set_size stdin: Not implemented on wasip1
+set_size stdout: Not implemented on wasip1
+set_size stderr: Not implemented on wasip1
+set_times both now and given: Invalid argument
+set_times: ok
+pwrite on O_APPEND: ok
+wrote 3, offset 1, file "0123abc"
+rmdir .: Invalid argument
+rmdir ./: Invalid argument
+empty still there: ok
+`
+	if got != want || status != 0 || err != nil {
+		t.Errorf("status %d, %v\ngot:\n%s\nwant:\n%s", status, err, got, want)
+	}
+}

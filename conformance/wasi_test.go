@@ -1,8 +1,10 @@
 package conformance
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
@@ -12,7 +14,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
+
+	"github.com/moonix-sh/moonix/shell"
+	"github.com/moonix-sh/moonix/vfs"
 )
 
 // The suite's languages, as directories of the archive
@@ -233,5 +239,64 @@ func TestWASI(t *testing.T) {
 	}
 	for key := range known {
 		t.Errorf("%s lists %s, which is not a program of the suite", wasiKnownFailures, key)
+	}
+}
+
+// TestWASIScript: the command line gives the program its arguments and
+// environment byte for byte, whatever quotes and newlines they hold.
+func TestWASIScript(t *testing.T) {
+	t.Parallel()
+	p := &WASIProgram{Name: "args", Args: []string{"the \"second\" arg", "it's", ""}, Env: []string{"c=new\nline", "a=$HOME"}}
+	want := `'env' '-i' 'c=new
+line' 'a=$HOME' '/bin/args.wasm' 'the "second" arg' 'it'\''s' ''`
+	if got := p.Script(); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	// The shell splits it into those words: argv.py shows them.
+	var out lockedBuffer
+	s, err := shell.New(shell.Config{Stdout: &out, Commands: Helpers()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if status, _ := s.Run(context.Background(), strings.Replace(want, "'env' '-i'", "argv.py", 1), ""); status != 0 {
+		t.Fatalf("status %d: %s", status, out.String())
+	}
+	if got, want := out.String(), `['c=new\nline', 'a=$HOME', '/bin/args.wasm', 'the "second" arg', "it's", '']`+"\n"; got != want {
+		t.Errorf("the words: %s, want %s", got, want)
+	}
+}
+
+// TestWASIRootCopy: the root's files, directories and links land at the
+// same paths under "/", with their modes; a directory the default tree
+// has already is merged.
+func TestWASIRootCopy(t *testing.T) {
+	t.Parallel()
+	root := fstest.MapFS{
+		"file":         {Data: []byte("data"), Mode: 0o640},
+		"dir/inner":    {Data: []byte("x"), Mode: 0o644},
+		"dir":          {Mode: fs.ModeDir | 0o555},
+		"tmp/left":     {Data: []byte("y"), Mode: 0o600},
+		"link":         {Data: []byte("file"), Mode: fs.ModeSymlink | 0o777},
+		"empty.dir":    {Mode: fs.ModeDir | 0o700},
+		"dir/sub/deep": {Data: nil, Mode: 0o644},
+	}
+	tree := vfs.NewDefault(vfs.Options{})
+	if err := copyInto(tree, root); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{"/file": "-rw-r-----", "/dir": "dr-xr-xr-x", "/dir/inner": "-rw-r--r--",
+		"/dir/sub/deep": "-rw-r--r--", "/tmp/left": "-rw-------", "/empty.dir": "drwx------", "/link": "Lrwxrwxrwx", "/bin": "drwxr-xr-x"} {
+		info, err := tree.Lstat(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if got := info.Mode().String(); got != want {
+			t.Errorf("%s: mode %s, want %s", p, got, want)
+		}
+	}
+	if data, err := vfs.ReadFile(tree, "/link"); string(data) != "data" || err != nil {
+		t.Errorf("through the link: %q, %v", data, err)
 	}
 }

@@ -367,8 +367,11 @@ set_size -1: Invalid argument
 set_size 3: ok
 set_size on a read-only fd: Invalid argument
 set_size stdin: Not implemented on wasip1
+set_times stdin: Bad file number
 set_size stdout: Not implemented on wasip1
+set_times stdout: Bad file number
 set_size stderr: Not implemented on wasip1
+set_times stderr: Bad file number
 set_times both now and given: Invalid argument
 set_times: ok
 pwrite on O_APPEND: ok

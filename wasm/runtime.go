@@ -141,7 +141,7 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		}
 	}
 	rt := wazero.NewRuntimeWithConfig(ctx, rc)
-	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+	if _, err := wasi_snapshot_preview1.Instantiate(experimental.WithFunctionListenerFactory(ctx, streamTimes{}), rt); err != nil {
 		rt.Close(ctx)
 		r.err = fmt.Errorf("cannot start WASI: %w", err)
 		return nil, r.err

@@ -54,6 +54,7 @@ func wasiProbe(dir string) {
 	errnoOf("set_size on a read-only fd", fdFilestatSetSize(int32(ro.Fd()), 0))
 	for fd, name := range []string{"stdin", "stdout", "stderr"} {
 		errnoOf("set_size "+name, fdFilestatSetSize(int32(fd), 0))
+		errnoOf("set_times "+name, fdFilestatSetTimes(int32(fd), 0, 0, fstflagsAtimNow|fstflagsMtimNow))
 	}
 	errnoOf("set_times both now and given", fdFilestatSetTimes(fd, 0, 0, fstflagsMtim|fstflagsMtimNow))
 	errnoOf("set_times", fdFilestatSetTimes(fd, 0, 0, fstflagsAtim|fstflagsMtim))

@@ -379,6 +379,10 @@ wrote 3, offset 1, file "0123abc"
 rmdir .: Invalid argument
 rmdir ./: Invalid argument
 empty still there: ok
+prestat_dir_name into 0 bytes: File name too long
+prestat_dir_name into 4 bytes: ok
+name buffer: "/xxx"
+prestat_dir_name of a file: Bad file number
 `
 	if got != want || status != 0 || err != nil {
 		t.Errorf("status %d, %v\ngot:\n%s\nwant:\n%s", status, err, got, want)

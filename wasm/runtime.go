@@ -141,7 +141,7 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		}
 	}
 	rt := wazero.NewRuntimeWithConfig(ctx, rc)
-	if _, err := wasi_snapshot_preview1.Instantiate(experimental.WithFunctionListenerFactory(ctx, streamTimes{}), rt); err != nil {
+	if _, err := wasi_snapshot_preview1.Instantiate(experimental.WithFunctionListenerFactory(ctx, wasiFixes{}), rt); err != nil {
 		rt.Close(ctx)
 		r.err = fmt.Errorf("cannot start WASI: %w", err)
 		return nil, r.err
@@ -341,7 +341,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		WithRandSource(rnd)
 	if p.FS != nil {
 		fsys := &vfsFS{fs: p.FS, umask: p.Umask}
-		mc = mc.WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(fsys, "/"))
+		mc = mc.WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(fsys, mountName))
 	}
 	if stdin != nil {
 		mc = mc.WithStdin(stdin)

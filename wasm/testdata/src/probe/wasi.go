@@ -26,6 +26,9 @@ type ciovec struct {
 	buf, len uint32
 }
 
+//go:wasmimport wasi_snapshot_preview1 fd_prestat_dir_name
+func fdPrestatDirName(fd int32, path unsafe.Pointer, pathLen int32) int32
+
 //go:wasmimport wasi_snapshot_preview1 path_remove_directory
 func pathRemoveDirectory(fd int32, path unsafe.Pointer, pathLen int32) int32
 
@@ -81,6 +84,12 @@ func wasiProbe(dir string) {
 	}
 	_, err = os.Stat(dir + "/empty")
 	fmt.Println("empty still there:", errText(err))
+	// The preopen is fd 3, named "/".
+	name := []byte("xxxx")
+	errnoOf("prestat_dir_name into 0 bytes", fdPrestatDirName(3, unsafe.Pointer(&name[0]), 0))
+	errnoOf("prestat_dir_name into 4 bytes", fdPrestatDirName(3, unsafe.Pointer(&name[0]), 4))
+	fmt.Printf("name buffer: %q\n", name)
+	errnoOf("prestat_dir_name of a file", fdPrestatDirName(fd, unsafe.Pointer(&name[0]), 4))
 }
 
 func errnoErr(n int32) error {

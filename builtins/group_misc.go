@@ -17,6 +17,7 @@ func miscCommands() []*Command {
 		idCommand(),
 		printenvCommand(),
 		sleepCommand(),
+		stateCommand(),
 		unameCommand(),
 		whoamiCommand(),
 		yesCommand(),

@@ -189,7 +189,7 @@ func TestEffectsEmptyAndUsage(t *testing.T) {
 		{args: []string{"effects", "verify", "x"}, err: "effects: extra operand 'x' (try 'effects --help')\n", status: 2},
 		{args: []string{"effects", "show", "--json", "1"}, err: "effects: show takes no options (try 'effects --help')\n", status: 2},
 		{args: []string{"effects", "verify", "--all"}, err: "effects: verify takes no options (try 'effects --help')\n", status: 2},
-		{args: []string{"effects", "--kind", "http,disk"}, err: "effects: unknown kind 'disk' (kinds: http, clock, random, denied)\n", status: 2},
+		{args: []string{"effects", "--kind", "http,disk"}, err: "effects: unknown kind 'disk' (kinds: http, clock, random, mcp, process, mcp-in, denied)\n", status: 2},
 		{args: []string{"effects", "--bogus"}, err: "effects: unknown flag: --bogus (try 'effects --help')\n", status: 2},
 		{args: []string{"effects", "--since", "HEAD"}, err: "effects: no snapshots yet (make one with 'snapshot')\n", status: 1},
 		{args: []string{"effects", "show", "1"}, err: "effects: no entry '1' (give its sequence number or 4 characters of its id at least)\n", status: 1},

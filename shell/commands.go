@@ -20,7 +20,7 @@ type shellCommand struct {
 }
 
 // shellCommandNames lists the commands shellCommand knows.
-var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask", "ulimit"}
+var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask", "ulimit", "mcp"}
 
 const shUsage = `usage: sh [-eux] [-o OPTION] [-O SHOPT] [-c SCRIPT [NAME [ARG...]] | -s [ARG...] | FILE [ARG...]]
 Runs a nested shell with the current directory and exported variables.
@@ -61,6 +61,8 @@ Exits 1 if any NAME is not found.
 			usage:   ulimitUsage,
 			run:     (*Session).ulimit,
 		}, true
+	case "mcp":
+		return mcpCommand(), true
 	case "umask":
 		return shellCommand{
 			summary: "show or set the file creation mask",

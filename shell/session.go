@@ -96,6 +96,9 @@ type Config struct {
 	// the on-disk compilation cache (none: compiled code is kept in memory
 	// for the session only) and the memory cap.
 	Wasm wasm.Config
+	// MCP is what the session's MCP client may reach beyond the sandbox
+	// (see mcp.go); the zero value reaches nothing outside it.
+	MCP MCPConfig
 
 	// parent is the session that started this one as a nested shell.
 	parent *Session
@@ -139,6 +142,10 @@ type Session struct {
 	// wasm runs the session's WebAssembly programs; nested shells share
 	// their root session's.
 	wasm *wasm.Runtime
+	// tree is the tree under the gate, nil when the FS is not a tree.
+	tree *vfs.Tree
+	// mcp is the root session's MCP client, made on first use (mcp.go).
+	mcp mcpClient
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -185,7 +192,7 @@ func New(cfg Config) (*Session, error) {
 		// nested shells share the gated FS, history, clock, log, network
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
 		s.clockGated, s.disk = p.clockGated, p.disk
-		s.wasm = p.wasm
+		s.wasm, s.tree = p.wasm, p.tree
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
 	} else {
@@ -275,6 +282,7 @@ func (s *Session) setupGate() error {
 	if tree, ok := s.fs.(*vfs.Tree); ok {
 		tree.SetLimits(s.cfg.Limits.Disk)
 		s.disk = tree.Usage
+		s.tree = tree
 	}
 	if s.cfg.Repo == nil {
 		if tree, ok := s.fs.(*vfs.Tree); ok {
@@ -515,6 +523,7 @@ func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
 		if s.cfg.parent == nil {
+			s.closeMCP()
 			s.http.CloseIdleConnections()
 			s.wasm.Close()
 		}

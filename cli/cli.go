@@ -35,6 +35,7 @@ import (
 
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/mcp"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -81,6 +82,10 @@ type Program struct {
 	// Lookup is the host's resolver: sessions look names up with it, so
 	// that the gate checks the addresses it dials.
 	Lookup func(ctx context.Context, host string) ([]netip.Addr, error)
+	// Spawn starts host programs for stdio MCP servers (mcp.StartHost);
+	// the gate still needs process.spawn on each. Nil: sessions start no
+	// host program. Transcript replays never get it.
+	Spawn mcp.SpawnFunc
 }
 
 // Host is the Program wired to the real process.
@@ -97,6 +102,7 @@ func Host() *Program {
 		Lookup: func(ctx context.Context, host string) ([]netip.Addr, error) {
 			return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 		},
+		Spawn: mcp.StartHost,
 	}
 }
 

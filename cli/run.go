@@ -49,6 +49,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Lookup:  p.Lookup,
 		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
 		Limits:  limits,
+		MCP:     p.mcpConfig(),
 	}
 	// Memory is the process's: the limit of the one session this process
 	// runs.

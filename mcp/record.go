@@ -209,7 +209,7 @@ func RecordInbound(log *effects.Log) sdk.Middleware {
 			}
 			res, err := next(ctx, method, req)
 			outcome := effects.OutcomeOK
-			if ctr, ok := res.(*sdk.CallToolResult); ok && ctr.IsError {
+			if ctr, ok := res.(*sdk.CallToolResult); ok && ctr != nil && ctr.IsError {
 				outcome = OutcomeToolError
 			}
 			if err != nil {

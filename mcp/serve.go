@@ -60,7 +60,7 @@ const MaxFrame = 4 << 20
 // NewServer returns the MCP server of sh: the tools run, read_file,
 // write_file, list_dir, diff, snapshot, rollback, history and effects,
 // the state tools, and the effect log as a resource. Calls are answered
-// one at a time, in the order they come, each as the same command typed
+// one at a time, each as the same command typed
 // at the shell's prompt would be: through the session's gate, a denial a
 // tool error that names the capability.
 func NewServer(sh Shell, opts ServerOptions) *sdk.Server {
@@ -75,6 +75,7 @@ func newServer(sh Shell, opts ServerOptions, life context.Context) (*sdk.Server,
 		Instructions: serverInstructions,
 		Capabilities: &sdk.ServerCapabilities{},
 	})
+	srv.AddReceivingMiddleware(recoverPanics)
 	if opts.Log != nil {
 		srv.AddReceivingMiddleware(RecordInbound(opts.Log))
 	}
@@ -84,6 +85,19 @@ func newServer(sh Shell, opts ServerOptions, life context.Context) (*sdk.Server,
 		Description: "the session's effect log: every effect and denial, as effects --all --json prints it",
 	}, s.effectsResource)
 	return srv, s
+}
+
+// recoverPanics answers a request whose handler panicked with an internal
+// error, instead of letting the panic end the server.
+func recoverPanics(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (res sdk.Result, err error) {
+		defer func() {
+			if v := recover(); v != nil {
+				res, err = nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("internal error in %s: %v", method, v)}
+			}
+		}()
+		return next(ctx, method, req)
+	}
 }
 
 const serverInstructions = `moonix is a sandboxed POSIX-like shell on a virtual filesystem whose history is a git repository. "run" runs a script in one persistent shell session: variables, functions and the working directory carry over between calls. Every operation passes a capability gate; a denial names the capability it needed. Snapshot before risky changes, roll back to undo them; what left the sandbox (HTTP requests, MCP calls) is in the effect log and cannot be undone. "state_*" keep JSON values by key in the filesystem, versioned with it.`
@@ -194,7 +208,7 @@ type (
 	}
 	rollbackOut struct {
 		Snapshot snapshotOut       `json:"snapshot"`
-		Changes  []json.RawMessage `json:"changes,omitempty" jsonschema:"with dry_run: the paths that would change"`
+		Changes  []any             `json:"changes,omitempty" jsonschema:"with dry_run: the paths that would change"`
 		Warnings string            `json:"warnings,omitempty" jsonschema:"the external effects since then, which a rollback cannot undo"`
 	}
 	historyIn struct {
@@ -207,7 +221,7 @@ type (
 		Since string `json:"since,omitempty" jsonschema:"only what was logged after this snapshot"`
 	}
 	effectsOut struct {
-		Effects []json.RawMessage `json:"effects"`
+		Effects []any `json:"effects" jsonschema:"the entries, as effects --json prints them"`
 	}
 )
 
@@ -392,7 +406,8 @@ func (s *server) command(ctx context.Context, out any, args ...string) (agent.Re
 		words = append(words, quote(a))
 	}
 	res := s.sh.Run(ctx, strings.Join(words, " "))
-	if res.ExitCode != 0 {
+	// diff says "different" with status 1
+	if res.ExitCode != 0 && !(args[0] == "diff" && res.ExitCode == 1 && res.Stdout != "") {
 		msg := strings.TrimSpace(res.Stderr)
 		if msg == "" {
 			msg = fmt.Sprintf("%s exited with status %d", args[0], res.ExitCode)
@@ -443,7 +458,7 @@ func (s *server) rollback(ctx context.Context, _ *sdk.CallToolRequest, in rollba
 	}
 	var raw struct {
 		snapshotOut
-		Changes []json.RawMessage `json:"changes"`
+		Changes []any `json:"changes"`
 	}
 	res, err := s.command(ctx, &raw, append(args, "--", in.ID)...)
 	if err != nil {
@@ -471,7 +486,7 @@ func (s *server) effects(ctx context.Context, _ *sdk.CallToolRequest, in effects
 	if in.Since != "" {
 		args = append(args, "--since", in.Since)
 	}
-	out := effectsOut{Effects: []json.RawMessage{}}
+	out := effectsOut{Effects: []any{}}
 	_, err := s.command(ctx, &out.Effects, args...)
 	return nil, out, err
 }

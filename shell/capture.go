@@ -48,6 +48,9 @@ func NewCaptured(cfg Config) (*Captured, error) {
 // Session is the session scripts run in.
 func (c *Captured) Session() *Session { return c.s }
 
+// Effects is the session's effect log.
+func (c *Captured) Effects() *effects.Log { return c.s.cfg.Effects }
+
 // FS is the session's filesystem, behind its gate.
 func (c *Captured) FS() vfs.FS { return c.s.FS() }
 

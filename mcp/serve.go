@@ -207,9 +207,9 @@ type (
 		DryRun bool   `json:"dry_run,omitempty" jsonschema:"only say what would change"`
 	}
 	rollbackOut struct {
-		Snapshot snapshotOut       `json:"snapshot"`
-		Changes  []any             `json:"changes,omitempty" jsonschema:"with dry_run: the paths that would change"`
-		Warnings string            `json:"warnings,omitempty" jsonschema:"the external effects since then, which a rollback cannot undo"`
+		Snapshot snapshotOut `json:"snapshot"`
+		Changes  []any       `json:"changes,omitempty" jsonschema:"with dry_run: the paths that would change"`
+		Warnings string      `json:"warnings,omitempty" jsonschema:"the external effects since then, which a rollback cannot undo"`
 	}
 	historyIn struct {
 		Limit int `json:"limit,omitempty" jsonschema:"at most this many snapshots, newest first"`

@@ -690,15 +690,15 @@ func toolErrorCode(code int64) bool {
 }
 
 func inputKinds(res *sdk.CallToolResult) string {
+	data, _ := json.Marshal(res.InputRequests)
+	var reqs map[string]struct {
+		Method string `json:"method"`
+	}
+	json.Unmarshal(data, &reqs)
 	var kinds []string
-	for _, r := range res.InputRequests {
-		data, _ := json.Marshal(r)
-		var m struct {
-			Method string `json:"method"`
-		}
-		json.Unmarshal(data, &m)
-		if m.Method != "" {
-			kinds = append(kinds, m.Method)
+	for _, r := range reqs {
+		if r.Method != "" {
+			kinds = append(kinds, r.Method)
 		}
 	}
 	slices.Sort(kinds)
@@ -978,15 +978,20 @@ func (c *cmd) add(args []string) int {
 		f.StringVar(&wasm, "wasm", "", "")
 		f.StringVar(&cwd, "cwd", "", "")
 	})
-	f.SetInterspersed(false)
 	ops, ok := c.parse(f, args, 1, -1)
 	if !ok {
 		return agent.StatusUsage
 	}
+	// NAME, then the command after --
 	s := &Server{Name: ops[0], URL: url, Wasm: wasm, Cwd: cwd}
-	rest := ops[1:]
-	if len(rest) > 0 && rest[0] == "--" {
-		rest = rest[1:]
+	var rest []string
+	if dash := f.ArgsLenAtDash(); dash >= 0 {
+		if dash > 1 {
+			return c.usage(fmt.Sprintf("add: extra operand '%s' (the command goes after --)", ops[1]))
+		}
+		rest = ops[dash:]
+	} else if len(ops) > 1 {
+		return c.usage(fmt.Sprintf("add: extra operand '%s' (the command goes after --)", ops[1]))
 	}
 	switch {
 	case url != "" && (len(rest) > 0 || len(env) > 0 || wasm != ""):

@@ -308,7 +308,9 @@ func (e *entry) stopLocked() {
 	}
 	cs, proc, conn := e.cs, e.proc, e.conn
 	e.cs, e.proc, e.conn, e.tools = nil, nil, nil, nil
-	conn.settle(settleWait)
+	if !closed(e.ended) {
+		conn.settle(settleWait)
+	}
 	done := make(chan struct{})
 	go func() {
 		cs.Close()

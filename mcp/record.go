@@ -184,7 +184,11 @@ func (s recordedStarter) Start(ctx context.Context, srv *Server, stderr io.Write
 		op.End("error: "+oneLine(err), nil)
 		return nil, nil, err
 	}
-	op.End(effects.OutcomeOK, &effects.Payload{Summary: "pid " + strconv.Itoa(proc.Pid())})
+	end := &effects.Payload{Summary: "started"}
+	if proc != nil && proc.Pid() > 0 {
+		end.Summary = "pid " + strconv.Itoa(proc.Pid())
+	}
+	op.End(effects.OutcomeOK, end)
 	return tr, proc, nil
 }
 

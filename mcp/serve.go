@@ -22,6 +22,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/moonix-sh/moonix/agent"
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/kv"
 	"github.com/moonix-sh/moonix/vfs"
@@ -272,24 +273,13 @@ func (s *server) abs(p string) string { return vfs.Clean(s.sh.Dir(), p) }
 // fsError words a filesystem error as the shell's commands do: a denial
 // as the gate says it, others as "path: reason".
 func fsError(p string, err error) error {
+	var d *caps.DeniedError
+	if errors.As(err, &d) {
+		return fmt.Errorf("moonix: %v", d)
+	}
 	var pe *fs.PathError
-	if errors.As(err, &pe) && !strings.Contains(err.Error(), "permission denied (needs") {
+	if errors.As(err, &pe) {
 		return fmt.Errorf("%s: %s", p, reason(pe.Err))
-	}
-	if strings.Contains(err.Error(), "permission denied (needs") {
-		return fmt.Errorf("moonix: %v", unwrapPath(err))
-	}
-	return err
-}
-
-// unwrapPath is the denial inside a path error.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	for errors.As(err, &pe) {
-		if pe.Err == nil || !strings.Contains(pe.Err.Error(), "permission denied (needs") {
-			break
-		}
-		err = pe.Err
 	}
 	return err
 }
@@ -562,8 +552,12 @@ func stateError(err error) error {
 		return err
 	}
 	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return fsError(path.Base(pe.Path), err)
+	if errors.As(err, &pe) || caps.IsDenied(err) {
+		p := ""
+		if pe != nil {
+			p = path.Base(pe.Path)
+		}
+		return fsError(p, err)
 	}
 	return err
 }
@@ -768,12 +762,18 @@ func (c *lineConn) readLoop(br *bufio.Reader, maxFrame int, gone func()) {
 			c.reply(jsonrpc.CodeParseError, "parse error: not JSON", nil)
 			continue
 		}
+		var probe struct {
+			ID     any             `json:"id"`
+			Method string          `json:"method"`
+			Result json.RawMessage `json:"result"`
+			Error  json.RawMessage `json:"error"`
+		}
+		json.Unmarshal(line, &probe)
 		msg, err := jsonrpc.DecodeMessage(line)
+		if err == nil && probe.Method == "" && probe.Result == nil && probe.Error == nil {
+			err = errors.New("neither a request nor a response")
+		}
 		if err != nil {
-			var probe struct {
-				ID any `json:"id"`
-			}
-			json.Unmarshal(line, &probe)
 			c.reply(jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error(), probe.ID)
 			continue
 		}

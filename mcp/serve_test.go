@@ -333,8 +333,11 @@ func TestServeHTTP(t *testing.T) {
 	// host on the loopback address (DNS rebinding), are refused
 	body := `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`
 	for name, set := range map[string]func(*http.Request){
-		"cross-origin": func(r *http.Request) { r.Header.Set("Origin", "https://evil.example"); r.Header.Set("Sec-Fetch-Site", "cross-site") },
-		"rebinding":    func(r *http.Request) { r.Host = "evil.example" },
+		"cross-origin": func(r *http.Request) {
+			r.Header.Set("Origin", "https://evil.example")
+			r.Header.Set("Sec-Fetch-Site", "cross-site")
+		},
+		"rebinding": func(r *http.Request) { r.Host = "evil.example" },
 	} {
 		req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer s3cret")

@@ -177,6 +177,9 @@ func coerce(v string, prop map[string]any) any {
 			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
 				return n
 			}
+			if f, err := strconv.ParseFloat(v, 64); err == nil && !slices.Contains(ts, "number") {
+				return f // a number, which the validator says is not an integer
+			}
 		case "number":
 			if f, err := strconv.ParseFloat(v, 64); err == nil {
 				return f

@@ -782,8 +782,17 @@ func sizeText(n int64) string {
 	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }
 
-// holds reports whether one of the texts is v as JSON.
+// holds reports whether the texts say what v says: one of them is v as
+// JSON, or v is an object of one string field that is the text (as the
+// filesystem server's {"content": TEXT}).
 func holds(texts []string, v any) bool {
+	if m, ok := v.(map[string]any); ok && len(m) == 1 {
+		for _, x := range m {
+			if s, ok := x.(string); ok && strings.TrimSpace(s) == strings.TrimSpace(strings.Join(texts, "")) {
+				return true
+			}
+		}
+	}
 	want, _ := json.Marshal(v)
 	for _, t := range texts {
 		var x any

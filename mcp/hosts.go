@@ -3,6 +3,7 @@ package mcp
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -114,15 +115,19 @@ func newPipeTransport(p Process) *pipeTransport {
 	return &pipeTransport{IOTransport: sdk.IOTransport{Reader: io.NopCloser(tail), Writer: p.Stdin()}, tail: tail}
 }
 
-// LastLine is the last line (or part of one) the server wrote.
+// LastLine is the first line the server wrote that is not JSON, or else
+// the last line (or part of one) it wrote.
 func (t *pipeTransport) LastLine() string { return t.tail.lastLine() }
 
-// tailReader passes a stream on and keeps its last line, up to 200 bytes.
+// tailReader passes a stream on and keeps its last line, and the first
+// line that is not JSON, up to 200 bytes each.
 type tailReader struct {
 	r    io.Reader
 	mu   sync.Mutex
 	line []byte
+	bad  []byte
 	done bool // the kept line ended
+	long bool // it was longer than kept
 }
 
 func (t *tailReader) Read(p []byte) (int, error) {
@@ -130,14 +135,19 @@ func (t *tailReader) Read(p []byte) (int, error) {
 	t.mu.Lock()
 	for _, b := range p[:n] {
 		if t.done {
-			t.line, t.done = t.line[:0], false
+			t.line, t.done, t.long = t.line[:0], false, false
 		}
 		if b == '\n' {
 			t.done = true
+			if l := bytes.TrimSpace(t.line); t.bad == nil && len(l) > 0 && !t.long && !json.Valid(l) {
+				t.bad = bytes.Clone(l)
+			}
 			continue
 		}
 		if len(t.line) < 200 {
 			t.line = append(t.line, b)
+		} else {
+			t.long = true
 		}
 	}
 	t.mu.Unlock()
@@ -147,6 +157,9 @@ func (t *tailReader) Read(p []byte) (int, error) {
 func (t *tailReader) lastLine() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.bad != nil {
+		return string(t.bad)
+	}
 	return string(bytes.TrimSpace(t.line))
 }
 

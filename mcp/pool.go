@@ -164,12 +164,12 @@ func (e *entry) startError(ctx, sctx context.Context, s *Server, proc Process, t
 	se := &ServerError{Server: s.Name, Err: err}
 	tail, _ := tr.(interface{ LastLine() string })
 	switch {
+	case tail != nil && notProtocol(err, tail.LastLine()):
+		se.Msg = fmt.Sprintf("the server wrote something that is not MCP on its standard output: %q", tail.LastLine())
 	case proc != nil && exitedSoon(proc):
 		se.Msg = "the server exited (" + proc.Exit() + ") before it answered" + e.hint()
 	case errors.Is(sctx.Err(), context.DeadlineExceeded):
 		se.Msg = fmt.Sprintf("the server did not answer within %s (startupTimeout)", s.StartTimeout())
-	case tail != nil && notProtocol(err, tail.LastLine()):
-		se.Msg = fmt.Sprintf("the server wrote something that is not MCP on its standard output: %q", tail.LastLine())
 	default:
 		se.Msg = "cannot start: " + oneLine(err)
 	}
@@ -224,10 +224,11 @@ func (e *entry) explain(ctx context.Context, err error) error {
 	e.mu.Unlock()
 	se := &ServerError{Server: e.name, Err: err}
 	switch {
+	case tail != nil && conn != nil && notProtocol(conn.readError(), tail.LastLine()):
+		// first: having lost its connection, the server may well exit
+		se.Msg = fmt.Sprintf("the server wrote something that is not MCP on its standard output: %q", tail.LastLine())
 	case proc != nil && exitedSoon(proc):
 		se.Msg = "the server exited (" + proc.Exit() + ")" + e.hint()
-	case tail != nil && conn != nil && notProtocol(conn.readError(), tail.LastLine()):
-		se.Msg = fmt.Sprintf("the server wrote something that is not MCP on its standard output: %q", tail.LastLine())
 	case errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, io.EOF):
 		se.Msg = "the connection to the server closed"
 	default:

@@ -13,11 +13,13 @@ import (
 	"net/http"
 	"os"
 	"path"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -86,6 +88,27 @@ func newServer(sh Shell, opts ServerOptions, life context.Context) (*sdk.Server,
 		Description: "the session's effect log: every effect and denial, as effects --all --json prints it",
 	}, s.effectsResource)
 	return srv, s
+}
+
+// anyJSON is the schema of a value that may be any JSON: explicit types,
+// for the clients (the v1 TypeScript SDK) that refuse the schema "true"
+// that an interface would otherwise get.
+var anyJSON = &jsonschema.Schema{Types: []string{"null", "boolean", "number", "string", "array", "object"}}
+
+// addTool adds a tool whose schemas are inferred from In and Out, any
+// JSON value written out as anyJSON.
+func addTool[In, Out any](srv *sdk.Server, t *sdk.Tool, h sdk.ToolHandlerFor[In, Out]) {
+	opts := &jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{reflect.TypeFor[any](): anyJSON}}
+	in, err := jsonschema.For[In](opts)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", t.Name, err))
+	}
+	out, err := jsonschema.For[Out](opts)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", t.Name, err))
+	}
+	t.InputSchema, t.OutputSchema = in, out
+	sdk.AddTool(srv, t, h)
 }
 
 // recoverPanics answers a request whose handler panicked with an internal
@@ -242,19 +265,19 @@ func (s *server) addTools(srv *sdk.Server) {
 		}
 		return a
 	}
-	sdk.AddTool(srv, &sdk.Tool{
+	addTool(srv, &sdk.Tool{
 		Name: "run", Title: "Run a shell script",
 		Description: "Run a script in the persistent moonix shell session and return its output, exit code, the paths it changed, the effects it made (HTTP requests, MCP calls...), the current snapshot and the working directory. Each stream keeps its first 1 MiB; a stream that is not UTF-8 is base64 with its encoding field set.",
 		Annotations: ann(false, true, false, true),
 	}, s.run)
-	sdk.AddTool(srv, &sdk.Tool{Name: "read_file", Title: "Read a file", Description: "Read a file of the sandbox, whole or some of its lines.", Annotations: ann(true, false, true, false)}, s.readFile)
-	sdk.AddTool(srv, &sdk.Tool{Name: "write_file", Title: "Write a file", Description: "Create or replace a file of the sandbox.", Annotations: ann(false, true, true, false)}, s.writeFile)
-	sdk.AddTool(srv, &sdk.Tool{Name: "list_dir", Title: "List a directory", Description: "List the entries of a directory of the sandbox.", Annotations: ann(true, false, true, false)}, s.listDir)
-	sdk.AddTool(srv, &sdk.Tool{Name: "diff", Title: "Compare snapshots", Description: "The changes between two snapshots, or between a snapshot and the working tree (default: the current snapshot and the working tree), as unified diffs.", Annotations: ann(true, false, true, false)}, s.diff)
-	sdk.AddTool(srv, &sdk.Tool{Name: "snapshot", Title: "Take a snapshot", Description: "Record the whole filesystem, the exported environment and the working directory as a snapshot; nothing is made when nothing changed.", Annotations: ann(false, false, true, false)}, s.snapshot)
-	sdk.AddTool(srv, &sdk.Tool{Name: "rollback", Title: "Roll back", Description: "Restore the filesystem, environment and working directory of a snapshot; later snapshots stay in the history. Changes not snapshotted are lost. External effects made since then cannot be undone and are listed as warnings.", Annotations: ann(false, true, true, false)}, s.rollback)
-	sdk.AddTool(srv, &sdk.Tool{Name: "history", Title: "List snapshots", Description: "The snapshots of the current branch, newest first.", Annotations: ann(true, false, true, false)}, s.history)
-	sdk.AddTool(srv, &sdk.Tool{Name: "effects", Title: "List effects", Description: "The effect log: what left the sandbox (HTTP requests, MCP calls, host programs, real clock and random reads) and the calls made of this server, oldest first.", Annotations: ann(true, false, true, false)}, s.effects)
+	addTool(srv, &sdk.Tool{Name: "read_file", Title: "Read a file", Description: "Read a file of the sandbox, whole or some of its lines.", Annotations: ann(true, false, true, false)}, s.readFile)
+	addTool(srv, &sdk.Tool{Name: "write_file", Title: "Write a file", Description: "Create or replace a file of the sandbox.", Annotations: ann(false, true, true, false)}, s.writeFile)
+	addTool(srv, &sdk.Tool{Name: "list_dir", Title: "List a directory", Description: "List the entries of a directory of the sandbox.", Annotations: ann(true, false, true, false)}, s.listDir)
+	addTool(srv, &sdk.Tool{Name: "diff", Title: "Compare snapshots", Description: "The changes between two snapshots, or between a snapshot and the working tree (default: the current snapshot and the working tree), as unified diffs.", Annotations: ann(true, false, true, false)}, s.diff)
+	addTool(srv, &sdk.Tool{Name: "snapshot", Title: "Take a snapshot", Description: "Record the whole filesystem, the exported environment and the working directory as a snapshot; nothing is made when nothing changed.", Annotations: ann(false, false, true, false)}, s.snapshot)
+	addTool(srv, &sdk.Tool{Name: "rollback", Title: "Roll back", Description: "Restore the filesystem, environment and working directory of a snapshot; later snapshots stay in the history. Changes not snapshotted are lost. External effects made since then cannot be undone and are listed as warnings.", Annotations: ann(false, true, true, false)}, s.rollback)
+	addTool(srv, &sdk.Tool{Name: "history", Title: "List snapshots", Description: "The snapshots of the current branch, newest first.", Annotations: ann(true, false, true, false)}, s.history)
+	addTool(srv, &sdk.Tool{Name: "effects", Title: "List effects", Description: "The effect log: what left the sandbox (HTTP requests, MCP calls, host programs, real clock and random reads) and the calls made of this server, oldest first.", Annotations: ann(true, false, true, false)}, s.effects)
 	s.addStateTools(srv, ann)
 }
 
@@ -564,7 +587,7 @@ func stateError(err error) error {
 
 func (s *server) addStateTools(srv *sdk.Server, ann func(readOnly, destructive, idempotent, openWorld bool) *sdk.ToolAnnotations) {
 	where := " Values live in the sandbox's filesystem under $HOME/.local/state/moonix/kv/, one file per key, so they are snapshotted and rolled back with it; the state built-in of the shell reads and writes the same values."
-	sdk.AddTool(srv, &sdk.Tool{Name: "state_store", Title: "Store a value", Description: "Store a JSON value under a key, replacing any value it had." + where, Annotations: ann(false, true, true, false)},
+	addTool(srv, &sdk.Tool{Name: "state_store", Title: "Store a value", Description: "Store a JSON value under a key, replacing any value it had." + where, Annotations: ann(false, true, true, false)},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in storeIn) (*sdk.CallToolResult, storeOut, error) {
 			_, end := s.begin(ctx, 0)
 			defer end()
@@ -577,13 +600,13 @@ func (s *server) addStateTools(srv *sdk.Server, ann func(readOnly, destructive, 
 			}
 			return nil, storeOut{Key: in.Key}, nil
 		})
-	sdk.AddTool(srv, &sdk.Tool{Name: "state_retrieve", Title: "Retrieve a value", Description: "The JSON value stored under a key; found is false when there is none." + where, Annotations: ann(true, false, true, false)},
+	addTool(srv, &sdk.Tool{Name: "state_retrieve", Title: "Retrieve a value", Description: "The JSON value stored under a key; found is false when there is none." + where, Annotations: ann(true, false, true, false)},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in keyIn) (*sdk.CallToolResult, retrieveOut, error) {
 			_, end := s.begin(ctx, 0)
 			defer end()
 			return s.retrieve(in.Key)
 		})
-	sdk.AddTool(srv, &sdk.Tool{Name: "state_delete", Title: "Delete a value", Description: "Remove the value stored under a key." + where, Annotations: ann(false, true, true, false)},
+	addTool(srv, &sdk.Tool{Name: "state_delete", Title: "Delete a value", Description: "Remove the value stored under a key." + where, Annotations: ann(false, true, true, false)},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in keyIn) (*sdk.CallToolResult, deleteOut, error) {
 			_, end := s.begin(ctx, 0)
 			defer end()
@@ -593,7 +616,7 @@ func (s *server) addStateTools(srv *sdk.Server, ann func(readOnly, destructive, 
 			}
 			return nil, deleteOut{Key: in.Key, Deleted: ok}, nil
 		})
-	sdk.AddTool(srv, &sdk.Tool{Name: "state_list", Title: "List keys", Description: "The keys that have values, sorted, those that begin with prefix when given." + where, Annotations: ann(true, false, true, false)},
+	addTool(srv, &sdk.Tool{Name: "state_list", Title: "List keys", Description: "The keys that have values, sorted, those that begin with prefix when given." + where, Annotations: ann(true, false, true, false)},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in listIn) (*sdk.CallToolResult, listKeysOut, error) {
 			_, end := s.begin(ctx, 0)
 			defer end()
@@ -603,7 +626,7 @@ func (s *server) addStateTools(srv *sdk.Server, ann func(readOnly, destructive, 
 			}
 			return nil, listKeysOut{Keys: keys}, nil
 		})
-	sdk.AddTool(srv, &sdk.Tool{Name: "state_exists", Title: "Does a key have a value", Description: "Whether a value is stored under a key." + where, Annotations: ann(true, false, true, false)},
+	addTool(srv, &sdk.Tool{Name: "state_exists", Title: "Does a key have a value", Description: "Whether a value is stored under a key." + where, Annotations: ann(true, false, true, false)},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in keyIn) (*sdk.CallToolResult, existsOut, error) {
 			_, end := s.begin(ctx, 0)
 			defer end()
@@ -613,7 +636,7 @@ func (s *server) addStateTools(srv *sdk.Server, ann func(readOnly, destructive, 
 			}
 			return nil, existsOut{Key: in.Key, Exists: ok}, nil
 		})
-	sdk.AddTool(srv, &sdk.Tool{Name: "state_batch_store", Title: "Store several values", Description: "Store several values, all or none: every key and value is checked first, and a write that fails puts the values written before it back." + where, Annotations: ann(false, true, true, false)},
+	addTool(srv, &sdk.Tool{Name: "state_batch_store", Title: "Store several values", Description: "Store several values, all or none: every key and value is checked first, and a write that fails puts the values written before it back." + where, Annotations: ann(false, true, true, false)},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in batchStoreIn) (*sdk.CallToolResult, batchStoreOut, error) {
 			_, end := s.begin(ctx, 0)
 			defer end()
@@ -630,7 +653,7 @@ func (s *server) addStateTools(srv *sdk.Server, ann func(readOnly, destructive, 
 			}
 			return nil, batchStoreOut{Stored: len(items)}, nil
 		})
-	sdk.AddTool(srv, &sdk.Tool{Name: "state_batch_retrieve", Title: "Retrieve several values", Description: "The values of several keys, in order; found is false for a key without one." + where, Annotations: ann(true, false, true, false)},
+	addTool(srv, &sdk.Tool{Name: "state_batch_retrieve", Title: "Retrieve several values", Description: "The values of several keys, in order; found is false for a key without one." + where, Annotations: ann(true, false, true, false)},
 		func(ctx context.Context, _ *sdk.CallToolRequest, in batchRetrieveIn) (*sdk.CallToolResult, batchRetrieveOut, error) {
 			_, end := s.begin(ctx, 0)
 			defer end()

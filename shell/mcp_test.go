@@ -1,0 +1,76 @@
+package shell
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/effects"
+)
+
+// TestWasmMCPServer: a WebAssembly module of the VFS is an MCP server
+// over its standard input and output, under mcp.call and fs.exec only,
+// and what it does to the filesystem passes the gate.
+func TestWasmMCPServer(t *testing.T) {
+	t.Parallel()
+	set, _ := caps.Preset("sandbox")
+	set.Allow(caps.Cap{Kind: caps.MCPCall, Pattern: "tool/*"})
+	s, out, log := wasmSession(t, wasmSetup{caps: set})
+	script := `
+echo '{"mcpServers": {"tool": {"wasm": "/bin/mcpecho.wasm"}}}' > ~/.mcp.json
+mcp call tool/echo message=hello-wasm
+mcp call tool/upper message=quiet && cat upper.txt
+mcp ps
+caps drop fs.write:/work/upper.txt
+mcp call tool/upper message=again; echo "[$?]"
+caps drop fs.exec:/bin/mcpecho.wasm
+mcp restart tool; echo "[$?]"
+`
+	status, _ := s.Run(context.Background(), script, "test")
+	want := `hello-wasm
+wrote /work/upper.txt
+QUIET
+NAME  STATE    PID  TRANSPORT  REVISION    CALLS
+tool  running  -    wasm       2025-11-25  3
+mcp: tool/upper: open /work/upper.txt: Permission denied
+[1]
+mcp: tool: the server exited (exit status 126) before it answered; it said "moonix: exec /bin/mcpecho.wasm: permission denied (needs fs.exec:/bin/mcpecho.wasm)" (mcp logs tool)
+[3]
+`
+	if got := out.String(); got != want || status != 0 {
+		t.Errorf("status %d, output:\n%s\nwant:\n%s", status, got, want)
+	}
+	entries, _ := log.Entries()
+	var kinds []string
+	for _, e := range effects.Collapse(entries) {
+		kinds = append(kinds, string(e.Kind)+" "+e.Target+" "+e.Outcome())
+	}
+	got := strings.Join(kinds, "\n")
+	for _, w := range []string{"mcp tool tools/list ok", "mcp tool/echo ok", "mcp tool/upper tool_error", "denied /work/upper.txt denied", "denied /bin/mcpecho.wasm denied"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("the log lacks %q:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "process") {
+		t.Errorf("a WebAssembly server is not a host process:\n%s", got)
+	}
+}
+
+// TestMCPNoHost: without a way to start host programs (transcripts,
+// tests) a stdio server cannot start, whatever the capabilities say; and
+// mcp serve inside a session needs mcp.serve.
+func TestMCPNoHost(t *testing.T) {
+	t.Parallel()
+	set, _ := caps.Preset("unrestricted")
+	out, status := runConfig(t, Config{Caps: set}, `
+echo '{"mcpServers": {"host": {"command": "sh", "args": ["-c", "touch /tmp/pwned"]}}}' > ~/.mcp.json
+mcp call host/x; echo "[$?]"
+caps drop mcp.serve
+mcp serve; echo "[$?]"
+`)
+	want := "mcp: host: host programs are not available in this session\n[2]\nmoonix: serve: permission denied (needs mcp.serve)\n[1]\n"
+	if out != want || status != 0 {
+		t.Errorf("status %d, output:\n%s\nwant:\n%s", status, out, want)
+	}
+}

@@ -349,8 +349,9 @@ func (c *cmd) list(args []string) int {
 	for i, name := range names {
 		wg.Go(func() {
 			rows[i].Status = Status{Name: name, Transport: cfg.Servers[name].Transport(), State: "stopped", Tools: -1}
-			sub := *c
-			sub.Stderr = &msgs[i]
+			env := *c.Env
+			env.Stderr = &msgs[i]
+			sub := &cmd{Env: &env, op: c.op}
 			s, st := sub.server(cfg, name)
 			if s == nil {
 				rows[i].State, codes[i] = "error", st

@@ -206,6 +206,22 @@ func (c *cmd) parse(f *flags, args []string, min, max int) ([]string, bool) {
 	return ops, true
 }
 
+// serverArgs parses args and finds the server that the first operand
+// names (before any "/"); a nil server means: return status.
+func (c *cmd) serverArgs(f *flags, args []string, min, max int) ([]string, *Server, int) {
+	ops, ok := c.parse(f, args, min, max)
+	if !ok {
+		return nil, nil, agent.StatusUsage
+	}
+	cfg, status := c.config()
+	if cfg == nil {
+		return nil, nil, status
+	}
+	name, _, _ := strings.Cut(ops[0], "/")
+	s, status := c.server(cfg, name)
+	return ops, s, status
+}
+
 // config reads the configuration; a problem is reported (status 2).
 func (c *cmd) config() (*Config, int) {
 	cfg, err := LoadConfig(c.FS, c.Home)
@@ -455,15 +471,7 @@ func (c *cmd) requestError(target string, err error, ctx context.Context, timeou
 // simple makes a request of one server (info, resources, prompts).
 func (c *cmd) simple(op, method string, args []string, print func(*Server, *Response)) int {
 	f := c.flags(op, nil)
-	ops, ok := c.parse(f, args, 1, 1)
-	if !ok {
-		return agent.StatusUsage
-	}
-	cfg, status := c.config()
-	if cfg == nil {
-		return status
-	}
-	s, status := c.server(cfg, ops[0])
+	_, s, status := c.serverArgs(f, args, 1, 1)
 	if s == nil {
 		return status
 	}
@@ -830,15 +838,7 @@ func (c *cmd) read(args []string) int {
 		f.IntVar(&f.maxOutput, "max-output", DefaultMaxOutput, "")
 		f.DurationVar(&f.timeout, "timeout", 0, "")
 	})
-	ops, ok := c.parse(f, args, 2, 2)
-	if !ok {
-		return agent.StatusUsage
-	}
-	cfg, status := c.config()
-	if cfg == nil {
-		return status
-	}
-	s, status := c.server(cfg, ops[0])
+	ops, s, status := c.serverArgs(f, args, 2, 2)
 	if s == nil {
 		return status
 	}
@@ -867,15 +867,7 @@ func (c *cmd) read(args []string) int {
 
 func (c *cmd) prompt(args []string) int {
 	f := c.flags("prompt", nil)
-	ops, ok := c.parse(f, args, 2, -1)
-	if !ok {
-		return agent.StatusUsage
-	}
-	cfg, status := c.config()
-	if cfg == nil {
-		return status
-	}
-	s, status := c.server(cfg, ops[0])
+	ops, s, status := c.serverArgs(f, args, 2, -1)
 	if s == nil {
 		return status
 	}
@@ -940,15 +932,7 @@ func (c *cmd) ps(args []string) int {
 
 func (c *cmd) restart(args []string) int {
 	f := c.flags("restart", nil)
-	ops, ok := c.parse(f, args, 1, 1)
-	if !ok {
-		return agent.StatusUsage
-	}
-	cfg, status := c.config()
-	if cfg == nil {
-		return status
-	}
-	s, status := c.server(cfg, ops[0])
+	_, s, status := c.serverArgs(f, args, 1, 1)
 	if s == nil {
 		return status
 	}

@@ -107,14 +107,16 @@ func (e *entry) session(ctx context.Context, p *Pool, s *Server) (*sdk.ClientSes
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	fp := s.fingerprint()
-	if e.cs != nil && e.fp == fp && !closed(e.ended) {
+	if e.cs != nil && e.fp == fp && !closed(e.ended) && (e.proc == nil || !closed2(e.proc.Done())) {
 		return e.cs, nil
 	}
 	e.stopLocked()
 	return e.startLocked(ctx, p, s, fp)
 }
 
-func closed(c chan struct{}) bool {
+func closed(c chan struct{}) bool { return closed2(c) }
+
+func closed2(c <-chan struct{}) bool {
 	select {
 	case <-c:
 		return true

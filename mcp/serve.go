@@ -841,6 +841,11 @@ func (c *lineConn) reply(code int64, msg string, id any) {
 }
 
 func (c *lineConn) writeLine(data []byte) error {
+	select {
+	case <-c.closed:
+		return io.ErrClosedPipe // the session is over: nobody awaits it
+	default:
+	}
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	_, err := c.w.Write(append(data, '\n'))

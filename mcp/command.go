@@ -53,6 +53,9 @@ type Env struct {
 	Serve ServeFunc
 }
 
+// Summary is mcp's line in help.
+const Summary = "call MCP servers' tools; serve this shell over MCP"
+
 // Usage is mcp --help.
 const Usage = `usage: mcp list [SERVER] [--json]
        mcp info SERVER [--json]
@@ -116,6 +119,15 @@ give, 124 timed out, 130 interrupted.
 func Run(e *Env) int {
 	c := &cmd{Env: e}
 	args := e.Args[1:]
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--help" {
+			fmt.Fprintf(e.Stdout, "mcp - %s\n\n%s", Summary, Usage)
+			return 0
+		}
+	}
 	if len(args) == 0 {
 		return c.usage("missing operation")
 	}

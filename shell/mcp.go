@@ -80,7 +80,7 @@ func (s *Session) runVFSProgram(ctx context.Context, argv, env []string, stdin i
 // mcpCommand is the mcp command (a function: the exec path refers to it).
 func mcpCommand() shellCommand {
 	return shellCommand{
-		summary: "call MCP servers' tools; serve this shell over MCP",
+		summary: mcp.Summary,
 		usage:   mcp.Usage,
 		run:     (*Session).mcpRun,
 	}

@@ -67,6 +67,10 @@ Errors name what is wrong, with the usual statuses:
   mcp: /work/.mcp.json: invalid JSON on line 2: unexpected end of JSON input
   [2]
   $ mcp ps
+  $ mcp --help | head -3
+  mcp - call MCP servers' tools; serve this shell over MCP
+  
+  usage: mcp list [SERVER] [--json]
   $ mcp frob
   mcp: unknown operation 'frob' (try 'mcp --help')
   [2]

@@ -7,9 +7,11 @@
 // history and the network) lives beside the model in this package; nothing
 // else decides what is allowed.
 //
-// caps imports the standard library, the glob matcher and, for policy
-// files (policy.go), the YAML parser. A Set is
-// immutable once built except through Drop, and safe for concurrent use.
+// caps imports vfs (the FS it wraps, the history's types), clock (the
+// clock and source it wraps), the glob matcher, the YAML parser for policy
+// files (policy.go), and net and net/http for the network's gate (net.go:
+// the dialer and the HTTP transport decorators). A Set is immutable once
+// built except through Drop, and safe for concurrent use.
 package caps
 
 import (
@@ -287,7 +289,7 @@ func (s *Set) Decide(kind Kind, target string) (rule *Cap, allowed bool) {
 		}
 	}
 	for i := range s.allow {
-		if s.allow[i].Kind == kind && matches(s.allow[i], target) {
+		if s.allow[i].Kind == kind && (matches(s.allow[i], target) || kind == MCPCall && grantsSomeTool(s.allow[i], target)) {
 			a := s.allow[i]
 			return &a, true
 		}
@@ -323,6 +325,27 @@ func matches(c Cap, target string) bool {
 		return matchHost(c.Pattern, target)
 	}
 	ok, _ := doublestar.Match(c.Pattern, target)
+	return ok
+}
+
+// AnyTool is the tool of an mcp.call target that asks for some tool of a
+// server rather than one (SERVER/*: listing its tools, reading its
+// resources): a grant of any tool of the server allows it, and only a
+// denial that covers SERVER/* itself refuses it.
+const AnyTool = "*"
+
+// grantsSomeTool reports whether the mcp.call grant c covers a tool of
+// the server that target (SERVER/*) names.
+func grantsSomeTool(c Cap, target string) bool {
+	server, ok := strings.CutSuffix(target, "/"+AnyTool)
+	if !ok {
+		return false
+	}
+	if c.Pattern == "" || c.Pattern == "**" {
+		return true
+	}
+	srv, _, _ := strings.Cut(c.Pattern, "/")
+	ok, _ = doublestar.Match(srv, server)
 	return ok
 }
 
@@ -401,6 +424,10 @@ func (e *DeniedError) Error() string {
 
 // Unwrap makes errors.Is(err, fs.ErrPermission) true.
 func (e *DeniedError) Unwrap() error { return fs.ErrPermission }
+
+// Needs is the capability the refused operation needed, as a rule writes
+// it (the command contract knows a denial by this method).
+func (e *DeniedError) Needs() string { return e.Cap.String() }
 
 // IsDenied reports whether err is (or wraps) a capability denial.
 func IsDenied(err error) bool {

@@ -430,21 +430,78 @@ func (f *gatedFS) Chtimes(name string, atime, mtime time.Time) error {
 	return f.fs.Chtimes(name, atime, mtime)
 }
 
-// Clock is the session's clock through the gate: the real wall clock while
-// the set allows clock.read, the logical clock otherwise (also for Tick and
-// Slept, which only a logical clock keeps).
-func (g *Gate) Clock(logical *clock.Logical) clock.Clock {
-	return &gatedClock{g: g, logical: logical}
+// Access needs fs.read on what name reaches, as Stat does (a refusal is
+// audited: looking at a file is an operation); then the tree answers for
+// the permission bits, and the set for the capabilities mode asks for,
+// which count as the bits do: AccessWrite fs.write, AccessExec fs.exec
+// (on what is not a directory; searching one needs none). Those are asked
+// of the set, on the path resolved through the entries the set lets you
+// read (Set.Resolve), not checked: a no is a *DeniedError with Op
+// "access", and is not audited, since asking changes nothing.
+func (f *gatedFS) Access(name string, mode vfs.AccessMode) error {
+	name = clean(name)
+	g := f.begin(false)
+	defer g.end()
+	follow := mode&vfs.AccessEntry == 0
+	if _, err := g.at(FSRead, "stat", "access", name, follow); err != nil {
+		return err
+	}
+	if err := f.fs.Access(name, mode); err != nil {
+		return err
+	}
+	var kinds []Kind
+	if mode&vfs.AccessWrite != 0 {
+		kinds = append(kinds, FSWrite)
+	}
+	if mode&vfs.AccessExec != 0 {
+		stat := f.fs.Stat
+		if !follow {
+			stat = f.fs.Lstat
+		}
+		if info, err := stat(name); err == nil && !info.IsDir() {
+			kinds = append(kinds, FSExec)
+		}
+	}
+	if len(kinds) == 0 {
+		return nil
+	}
+	var target string
+	var err error
+	if follow {
+		target, err = f.g.Set.Resolve(f.fs, name)
+	} else {
+		target, err = f.g.Set.Resolve(f.fs, path.Dir(name))
+		target = path.Join(target, path.Base(name))
+	}
+	if err != nil {
+		return &fs.PathError{Op: "access", Path: name, Err: err}
+	}
+	for _, kind := range kinds {
+		if err := f.g.Set.Check(kind, "access", target); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Clock is a clock through the gate: real while the set allows
+// clock.read, logical otherwise (also for Tick and Slept, which only a
+// logical clock keeps). real is the host's clock, or what records its
+// reads (effects.Reads): the gate goes outside the recorder, so that only
+// the reads it allows reach it.
+func (g *Gate) Clock(logical *clock.Logical, real clock.Clock) clock.Clock {
+	return &gatedClock{g: g, logical: logical, real: real}
 }
 
 type gatedClock struct {
 	g       *Gate
 	logical *clock.Logical
+	real    clock.Clock
 }
 
 func (c *gatedClock) Now() time.Time {
 	if c.g.Set.Allows(ClockRead, "") {
-		return clock.Real{}.Now()
+		return c.real.Now()
 	}
 	return c.logical.Now()
 }
@@ -452,20 +509,21 @@ func (c *gatedClock) Now() time.Time {
 func (c *gatedClock) Tick()                 { c.logical.Tick() }
 func (c *gatedClock) Slept(d time.Duration) { c.logical.Slept(d) }
 
-// Rand is the session's random source through the gate: real randomness
-// while the set allows random.read, the seeded generator otherwise.
-func (g *Gate) Rand(seeded clock.Source) clock.Source {
-	return &gatedRand{g: g, seeded: seeded}
+// Rand is a random source through the gate: real while the set allows
+// random.read, the seeded generator otherwise. real is the host's
+// randomness, or what records its reads, as for Clock.
+func (g *Gate) Rand(seeded, real clock.Source) clock.Source {
+	return &gatedRand{g: g, seeded: seeded, real: real}
 }
 
 type gatedRand struct {
-	g      *Gate
-	seeded clock.Source
+	g            *Gate
+	seeded, real clock.Source
 }
 
 func (r *gatedRand) source() clock.Source {
 	if r.g.Set.Allows(RandomRead, "") {
-		return clock.Crypto{}
+		return r.real
 	}
 	return r.seeded
 }

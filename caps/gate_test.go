@@ -129,7 +129,7 @@ func TestGateClockAndRandom(t *testing.T) {
 	t.Parallel()
 	set, _ := Preset("sandbox")
 	g := NewGate(set, nil)
-	c := g.Clock(clock.NewLogical(clock.Epoch))
+	c := g.Clock(clock.NewLogical(clock.Epoch), clock.Real{})
 	if !c.Now().Equal(clock.Epoch) {
 		t.Fatal("sandbox reads the real clock")
 	}
@@ -141,7 +141,7 @@ func TestGateClockAndRandom(t *testing.T) {
 	if !c.Now().Equal(clock.Epoch) {
 		t.Fatal("dropping clock.read keeps the real clock")
 	}
-	r := g.Rand(clock.NewSeeded(1))
+	r := g.Rand(clock.NewSeeded(1), clock.Crypto{})
 	if r.Uint64() != clock.NewSeeded(1).Uint64() {
 		t.Fatal("sandbox reads real randomness")
 	}
@@ -287,5 +287,38 @@ func TestGateHistoryReads(t *testing.T) {
 	}
 	if len(denials) != 2 {
 		t.Errorf("audited %q", denials)
+	}
+}
+
+// TestGateAccess: looking needs fs.read and is audited when refused, as
+// stat is; the capabilities the mode asks for are only asked, and a no is
+// a DeniedError that is not audited.
+func TestGateAccess(t *testing.T) {
+	t.Parallel()
+	fsys, tree, denials := sandboxFS(t)
+	if err := vfs.WriteFile(tree, "/work/run", nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var d *DeniedError
+	set := fsys.(*gatedFS).g.Set
+	set.Deny(Cap{Kind: FSExec, Pattern: "/work/run"})
+	if err := fsys.Access("/etc/secret", vfs.AccessWrite); !errors.As(err, &d) || d.Cap.String() != "fs.write:/etc/secret" {
+		t.Errorf("write /etc/secret: %v, want a denial of fs.write", err)
+	}
+	if err := fsys.Access("/work/secret-link", vfs.AccessWrite); !errors.As(err, &d) || d.Cap.String() != "fs.write:/etc/secret" {
+		t.Errorf("write through a link: %v, want a denial on the file it leads to", err)
+	}
+	if err := fsys.Access("/work/run", vfs.AccessExec); !errors.As(err, &d) || d.Cap.Kind != FSExec {
+		t.Errorf("exec /work/run: %v, want a denial of fs.exec", err)
+	}
+	if err := fsys.Access("/work", vfs.AccessExec|vfs.AccessWrite); err != nil {
+		t.Errorf("search and write /work: %v", err)
+	}
+	if len(*denials) != 0 {
+		t.Errorf("asking was audited: %q", *denials)
+	}
+	set.Deny(Cap{Kind: FSRead, Pattern: "/work/run"})
+	if err := fsys.Access("/work/run", vfs.AccessRead); !IsDenied(err) || len(*denials) != 1 {
+		t.Errorf("read /work/run without fs.read: %v, %d audited; want a denial, audited", err, len(*denials))
 	}
 }

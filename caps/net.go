@@ -29,10 +29,11 @@ type LookupFunc func(ctx context.Context, host string) ([]netip.Addr, error)
 // matched as what it connects to, whatever its spelling (127.1,
 // 0x7f000001, ::ffff:127.0.0.1; 0.0.0.0 and :: reach the host itself, as
 // 127.0.0.1 and ::1 do). A name is looked up once, with lookup, and the
-// addresses checked are the ones dialed: next never resolves a name. A
-// denial is a *DeniedError with Op "connect". A nil next means the session
-// has no network: an allowed address then fails with ErrNoNetwork; a nil
-// lookup, that names cannot be resolved.
+// addresses checked are the ones dialed: next never resolves a name. When
+// the request being dialed for was checked by RoundTripper, its lookup is
+// used, not a second one. A denial is a *DeniedError with Op "connect". A
+// nil next means the session has no network: an allowed address then
+// fails with ErrNoNetwork; a nil lookup, that names cannot be resolved.
 func (g *Gate) Dial(next DialFunc, lookup LookupFunc) DialFunc {
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
 		if err := g.Check(NetConnect, "connect", addr); err != nil {
@@ -45,19 +46,14 @@ func (g *Gate) Dial(next DialFunc, lookup LookupFunc) DialFunc {
 		if err != nil {
 			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
 		}
-		addrs, err := resolveHost(ctx, lookup, host)
-		if err != nil {
-			return nil, err
-		}
-		for _, a := range addrs {
-			real := net.JoinHostPort(connectsTo(a).String(), port)
-			if rule, ok := g.Set.Decide(NetConnect, real); rule != nil && !ok {
-				d := &DeniedError{Cap: Cap{Kind: NetConnect, Pattern: real}, Op: "connect", Path: addr}
-				if g.Audit != nil {
-					g.Audit(d)
-				}
-				return nil, d
+		addrs, ok := ctx.Value(resolvedKey{addr}).([]netip.Addr)
+		if !ok {
+			if addrs, err = resolveHost(ctx, lookup, host); err != nil {
+				return nil, err
 			}
+		}
+		if err := g.checkAddrs(addr, port, addrs); err != nil {
+			return nil, err
 		}
 		var first error
 		for _, a := range addrs {
@@ -71,6 +67,26 @@ func (g *Gate) Dial(next DialFunc, lookup LookupFunc) DialFunc {
 		}
 		return nil, first
 	}
+}
+
+// resolvedKey marks, in a request's context, the addresses RoundTripper
+// checked for the address addr, for Dial to connect to.
+type resolvedKey struct{ addr string }
+
+// checkAddrs refuses addr, whose addresses are addrs, when a rule denies
+// one of them (as what it connects to, on port), and reports the denial.
+func (g *Gate) checkAddrs(addr, port string, addrs []netip.Addr) error {
+	for _, a := range addrs {
+		real := net.JoinHostPort(connectsTo(a).String(), port)
+		if rule, ok := g.Set.Decide(NetConnect, real); rule != nil && !ok {
+			d := &DeniedError{Cap: Cap{Kind: NetConnect, Pattern: real}, Op: "connect", Path: addr}
+			if g.Audit != nil {
+				g.Audit(d)
+			}
+			return d
+		}
+	}
+	return nil
 }
 
 // resolveHost is the addresses host stands for: itself when it is an
@@ -163,27 +179,65 @@ func URLAddr(u *url.URL) string {
 }
 
 // RoundTripper wraps next so that every HTTP request needs net.connect on
-// the address its URL names (URLAddr), checked before next sees it. Dial
-// checks connections; this checks requests, which matters when next
-// would carry one over a connection opened before the set dropped that
-// host, and for each redirect.
-func (g *Gate) RoundTripper(next http.RoundTripper) http.RoundTripper {
-	return gatedTransport{g: g, next: next}
+// the address its URL names (URLAddr), checked before next sees it, and
+// no denial on the addresses that name stands for: an address in the URL
+// is checked as it is, a name is looked up (with lookup; without one, Dial
+// finds that it cannot be resolved) and the addresses are handed to Dial
+// in the request's context. Dial checks connections; this checks requests,
+// which matters when next would carry one over a connection opened before
+// the set dropped that host, and for each redirect; and it is what keeps a
+// refused request out of the effect recorder that next may be: the gate
+// goes outside, so that a denial is audited and never recorded as an
+// effect.
+func (g *Gate) RoundTripper(next http.RoundTripper, lookup LookupFunc) http.RoundTripper {
+	return gatedTransport{g: g, next: next, lookup: lookup}
 }
 
 type gatedTransport struct {
-	g    *Gate
-	next http.RoundTripper
+	g      *Gate
+	next   http.RoundTripper
+	lookup LookupFunc
 }
 
 func (t gatedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if err := t.g.Check(NetConnect, "connect", URLAddr(req.URL)); err != nil {
+	ctx, err := t.check(req)
+	if err != nil {
 		if req.Body != nil {
 			req.Body.Close() // a RoundTripper must close the body, even on error
 		}
 		return nil, err
 	}
+	if ctx != nil {
+		req = req.WithContext(ctx)
+	}
 	return t.next.RoundTrip(req)
+}
+
+// check checks the request's address; ctx, when not nil, is the request's
+// context with the addresses looked up.
+func (t gatedTransport) check(req *http.Request) (ctx context.Context, err error) {
+	addr := URLAddr(req.URL)
+	if err := t.g.Check(NetConnect, "connect", addr); err != nil {
+		return nil, err
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, nil // Dial says what is wrong with it
+	}
+	a, isAddr := parseAddr(host)
+	if !isAddr && t.lookup == nil {
+		return nil, nil
+	}
+	addrs := []netip.Addr{a}
+	if !isAddr {
+		if addrs, err = resolveHost(req.Context(), t.lookup, host); err != nil {
+			return nil, err
+		}
+	}
+	if err := t.g.checkAddrs(addr, port, addrs); err != nil {
+		return nil, err
+	}
+	return context.WithValue(req.Context(), resolvedKey{addr}, addrs), nil
 }
 
 // CloseIdleConnections passes on to next, so that http.Client's reaches

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -229,7 +230,7 @@ func TestGateRoundTripper(t *testing.T) {
 	rt := g.RoundTripper(roundTripFunc(func(r *http.Request) (*http.Response, error) {
 		sent++
 		return &http.Response{StatusCode: 200, Body: http.NoBody, Request: r}, nil
-	}))
+	}), nil)
 	body := &closeBody{Reader: strings.NewReader("x")}
 	req, _ := http.NewRequest("POST", "http://example.com/", body)
 	if _, err := rt.RoundTrip(req); !IsDenied(err) || err.Error() != "connect example.com:80: permission denied (needs net.connect:example.com:80)" {
@@ -241,5 +242,46 @@ func TestGateRoundTripper(t *testing.T) {
 	req, _ = http.NewRequest("GET", "https://example.com/x", nil)
 	if resp, err := rt.RoundTrip(req); err != nil || resp.StatusCode != 200 || sent != 1 {
 		t.Errorf("https://example.com/x: %v, sent %d", err, sent)
+	}
+}
+
+// TestGateRoundTripperChecksAddresses: a request whose name leads to a
+// denied address is refused before the transport under the gate (the
+// effect recorder) sees it, and an allowed one is dialed at the addresses
+// the gate looked up, without a second lookup.
+func TestGateRoundTripperChecksAddresses(t *testing.T) {
+	t.Parallel()
+	set := NewSet(nil, nil)
+	set.Allow(mustParse(t, "net.connect:*"))
+	set.Deny(mustParse(t, "net.connect:127.0.0.0/8"))
+	var denials []string
+	g := NewGate(set, func(d *DeniedError) { denials = append(denials, d.Error()) })
+	lookups := 0
+	lookup := func(ctx context.Context, host string) ([]netip.Addr, error) {
+		lookups++
+		return fakeLookup(ctx, host)
+	}
+	var dialed []string
+	tr := &http.Transport{DialContext: g.Dial(func(_ context.Context, _, addr string) (net.Conn, error) {
+		dialed = append(dialed, addr)
+		return nil, errors.New("no such server")
+	}, lookup)}
+	sent := 0
+	rt := g.RoundTripper(roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		sent++
+		return tr.RoundTrip(r)
+	}), lookup)
+	req, _ := http.NewRequest("GET", "http://loopy.example/", nil)
+	if _, err := rt.RoundTrip(req); !IsDenied(err) || sent != 0 {
+		t.Errorf("loopy.example: %v, sent %d; want a denial before the transport", err, sent)
+	}
+	if want := []string{"connect loopy.example:80: permission denied (needs net.connect:127.0.0.1:80)"}; !slices.Equal(denials, want) {
+		t.Errorf("denials %q, want %q", denials, want)
+	}
+	lookups = 0
+	req, _ = http.NewRequest("GET", "http://example.com/", nil)
+	rt.RoundTrip(req)
+	if sent != 1 || lookups != 1 || !slices.Equal(dialed, []string{"93.184.215.14:80"}) {
+		t.Errorf("example.com: sent %d, %d lookups, dialed %q; want 1, 1, [93.184.215.14:80]", sent, lookups, dialed)
 	}
 }

@@ -14,9 +14,13 @@
 // Nothing else of the host reaches the shell: the host environment is
 // invisible except for variables passed with --env.
 //
-// cli may import shell, transcript, cobra, readline and x/term; it is the
-// only package that imports cobra and readline. A Program is safe for
-// concurrent use (Run keeps all its state on the stack), which the tests use.
+// cli imports shell (the sessions it runs), the packages whose values it
+// builds for them (caps, effects, vfs, clock, wasm, builtins for the
+// version), internal/transcript (replay), cobra, pflag, readline and
+// x/term; it is the only package that imports cobra and readline, and
+// the net package only to hand the session the host's dialer and
+// resolver. A Program is safe for concurrent use (Run keeps all its state
+// on the stack), which the tests use.
 package cli
 
 import (
@@ -163,6 +167,7 @@ type options struct {
 	wasmMiB   int      // --wasm-memory: each module's memory cap, MiB
 	policy    string   // --policy FILE
 	limits    limitFlags
+	lockWait  time.Duration // --lock-wait: how long to wait for a workspace in use
 
 	presetGiven bool         // --caps was on the command line
 	pol         *caps.Policy // FILE, read once before anything runs
@@ -307,7 +312,7 @@ func wantsSubcommand(args []string) bool {
 // valueFlags are the long flags that take a separate value.
 var valueFlags = map[string]bool{
 	"env": true, "workspace": true, "write-mode": true, "timeout": true,
-	"caps": true, "allow": true, "deny": true, "policy": true, "import": true,
+	"caps": true, "allow": true, "deny": true, "policy": true, "import": true, "lock-wait": true,
 	"wasm-memory": true, "max-depth": true, "max-procs": true, "max-memory": true,
 	"max-disk": true, "max-inodes": true, "max-commands": true, "max-loop": true,
 }
@@ -340,8 +345,8 @@ live in a workspace on the host (--workspace DIR, default
 $XDG_DATA_HOME/moonix/default): the next run resumes where the last one
 stopped. --write-mode lazy (the default) writes it at snapshots and at exit;
 eager also after every command, so that a crash loses no completed command.
-One moonix at a time uses a workspace. --ephemeral keeps everything in
-memory and writes nothing.
+One moonix at a time uses a workspace: another waits for it (--lock-wait,
+default 10s). --ephemeral keeps everything in memory and writes nothing.
 
 Every operation goes through a capability gate: --caps PRESET (minimal,
 sandbox (the default), developer, agent, unrestricted), --allow CAP and
@@ -381,6 +386,7 @@ script.`,
 	pf := root.PersistentFlags()
 	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host (needs env.read:NAME); repeatable")
 	pf.DurationVar(&o.timeout, "timeout", 0, "cancel the whole run after this long (exit 124)")
+	pf.DurationVar(&o.lockWait, "lock-wait", defaultLockWait, "how long to wait for a workspace another moonix is using (0: fail at once)")
 	pf.StringVar(&o.preset, "caps", caps.DefaultPreset, "capability preset: "+strings.Join(caps.PresetNames, ", "))
 	pf.StringArrayVar(&o.allow, "allow", nil, "grant a capability (KIND[:PATTERN]) on top of the preset; repeatable")
 	pf.StringArrayVar(&o.deny, "deny", nil, "deny a capability (KIND[:PATTERN]); denials win over grants; repeatable")
@@ -396,6 +402,9 @@ script.`,
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if o.timeout < 0 {
 			return usageErr("--timeout: must not be negative")
+		}
+		if o.lockWait < 0 {
+			return usageErr("--lock-wait: must not be negative")
 		}
 		o.presetGiven = cmd.Flags().Changed("caps")
 		return o.loadPolicy()

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -18,19 +16,24 @@ import (
 // (besides the variables its configuration names).
 var hostServerEnv = []string{"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"}
 
-// mcpConfig is what a session's MCP client may reach on the host.
-func (p *Program) mcpConfig() shell.MCPConfig {
-	cfg := shell.MCPConfig{Spawn: p.Spawn}
-	if p.LookupEnv == nil {
-		return cfg
-	}
-	for _, name := range hostServerEnv {
-		if v, ok := p.LookupEnv(name); ok {
-			cfg.HostEnv = append(cfg.HostEnv, name+"="+v)
+// packages are the command packages of the sessions the program runs:
+// MCP's (the mcp and state commands), whose stdio servers are host
+// programs started with p.Spawn.
+func (p *Program) packages() []shell.Package {
+	o := mcp.Options{Spawn: p.Spawn}
+	if p.LookupEnv != nil {
+		for _, name := range hostServerEnv {
+			if v, ok := p.LookupEnv(name); ok {
+				o.HostEnv = append(o.HostEnv, name+"="+v)
+			}
 		}
 	}
-	return cfg
+	return []shell.Package{mcp.Package(o)}
 }
+
+// replayPackages are the command packages of a transcript's session:
+// MCP's, starting no host program.
+var replayPackages = []shell.Package{mcp.Package(mcp.Options{})}
 
 // mcpCommand is `moonix mcp serve`: this shell as an MCP server, for
 // agent hosts.
@@ -98,7 +101,7 @@ func (p *Program) serveMCP(ctx context.Context, o *options, std stdio, addr, tok
 	if err != nil {
 		return 0, err
 	}
-	ws, err := p.prepare(o, std, &cfg)
+	ws, err := p.prepare(ctx, o, std, &cfg)
 	if err != nil {
 		return 0, err
 	}
@@ -118,7 +121,7 @@ func (p *Program) serveMCP(ctx context.Context, o *options, std stdio, addr, tok
 			status = 1
 		}
 	} else {
-		status = p.serveHTTP(ctx, std, addr, mcp.HTTPHandler(sh, opts, token))
+		status = serveHTTP(ctx, std, addr, sh, opts, token)
 	}
 	if sig := ended(); sig != nil {
 		status = 128 + signalNumber(sig)
@@ -130,26 +133,18 @@ func (p *Program) serveMCP(ctx context.Context, o *options, std stdio, addr, tok
 	return status, nil
 }
 
-// serveHTTP serves h on addr until ctx ends; it says on stderr where it
-// listens (port 0 picks a free one).
-func (p *Program) serveHTTP(ctx context.Context, std stdio, addr string, h http.Handler) int {
+// serveHTTP serves sh on addr until ctx ends; it says on stderr where
+// it listens (port 0 picks a free one).
+func serveHTTP(ctx context.Context, std stdio, addr string, sh *shell.Captured, opts mcp.ServerOptions, token string) int {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(std.err, "moonix: mcp serve: %v\n", err)
 		return 1
 	}
 	fmt.Fprintf(std.err, "moonix: mcp serve: listening on http://%s/\n", ln.Addr())
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
+	if err := mcp.ServeHTTP(ctx, ln, sh, opts, token, timeoutGrace); err != nil {
 		fmt.Fprintf(std.err, "moonix: mcp serve: %v\n", err)
 		return 1
-	case <-ctx.Done():
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), timeoutGrace)
-	defer cancel()
-	srv.Shutdown(sctx)
 	return 0
 }

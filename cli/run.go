@@ -40,25 +40,25 @@ func (p *Program) sessionConfig(o *options, std stdio) (shell.Config, shell.Limi
 		return shell.Config{}, shell.Limits{}, err
 	}
 	return shell.Config{
-		Env:     env,
-		Stdin:   std.in,
-		Stdout:  std.out,
-		Stderr:  std.err,
-		Options: shellOptions(o),
-		Caps:    set,
-		Dial:    p.Dial,
-		Lookup:  p.Lookup,
-		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
-		Limits:  limits,
-		MCP:     p.mcpConfig(),
+		Env:      env,
+		Stdin:    std.in,
+		Stdout:   std.out,
+		Stderr:   std.err,
+		Options:  shellOptions(o),
+		Caps:     set,
+		Dial:     p.Dial,
+		Lookup:   p.Lookup,
+		Wasm:     wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
+		Limits:   limits,
+		Packages: p.packages(),
 	}, limits, nil
 }
 
 // prepare opens the run's workspace (nil with --ephemeral) and makes cfg
 // work on it, then copies the --import files in. The caller closes the
 // workspace.
-func (p *Program) prepare(o *options, std stdio, cfg *shell.Config) (*workspace, error) {
-	ws, err := p.openWorkspace(o, std.err)
+func (p *Program) prepare(ctx context.Context, o *options, std stdio, cfg *shell.Config) (*workspace, error) {
+	ws, err := p.openWorkspace(ctx, o, std.err)
 	if err != nil {
 		return nil, err
 	}
@@ -145,12 +145,25 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
 	}
 
-	ws, err := p.prepare(o, std, &cfg)
+	ws, err := p.prepare(ctx, o, std, &cfg)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// --timeout ran out while waiting for the workspace
+		fmt.Fprintf(std.err, "moonix: timed out after %s\n", o.timeout)
+		return 124, nil
+	}
 	if err != nil {
 		return 0, err
 	}
 	if ws != nil {
 		defer ws.close()
+	}
+	if !interactive {
+		// fc lists what was typed at the prompt of this workspace.
+		hist := &lineHistory{loaded: true}
+		if ws != nil {
+			hist = &lineHistory{load: historyReader(ws.historyPath(), std.err)}
+		}
+		withFc(&cfg, hist)
 	}
 	if interactive {
 		return p.repl(ctx, o, cfg, ws)

@@ -51,13 +51,19 @@ func TestTranscripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := cli.Replay(context.Background(), data, nil, set)
+			dir, err := filepath.Abs(filepath.Dir(path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := cli.Replay(context.Background(), data, cli.ReplayConfig{
+				Caps: set, TestDir: dir, TestFile: filepath.Base(path),
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res.Failed() {
 				t.Errorf("transcript differs (update with: go run ./cmd/moonix replay --update testdata/%s):\n%s",
-					filepath.ToSlash(name), res.Diff(path, path+".err"))
+					filepath.ToSlash(name), res.Diff(path, "actual output"))
 			}
 		})
 	}

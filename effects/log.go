@@ -13,9 +13,18 @@
 // before it starts and an end after it finishes, so that a crash in
 // between still shows that it may have happened.
 //
+// The operations are recorded by decorators, not by the commands that
+// make them: Transport wraps the session's HTTP transport, and Reads the
+// real clock and random source (package clock's seam) under the
+// capability gate. A command that reaches outside is handed the wrapped
+// value and never writes an entry itself.
+//
 // A workspace keeps the log in DIR/moonix/effects/ (log.jsonl, head,
 // objects/); an ephemeral session keeps it in memory. A Log is safe for
 // concurrent use.
+//
+// effects imports clock (the seam whose real reads it records), net/http
+// (the transport it wraps) and the standard library.
 package effects
 
 import (
@@ -35,7 +44,7 @@ type Kind string
 
 // The kinds of effect.
 const (
-	HTTP   Kind = "http"   // a request made by curl
+	HTTP   Kind = "http"   // an HTTP request (curl, the protocols' clients): see Transport
 	Clock  Kind = "clock"  // a read of the real wall clock
 	Random Kind = "random" // a read of real randomness
 	Denied Kind = "denied" // a capability denial: audit only, never an effect

@@ -185,7 +185,7 @@ func newRig(t *testing.T, allow ...string) *rig {
 		r.log.Record(effects.Entry{Kind: effects.Denied, Target: d.Path, Outcome: effects.OutcomeDenied})
 	})
 	r.fs = gate.FS(tree)
-	r.pool = NewPool(GateStarter(gate, RecordStarter(r.log, r.starter)), "test")
+	r.pool = NewPool(GateStarter(gate.Check, RecordStarter(r.log, r.starter)), "test")
 	t.Cleanup(r.pool.Close)
 	r.config(`{"mcpServers": {"peer": {"command": "peer-server", "env": {"TOKEN": "${env:TOKEN}"}}}}`)
 	r.env["TOKEN"] = "s3cret"
@@ -209,7 +209,7 @@ func (r *rig) run(ctx context.Context, args ...string) (string, string, int) {
 	status := Run(&Env{
 		Ctx: ctx, Args: append([]string{"mcp"}, args...), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errs,
 		FS: r.fs, Home: "/work", LookupEnv: func(k string) (string, bool) { v, ok := r.env[k]; return v, ok },
-		Client: GateClient(gate, RecordClient(r.log, r.pool)), Pool: r.pool,
+		Client: GateClient(gate.Check, RecordClient(r.log, r.pool)), Pool: r.pool,
 	})
 	return out.String(), errs.String(), status
 }

@@ -6,31 +6,40 @@
 //
 // As a client, Run is the mcp built-in. It is handed (Env) a Client that
 // makes requests of configured servers and a Manager that tells what
-// runs; the session builds them as decorators around its one Pool:
+// runs. Package is the command package a session is configured with
+// (shell.Config.Packages): built once for a root session from what the
+// session hands every package (shell.Resources: the audited gate check,
+// the effect log, the HTTP client whose transport the gate and the
+// recorder wrap, the exec path), it makes them decorators around one
+// Pool:
 //
-//	starter := GateStarter(gate, RecordStarter(log, &Hosts{...}))
+//	starter := GateStarter(res.Check, RecordStarter(res.Effects, &Hosts{...}))
 //	pool := NewPool(starter, version)
-//	client := GateClient(gate, RecordClient(log, pool))
+//	client := GateClient(res.Check, RecordClient(res.Effects, pool))
 //
 // so that the command never checks a capability or writes an effect
 // itself, and cannot skip either: GateClient needs mcp.call on every
-// request, GateStarter process.spawn or net.connect before a server
-// starts, RecordClient and RecordStarter put every request and every
-// host program started in the effect log. Servers are configured in the
-// mcpServers JSON that agent tools share (config.go), read from the VFS.
+// request, GateStarter process.spawn or net.connect before a
+// server starts, RecordClient and RecordStarter put every request and
+// every host program started in the effect log.
+// Servers are configured in the mcpServers JSON that agent tools share
+// (config.go), read from the VFS. Package also gives the state command
+// (the state tool's store, package kv).
 //
 // As a server, NewServer, ServeStdio and HTTPHandler expose a Shell (one
 // persistent session: shell.Captured) as tools; every tool goes through
 // the session's gate as the same command typed at its prompt would, and
 // RecordInbound logs each call.
 //
-// Host programs are started in exactly one file, spawn.go, the only
-// importer of os/exec in moonix (a test of the import graph checks it),
+// Host programs are started in exactly one file, stdio.go, the only
+// importer of os/exec in moonix (TestLayers, in layers_test.go, checks it),
 // each in a process group of its own, stopped by closing its standard
 // input, then SIGTERM, then SIGKILL.
 //
-// mcp imports agent, caps, effects, kv, vfs, the SDK and the JSON schema
-// validator it brings, pflag and doublestar; never shell or builtins. A
+// mcp imports shell (the package contract: Package, Resources, the
+// captured session it serves), builtins (the command contract), agent,
+// caps, effects, kv, vfs, the SDK and the JSON schema validator it
+// brings, pflag and doublestar; shell knows nothing of mcp. A
 // Pool, the decorators and the server are safe for concurrent use; the
 // server answers one call at a time.
 package mcp

@@ -7,62 +7,44 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/moonix-sh/moonix/caps"
 )
 
+// CheckFunc asks the capability gate whether kind on target is allowed:
+// nil, or a *caps.DeniedError the gate has audited (the session's
+// shell.Resources.Check).
+type CheckFunc func(kind caps.Kind, op, target string) error
+
 // GateClient wraps next so that every request needs its capability,
 // checked before anything is sent: a tool call mcp.call:SERVER/TOOL; a
-// listing, a read or info mcp.call:SERVER/*, or a grant for any tool of
-// the server. A denial is reported to the gate's audit (the effect log)
-// and returned as a *caps.DeniedError.
-func GateClient(g *caps.Gate, next Client) Client { return gatedClient{g, next} }
+// listing, a read or info mcp.call:SERVER/*, which a grant of any tool
+// of the server allows (caps.AnyTool). A denial is returned as the
+// gate's *caps.DeniedError.
+func GateClient(check CheckFunc, next Client) Client { return gatedClient{check, next} }
 
 type gatedClient struct {
-	g    *caps.Gate
-	next Client
+	check CheckFunc
+	next  Client
 }
 
 func (c gatedClient) Do(ctx context.Context, req *Request) (*Response, error) {
-	if err := checkRequest(c.g, req); err != nil {
+	if err := checkRequest(c.check, req); err != nil {
 		return nil, err
 	}
 	return c.next.Do(ctx, req)
 }
 
-func checkRequest(g *caps.Gate, req *Request) error {
+func checkRequest(check CheckFunc, req *Request) error {
 	if req.Method == MethodCallTool {
-		return g.Check(caps.MCPCall, "call", req.Target())
-	}
-	server := req.Server.Name
-	any := server + "/*"
-	if rule, allowed := g.Set.Decide(caps.MCPCall, any); allowed || rule == nil && grantsATool(g.Set, server) {
-		return nil
+		return check(caps.MCPCall, "call", req.Target())
 	}
 	op := strings.TrimPrefix(req.Method, "tools/")
 	if op == MethodInfo || strings.Contains(op, "/") {
 		op = "list"
 	}
-	return g.Check(caps.MCPCall, op, any)
-}
-
-// grantsATool reports whether a grant covers some tool of server.
-func grantsATool(set *caps.Set, server string) bool {
-	for _, c := range set.Grants() {
-		if c.Kind != caps.MCPCall {
-			continue
-		}
-		if c.Pattern == "" || c.Pattern == "**" {
-			return true
-		}
-		srv, _, _ := strings.Cut(c.Pattern, "/")
-		if ok, _ := doublestar.Match(srv, server); ok {
-			return true
-		}
-	}
-	return false
+	return check(caps.MCPCall, op, req.Server.Name+"/"+caps.AnyTool)
 }
 
 // GateStarter wraps next so that a stdio server needs process.spawn on
@@ -70,17 +52,17 @@ func grantsATool(set *caps.Set, server string) bool {
 // session's HTTP client checks again every request). A WebAssembly server
 // needs nothing more here: it runs through the session's exec path,
 // which needs fs.exec.
-func GateStarter(g *caps.Gate, next Starter) Starter { return gatedStarter{g, next} }
+func GateStarter(check CheckFunc, next Starter) Starter { return gatedStarter{check, next} }
 
 type gatedStarter struct {
-	g    *caps.Gate
-	next Starter
+	check CheckFunc
+	next  Starter
 }
 
 func (s gatedStarter) Start(ctx context.Context, srv *Server, stderr io.Writer) (sdk.Transport, Process, error) {
 	switch srv.Transport() {
 	case "stdio":
-		if err := s.g.Check(caps.ProcessSpawn, "spawn", srv.Command); err != nil {
+		if err := s.check(caps.ProcessSpawn, "spawn", srv.Command); err != nil {
 			return nil, nil, err
 		}
 	case "http":
@@ -88,7 +70,7 @@ func (s gatedStarter) Start(ctx context.Context, srv *Server, stderr io.Writer) 
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", srv.Name, err)
 		}
-		if err := s.g.Check(caps.NetConnect, "connect", caps.URLAddr(u)); err != nil {
+		if err := s.check(caps.NetConnect, "connect", caps.URLAddr(u)); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -97,9 +79,9 @@ func (s gatedStarter) Start(ctx context.Context, srv *Server, stderr io.Writer) 
 
 // GateServe wraps serve so that serving MCP from inside a session needs
 // mcp.serve.
-func GateServe(g *caps.Gate, serve ServeFunc) ServeFunc {
+func GateServe(check CheckFunc, serve ServeFunc) ServeFunc {
 	return func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
-		if err := g.Check(caps.MCPServe, "serve", ""); err != nil {
+		if err := check(caps.MCPServe, "serve", ""); err != nil {
 			fmt.Fprintf(stderr, "moonix: %v\n", err)
 			return 1
 		}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/moonix-sh/moonix/caps"
 )
 
 // settleWait bounds how long closing a session waits for the cancellation
@@ -162,6 +164,11 @@ func (e *entry) startLocked(ctx context.Context, p *Pool, s *Server, fp string) 
 func (e *entry) startError(ctx, sctx context.Context, s *Server, proc Process, tr sdk.Transport, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
+	}
+	if errors.Is(err, caps.ErrNoNetwork) {
+		// the session's HTTP client has no dialer: say so as for a
+		// stdio server without a spawner
+		return fmt.Errorf("%s: HTTP servers are %w (no network)", s.Name, ErrNotAvailable)
 	}
 	se := &ServerError{Server: s.Name, Err: err}
 	tail, _ := tr.(interface{ LastLine() string })

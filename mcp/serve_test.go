@@ -23,7 +23,7 @@ import (
 // starts one.
 func newShell(t *testing.T) *shell.Captured {
 	t.Helper()
-	sh, err := shell.NewCaptured(shell.Config{})
+	sh, err := shell.NewCaptured(shell.Config{Packages: []shell.Package{mcp.Package(mcp.Options{})}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/moonix-sh/moonix/agent"
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
@@ -43,6 +44,16 @@ func NewCaptured(cfg Config) (*Captured, error) {
 		c.track = s.tree.Track()
 	}
 	return c, nil
+}
+
+// nestedCaptured starts a Captured shell nested in s for c
+// (Resources.Shell): s's filesystem, gate, history, clock and effect log,
+// c's directory and exported environment.
+func (s *Session) nestedCaptured(c *builtins.Call) (*Captured, error) {
+	return NewCaptured(Config{
+		FS: s.fs, Env: c.Env, Dir: c.Dir, Clock: s.clock, Rand: s.rand, Who: s.who,
+		Name: c.Name(), Commands: s.cfg.Commands, parent: s, Repo: s.cfg.Repo, Effects: s.cfg.Effects,
+	})
 }
 
 // Session is the session scripts run in.

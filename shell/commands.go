@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/coreutils"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -20,7 +21,7 @@ type shellCommand struct {
 }
 
 // shellCommandNames lists the commands shellCommand knows.
-var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask", "ulimit", "mcp"}
+var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask", "ulimit"}
 
 const shUsage = `usage: sh [-eux] [-o OPTION] [-O SHOPT] [-c SCRIPT [NAME [ARG...]] | -s [ARG...] | FILE [ARG...]]
 Runs a nested shell with the current directory and exported variables.
@@ -61,8 +62,6 @@ Exits 1 if any NAME is not found.
 			usage:   ulimitUsage,
 			run:     (*Session).ulimit,
 		}, true
-	case "mcp":
-		return mcpCommand(), true
 	case "umask":
 		return shellCommand{
 			summary: "show or set the file creation mask",
@@ -277,8 +276,8 @@ func (s *Session) help(c *builtins.Call) int {
 			case isShellCommand(name):
 				cmd, _ := lookupShellCommand(name)
 				fmt.Fprintf(c.Stdout, "%s - %s\n\n%s", name, cmd.summary, cmd.usage)
-			case builtins.Lookup(name) != nil:
-				status = max(status, builtins.Run(builtins.Lookup(name), c.Sub(name, "--help")))
+			case s.commands.Lookup(name) != nil:
+				status = max(status, builtins.Run(s.commands.Lookup(name), c.Sub(name, "--help")))
 			case shellBuiltinHelp[name] != "":
 				fmt.Fprintf(c.Stdout, "%s - %s (shell builtin)\n", name, shellBuiltinHelp[name])
 			default:
@@ -297,7 +296,7 @@ func (s *Session) help(c *builtins.Call) int {
 		cmd, _ := lookupShellCommand(name)
 		entries = append(entries, entry{name, cmd.summary})
 	}
-	for _, cmd := range builtins.Commands() {
+	for _, cmd := range s.commands.Commands() {
 		entries = append(entries, entry{cmd.Name, cmd.Summary})
 	}
 	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
@@ -333,7 +332,7 @@ func (s *Session) umaskCommand(c *builtins.Call) int {
 		}
 		mask = fs.FileMode(n)
 	} else {
-		perm, err := builtins.ParseMode(spec, ^s.getUmask()&0o777, 0)
+		perm, err := coreutils.ParseMode(spec, ^s.getUmask()&0o777, 0)
 		if err != nil || !umaskSymbolic(spec) {
 			c.Fail("%s: invalid symbolic mode", spec)
 			return 1

@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/network"
+	"github.com/moonix-sh/moonix/builtins/sandbox"
 )
 
 // FuzzParse runs the parser and moonix's preparation of a program on any
@@ -52,7 +53,7 @@ func FuzzParse(f *testing.F) {
 // has, the interpreter's builtins included.
 var fuzzCommands = func() []string {
 	names := append(slices.Clone(shellBuiltinNames), shellCommandNames...)
-	for _, c := range builtins.Commands() {
+	for _, c := range registry(sandbox.Deps{}, network.Deps{}).Commands() {
 		names = append(names, c.Name)
 	}
 	slices.Sort(names)

@@ -942,11 +942,11 @@ var explicitGateCases = []gateCase{
 		why: "interp runs no EXIT trap set in a subshell"},
 	{name: "trap/ERR", route: "trap", script: `sh -c "trap 'cat /work/secret/key' ERR; false"`},
 
-	// History: branch, switch and fork need git.branch, which the sandbox
-	// lacks; snapshot and rollback fail once their kind is denied.
-	{name: "git/branch", route: "git.branch", script: "branch x", git: true},
-	{name: "git/switch", route: "git.branch", script: "switch main", git: true},
-	{name: "git/fork", route: "git.branch", script: "fork HEAD x", git: true},
+	// History: branch, switch and fork fail once git.branch is denied,
+	// snapshot and rollback once their kind is.
+	{name: "git/branch", route: "git.branch", script: "branch x", git: true, deny: []string{"git.branch"}},
+	{name: "git/switch", route: "git.branch", script: "switch main", git: true, deny: []string{"git.branch"}},
+	{name: "git/fork", route: "git.branch", script: "fork HEAD x", git: true, deny: []string{"git.branch"}},
 	{name: "git/snapshot denied", route: "git.snapshot", script: "echo a > /work/f; snapshot -m mine", git: true, deny: []string{"git.snapshot"}},
 	{name: "git/rollback denied", route: "git.rollback", script: "echo changed > /work/f; rollback HEAD; cat /work/f", git: true,
 		deny: []string{"git.rollback"}, want: []string{"changed"}},

@@ -77,6 +77,10 @@ const (
 	ppidVar = "MOONIX_PPID"
 )
 
+// interpRunner is the session's interpreter, declared here so that no
+// other file of the package names interp.
+type interpRunner struct{ runner *interp.Runner }
+
 // newRunner builds an interpreter bound to the session: every handler
 // installed, explicit environment, virtual working directory.
 func (s *Session) newRunner() (*interp.Runner, error) {
@@ -262,37 +266,13 @@ func (s *Session) readDirHandler(ctx context.Context, name string) (_ []fs.DirEn
 	return s.fs.ReadDir(abs(ctx, name))
 }
 
+// accessHandler answers test -r/-w/-x and cd's search permission from the
+// session's FS, which asks the tree's permission bits and the gate's
+// capabilities (vfs.FS.Access); interp's mode bits are access(2)'s, as
+// vfs.AccessMode's are.
 func (s *Session) accessHandler(ctx context.Context, name string, mode interp.AccessMode) (err error) {
 	defer recoverHandler(ctx, name, &err)
-	p := abs(ctx, name)
-	info, err := s.fs.Stat(p)
-	if err != nil {
-		return err
-	}
-	perm := info.Mode().Perm()
-	if mode&interp.AccessRead != 0 && perm&0o400 == 0 ||
-		mode&interp.AccessWrite != 0 && perm&0o200 == 0 ||
-		mode&interp.AccessExec != 0 && perm&0o100 == 0 {
-		return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
-	}
-	// The capabilities count as the permission bits do (the Stat above
-	// needed fs.read): -w asks for fs.write, -x on a file for fs.exec.
-	// Asking is not an operation, so it is not audited.
-	// (cd asks for x on a directory: no capability to check, and nothing
-	// to resolve.)
-	set := s.gate.Set
-	write, exec := mode&interp.AccessWrite != 0, mode&interp.AccessExec != 0 && !info.IsDir()
-	if !write && !exec {
-		return nil
-	}
-	real, err := set.Resolve(s.fs, p)
-	if err != nil {
-		return &fs.PathError{Op: "access", Path: p, Err: err}
-	}
-	if write && !set.Allows(caps.FSWrite, real) || exec && !set.Allows(caps.FSExec, real) {
-		return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
-	}
-	return nil
+	return s.fs.Access(abs(ctx, name), vfs.AccessMode(mode))
 }
 
 // bypassKey marks, in a context, the names whose internal rewrite is
@@ -329,10 +309,11 @@ func bypassed(ctx context.Context, name string) bool {
 // intercepted are interpreter builtins that moonix answers itself because
 // interp's versions consult the host, are missing, or lack what moonix
 // needs (read's options, and a bound on the line it reads). Functions of
-// the same name still take precedence.
+// the same name still take precedence. fc goes to the exec chain, where
+// the CLI provides it (Config.Commands): the typed history is the CLI's.
 var intercepted = map[string]bool{
 	"type": true, "help": true, "umask": true, "trap": true, "hash": true,
-	"printf": true, "history": true, "read": true, "ulimit": true,
+	"printf": true, "history": true, "read": true, "ulimit": true, "fc": true,
 }
 
 // callHandler runs before every simple command: it checks and rewrites

@@ -1,4 +1,4 @@
-package shell
+package shell_test
 
 import (
 	"context"
@@ -7,16 +7,19 @@ import (
 
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/effects"
+	"github.com/moonix-sh/moonix/mcp"
+	"github.com/moonix-sh/moonix/shell"
 )
 
-// TestWasmMCPServer: a WebAssembly module of the VFS is an MCP server
+// TestWasmMCPServer (here for the test programs of package shell): MCP's
+// command package in a session, where a WebAssembly module of the VFS is an MCP server
 // over its standard input and output, under mcp.call and fs.exec only,
 // and what it does to the filesystem passes the gate.
 func TestWasmMCPServer(t *testing.T) {
 	t.Parallel()
 	set, _ := caps.Preset("sandbox")
 	set.Allow(caps.Cap{Kind: caps.MCPCall, Pattern: "tool/*"})
-	s, out, log := wasmSession(t, wasmSetup{caps: set})
+	s, out, log := shell.WasmSession(t, set, mcp.Package(mcp.Options{}))
 	script := `
 echo '{"mcpServers": {"tool": {"wasm": "/bin/mcpecho.wasm"}}}' > ~/.mcp.json
 mcp call tool/echo message=hello-wasm
@@ -54,23 +57,5 @@ mcp: tool: the server exited (exit status 126) before it answered; it said "moon
 	}
 	if strings.Contains(got, "process") {
 		t.Errorf("a WebAssembly server is not a host process:\n%s", got)
-	}
-}
-
-// TestMCPNoHost: without a way to start host programs (transcripts,
-// tests) a stdio server cannot start, whatever the capabilities say; and
-// mcp serve inside a session needs mcp.serve.
-func TestMCPNoHost(t *testing.T) {
-	t.Parallel()
-	set, _ := caps.Preset("unrestricted")
-	out, status := runConfig(t, Config{Caps: set}, `
-echo '{"mcpServers": {"host": {"command": "sh", "args": ["-c", "touch /tmp/pwned"]}}}' > ~/.mcp.json
-mcp call host/x; echo "[$?]"
-caps drop mcp.serve
-mcp serve; echo "[$?]"
-`)
-	want := "mcp: host: host programs are not available in this session\n[2]\nmoonix: serve: permission denied (needs mcp.serve)\n[1]\n"
-	if out != want || status != 0 {
-		t.Errorf("status %d, output:\n%s\nwant:\n%s", status, out, want)
 	}
 }

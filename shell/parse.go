@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -107,6 +108,7 @@ func parserTooDeep() bool {
 var parseStarts = map[uintptr]bool{
 	reflect.ValueOf(parse).Pointer():             true,
 	reflect.ValueOf(parseWords).Pointer():        true,
+	reflect.ValueOf(continuation).Pointer():      true,
 	reflect.ValueOf((*Session).stream).Pointer(): true,
 }
 
@@ -145,6 +147,40 @@ func parseWords(src string) (words []*syntax.Word, err error) {
 		words = append(words, w)
 	}
 	return words, nil
+}
+
+// continuation reads src as Session.stream reads a stream, line by line,
+// and reports whether it ends inside an unfinished statement, and then
+// whether what is open is literal text (a here-document's body, a
+// single-quoted string). err is a *DepthError for input nested too deeply,
+// which is not unfinished.
+//
+//go:noinline
+func continuation(src string) (incomplete, literal bool, err error) {
+	defer func() {
+		if err != nil {
+			incomplete, literal = false, false
+		}
+	}()
+	defer recoverParse(&err, "")
+	if !strings.HasSuffix(src, "\n") {
+		src += "\n" // a last line is complete as a line
+	}
+	p := syntax.NewParser()
+	for _, err := range p.InteractiveSeq(boundedReader{strings.NewReader(src)}) {
+		if err != nil {
+			// At the end of the input, the error says what is open.
+			var perr syntax.ParseError
+			if incomplete && errors.As(err, &perr) {
+				literal = strings.HasPrefix(perr.Text, "unclosed here-document") ||
+					strings.HasSuffix(perr.Text, "without closing quote `'`") ||
+					strings.HasSuffix(perr.Text, "without closing quote `$'`")
+			}
+			break
+		}
+		incomplete = p.Incomplete()
+	}
+	return incomplete, literal, nil
 }
 
 // parseString is parse of a string.

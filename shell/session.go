@@ -15,7 +15,6 @@ import (
 	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -72,9 +71,13 @@ type Config struct {
 	// Commands are extra commands for this session (and its nested
 	// shells), looked up after the builtins: test helpers, embedders' tools.
 	Commands map[string]func(*builtins.Call) int
+	// Packages are more command packages (the protocols': mcp, a2a), whose
+	// commands the session registers beside its builtins, built with what
+	// it hands its commands (Resources). A name given twice is an error.
+	Packages []Package
 	// Repo is the history of FS. Nil means an in-memory history of the tree
 	// when FS is nil or a *vfs.Tree, and no history otherwise.
-	Repo builtins.Repo
+	Repo caps.Repo
 	// Checkpoint, when set, is called after every top-level statement with
 	// the shell's state (the eager write mode saves the working state).
 	Checkpoint func(vfs.State)
@@ -96,9 +99,6 @@ type Config struct {
 	// the on-disk compilation cache (none: compiled code is kept in memory
 	// for the session only) and the memory cap.
 	Wasm wasm.Config
-	// MCP is what the session's MCP client may reach beyond the sandbox
-	// (see mcp.go); the zero value reaches nothing outside it.
-	MCP MCPConfig
 
 	// parent is the session that started this one as a nested shell.
 	parent *Session
@@ -124,8 +124,8 @@ type Session struct {
 	who   builtins.Identity
 	stdin *os.File
 	// stopStdin ends the copy into stdin, when there is one.
-	stopStdin func()
-	runner    *interp.Runner
+	stopStdin    func()
+	interpRunner // the interpreter (interp.go)
 
 	captures served[io.Writer]
 	sources  served[string]
@@ -139,13 +139,20 @@ type Session struct {
 	// clockGated says that clock is the gate's (the configured clock was
 	// logical): its real reads are recorded as effects (see reads.go).
 	clockGated bool
+	// logical and seeded are the clock and the random source under the
+	// gate, when the real ones are not allowed (see reads.go).
+	logical *clock.Logical
+	seeded  clock.Source
 	// wasm runs the session's WebAssembly programs; nested shells share
 	// their root session's.
 	wasm *wasm.Runtime
 	// tree is the tree under the gate, nil when the FS is not a tree.
 	tree *vfs.Tree
-	// mcp is the root session's MCP client, made on first use (mcp.go).
-	mcp mcpClient
+	// commands are the builtins; nested shells share their root
+	// session's (see registry.go).
+	commands *builtins.Registry
+	// execChain is the exec path (see exec.go).
+	execChain execFunc
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -165,10 +172,12 @@ type Session struct {
 	randomSeed  string
 	umask       fs.FileMode
 	signalTraps map[string]string
-	status      int
-	exited      bool // a statement ran exit: the EXIT trap has run
-	ready       bool // New's own setup is done
-	closeOnce   sync.Once
+	// closers are what the command packages asked to run at Close.
+	closers   []func()
+	status    int
+	exited    bool // a statement ran exit: the EXIT trap has run
+	ready     bool // New's own setup is done
+	closeOnce sync.Once
 }
 
 // New returns a session ready to run programs.
@@ -185,6 +194,7 @@ func New(cfg Config) (*Session, error) {
 		s.pids.Store(firstPid - 1)
 	}
 	s.pid = int(s.pids.Add(1))
+	s.execChain = s.newExecChain()
 	if s.who == (builtins.Identity{}) {
 		s.who = DefaultIdentity
 	}
@@ -192,7 +202,8 @@ func New(cfg Config) (*Session, error) {
 		// nested shells share the gated FS, history, clock, log, network
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
 		s.clockGated, s.disk = p.clockGated, p.disk
-		s.wasm, s.tree = p.wasm, p.tree
+		s.logical, s.seeded = p.logical, p.seeded
+		s.wasm, s.commands, s.tree = p.wasm, p.commands, p.tree
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
 	} else {
@@ -297,28 +308,32 @@ func (s *Session) setupGate() error {
 		if s.cfg.Effects.Now == nil {
 			s.cfg.Effects.Now = logical.Now
 		}
-		s.clock = s.gate.Clock(logical)
+		s.logical = logical
+		s.clock = s.gate.Clock(logical, clock.Real{})
 		s.clockGated = true
 	}
-	s.rand = s.gate.Rand(s.rand)
+	s.seeded = s.rand
+	s.rand = s.gate.Rand(s.seeded, clock.Crypto{})
 	// The random devices read the gated source too, and their real reads
 	// are recorded.
 	if tree, ok := s.fs.(interface{ SetRand(io.Reader) }); ok {
 		tree.SetRand(deviceRand{s})
 	}
 	s.fs = s.gate.FS(s.fs)
-	s.http = newHTTPClient(s.gate, s.cfg.Dial, s.cfg.Lookup)
 	if s.cfg.HTTPMaxBody <= 0 {
 		s.cfg.HTTPMaxBody = DefaultHTTPMaxBody
 	}
+	s.http = newHTTPClient(s.gate, s.cfg.Dial, s.cfg.Lookup, s.cfg.Effects, s.cfg.HTTPMaxBody)
 	if s.cfg.Repo != nil {
 		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
 	}
-	return nil
+	var err error
+	s.commands, err = s.newRegistry()
+	return err
 }
 
 // currentID is the id of repo's current snapshot, "" when there is none.
-func currentID(repo builtins.Repo) string {
+func currentID(repo caps.Repo) string {
 	if repo == nil {
 		return ""
 	}
@@ -393,7 +408,7 @@ func (s *Session) Dir() string { return s.runner.Dir }
 func (s *Session) FS() vfs.FS { return s.fs }
 
 // Repo is the session's history, or nil.
-func (s *Session) Repo() builtins.Repo { return s.cfg.Repo }
+func (s *Session) Repo() caps.Repo { return s.cfg.Repo }
 
 // State is the shell's exported environment and working directory, as a
 // snapshot keeps them.
@@ -523,7 +538,12 @@ func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
 		if s.cfg.parent == nil {
-			s.closeMCP()
+			s.mu.Lock()
+			closers := s.closers
+			s.mu.Unlock()
+			for _, f := range closers {
+				f()
+			}
 			s.http.CloseIdleConnections()
 			s.wasm.Close()
 		}
@@ -638,14 +658,27 @@ func (n *newlineAtEOF) Read(p []byte) (int, error) {
 }
 
 // Incomplete reports whether src ends inside an unfinished statement, for a
-// REPL's continuation prompt.
+// REPL's continuation prompt. It reads src as the shell reads a stream,
+// line by line: a here-document of any form (<<'EOF', <<"EOF", <<\EOF,
+// <<-EOF, several on a line, in a substitution or a compound command) is
+// unfinished until its delimiter line. The parser's own verdict on a whole
+// text (syntax.IsIncomplete) misses the quoted forms.
 func Incomplete(src string) bool {
 	trimmed := strings.TrimRight(src, "\n")
 	if n := len(trimmed) - len(strings.TrimRight(trimmed, "\\")); n%2 == 1 && len(trimmed) == len(src) {
 		return true // a trailing backslash continues the line
 	}
-	_, err := parseString(src, "")
-	return err != nil && syntax.IsIncomplete(err)
+	incomplete, _, _ := continuation(src)
+	return incomplete
+}
+
+// LiteralNext reports whether the line that follows src, an unfinished
+// statement, is literal text: the body of a here-document or the inside
+// of a single-quoted string. An interactive shell expands history
+// references in the other lines only.
+func LiteralNext(src string) bool {
+	incomplete, literal, _ := continuation(src)
+	return incomplete && literal
 }
 
 // Complete returns the completions of word: command names when first is
@@ -696,7 +729,7 @@ func (s *Session) Complete(word string, first bool) []string {
 func (s *Session) commandNames() []string {
 	names := append([]string{}, shellBuiltinNames...)
 	names = append(names, syntaxKeywords...)
-	for _, c := range builtins.Commands() {
+	for _, c := range s.commands.Commands() {
 		names = append(names, c.Name)
 	}
 	names = append(names, shellCommandNames...)

@@ -273,15 +273,15 @@ func (s *Session) readValue(cmd string, env expand.Environ) string {
 		return s.randomValue(env)
 	}
 	if cmd == "srandom" {
-		r := s.newReads("$SRANDOM")
-		v := strconv.FormatUint(uint64(uint32(r.Uint64())), 10)
-		r.shown = v
-		r.flush()
+		r, _, rnd := s.recorded("$SRANDOM")
+		v := strconv.FormatUint(uint64(uint32(rnd.Uint64())), 10)
+		r.Show(v)
+		s.flushReads(r)
 		return v
 	}
-	r := s.newReads("$" + strings.ToUpper(cmd))
-	t := r.Now()
-	r.flush()
+	r, clk, _ := s.recorded("$" + strings.ToUpper(cmd))
+	t := clk.Now()
+	s.flushReads(r)
 	if cmd == "epochseconds" {
 		return strconv.FormatInt(t.Unix(), 10)
 	}

@@ -126,8 +126,9 @@ func wasiExamples(t testing.TB) map[string][]byte {
 }
 
 type wasmSetup struct {
-	caps  *caps.Set
-	limit uint32 // memory cap in pages
+	caps     *caps.Set
+	limit    uint32    // memory cap in pages
+	packages []Package // command packages (MCP's, for its WebAssembly servers)
 }
 
 // wasmSession starts a session whose VFS holds the test programs:
@@ -158,7 +159,7 @@ func wasmSession(t *testing.T, ws wasmSetup) (*Session, *syncBuffer, *effects.Lo
 	log := effects.Memory()
 	s, err := New(Config{
 		FS: tree, Stdout: out, Stderr: out,
-		Caps: ws.caps, Effects: log,
+		Caps: ws.caps, Effects: log, Packages: ws.packages,
 		Wasm: wasm.Config{CacheDir: wasmCache, MemoryLimitPages: ws.limit},
 	})
 	if err != nil {

@@ -379,6 +379,24 @@ func (t *Tree) Stat(name string) (fs.FileInfo, error) {
 	return n.info(path.Base(name)), nil
 }
 
+// Access implements FS: the owner's permission bits of what name reaches
+// answer (every file belongs to the session's user).
+func (t *Tree) Access(name string, mode AccessMode) error {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	n, err := t.lookup("access", name, mode&AccessEntry == 0)
+	if err != nil {
+		return err
+	}
+	perm := n.mode.Perm()
+	if mode&AccessRead != 0 && perm&0o400 == 0 ||
+		mode&AccessWrite != 0 && perm&0o200 == 0 ||
+		mode&AccessExec != 0 && perm&0o100 == 0 {
+		return pathErr("access", name, fs.ErrPermission)
+	}
+	return nil
+}
+
 // Lstat implements FS.
 func (t *Tree) Lstat(name string) (fs.FileInfo, error) {
 	t.mu.RLock()

@@ -185,7 +185,7 @@ func newRig(t *testing.T, allow ...string) *rig {
 		r.log.Record(effects.Entry{Kind: effects.Denied, Target: d.Path, Outcome: effects.OutcomeDenied})
 	})
 	r.fs = gate.FS(tree)
-	r.pool = NewPool(GateStarter(gate.Check, RecordStarter(r.log, r.starter)), "test")
+	r.pool = NewPool(GateStarter(gate.Check, r.fs, RecordStarter(r.log, r.starter)), "test")
 	t.Cleanup(r.pool.Close)
 	r.config(`{"mcpServers": {"peer": {"command": "peer-server", "env": {"TOKEN": "${env:TOKEN}"}}}}`)
 	r.env["TOKEN"] = "s3cret"

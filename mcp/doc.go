@@ -13,13 +13,13 @@
 // recorder wrap, the exec path), it makes them decorators around one
 // Pool:
 //
-//	starter := GateStarter(res.Check, RecordStarter(res.Effects, &Hosts{...}))
+//	starter := GateStarter(res.Check, res.FS, RecordStarter(res.Effects, &Hosts{...}))
 //	pool := NewPool(starter, version)
 //	client := GateClient(res.Check, RecordClient(res.Effects, pool))
 //
 // so that the command never checks a capability or writes an effect
 // itself, and cannot skip either: GateClient needs mcp.call on every
-// request, GateStarter process.spawn or net.connect before a
+// request, GateStarter process.spawn, net.connect or fs.exec before a
 // server starts, RecordClient and RecordStarter put every request and
 // every host program started in the effect log.
 // Servers are configured in the mcpServers JSON that agent tools share

@@ -10,6 +10,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/vfs"
 )
 
 // CheckFunc asks the capability gate whether kind on target is allowed:
@@ -48,14 +49,19 @@ func checkRequest(check CheckFunc, req *Request) error {
 }
 
 // GateStarter wraps next so that a stdio server needs process.spawn on
-// its command and an HTTP server net.connect on its host and port (the
-// session's HTTP client checks again every request). A WebAssembly server
-// needs nothing more here: it runs through the session's exec path,
-// which needs fs.exec.
-func GateStarter(check CheckFunc, next Starter) Starter { return gatedStarter{check, next} }
+// its command, an HTTP server net.connect on its host and port (the
+// session's HTTP client checks again every request) and a WebAssembly
+// server fs.exec on its module, the path resolved in fsys as the exec
+// path resolves it (which checks again when it runs the module). A
+// refusal is the gate's *caps.DeniedError, before anything starts: the
+// command can tell it from a server that failed.
+func GateStarter(check CheckFunc, fsys vfs.FS, next Starter) Starter {
+	return gatedStarter{check, fsys, next}
+}
 
 type gatedStarter struct {
 	check CheckFunc
+	fsys  vfs.FS
 	next  Starter
 }
 
@@ -72,6 +78,13 @@ func (s gatedStarter) Start(ctx context.Context, srv *Server, stderr io.Writer) 
 		}
 		if err := s.check(caps.NetConnect, "connect", caps.URLAddr(u)); err != nil {
 			return nil, nil, err
+		}
+	case "wasm":
+		// a path that cannot be resolved is the exec path's to report
+		if real, err := caps.Resolve(s.fsys, srv.Wasm); err == nil {
+			if err := s.check(caps.FSExec, "exec", real); err != nil {
+				return nil, nil, err
+			}
 		}
 	}
 	return s.next.Start(ctx, srv, stderr)

@@ -40,7 +40,7 @@ type Options struct {
 func Package(o Options) shell.Package {
 	return func(res shell.Resources) []*builtins.Command {
 		hosts := &Hosts{Spawn: o.Spawn, BaseEnv: o.HostEnv, HTTP: res.HTTP, Run: res.Exec}
-		pool := NewPool(GateStarter(res.Check, RecordStarter(res.Effects, hosts)), builtins.Version)
+		pool := NewPool(GateStarter(res.Check, res.FS, RecordStarter(res.Effects, hosts)), builtins.Version)
 		res.OnClose(pool.Close)
 		client := GateClient(res.Check, RecordClient(res.Effects, pool))
 		serve := func(c *builtins.Call) ServeFunc {

@@ -14,7 +14,9 @@ import (
 // TestWasmMCPServer (here for the test programs of package shell): MCP's
 // command package in a session, where a WebAssembly module of the VFS is an MCP server
 // over its standard input and output, under mcp.call and fs.exec only,
-// and what it does to the filesystem passes the gate.
+// and what it does to the filesystem passes the gate; without fs.exec it
+// does not start, and the command says so as the gate does, with the
+// status of a denial (2), not that of a server that failed (3).
 func TestWasmMCPServer(t *testing.T) {
 	t.Parallel()
 	set, _ := caps.Preset("sandbox")
@@ -29,6 +31,9 @@ caps drop fs.write:/work/upper.txt
 mcp call tool/upper message=again; echo "[$?]"
 caps drop fs.exec:/bin/mcpecho.wasm
 mcp restart tool; echo "[$?]"
+ln -s /bin/mcpecho.wasm /tmp/alias.wasm
+echo '{"mcpServers": {"tool": {"wasm": "/tmp/alias.wasm"}}}' > ~/.mcp.json
+mcp call tool/echo message=by-a-link; echo "[$?]"
 `
 	status, _ := s.Run(context.Background(), script, "test")
 	want := `hello-wasm
@@ -38,8 +43,10 @@ NAME  STATE    PID  TRANSPORT  REVISION    CALLS
 tool  running  -    wasm       2025-11-25  3
 mcp: tool/upper: open /work/upper.txt: Permission denied
 [1]
-mcp: tool: the server exited (exit status 126) before it answered; it said "moonix: exec /bin/mcpecho.wasm: permission denied (needs fs.exec:/bin/mcpecho.wasm)" (mcp logs tool)
-[3]
+moonix: exec /bin/mcpecho.wasm: permission denied (needs fs.exec:/bin/mcpecho.wasm)
+[2]
+moonix: exec /bin/mcpecho.wasm: permission denied (needs fs.exec:/bin/mcpecho.wasm)
+[2]
 `
 	if got := out.String(); got != want || status != 0 {
 		t.Errorf("status %d, output:\n%s\nwant:\n%s", status, got, want)

@@ -93,6 +93,14 @@ type Client interface {
 	Do(ctx context.Context, req *Request) (*Response, error)
 }
 
+// Cache is what a Client may also do: answer a request without a message
+// to its server, from what the server already said (the info of a server
+// that runs: what it said when it started). RecordClient asks it first,
+// so that only a request that reaches a server is an effect.
+type Cache interface {
+	Cached(req *Request) (*Response, bool)
+}
+
 // Manager is what the mcp command asks of the session's pool directly:
 // what runs, and the servers' logs. None of it reaches a server.
 type Manager interface {

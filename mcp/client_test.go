@@ -340,11 +340,18 @@ func lastSeq(t *testing.T, r *rig, target string) int64 {
 
 // TestEffects: every request that reaches a server is a begin entry and
 // an end entry, secrets redacted; starting a host program is one too.
+// The info of a server that runs is what it said when it started: no
+// request, no effect; info that starts it is one.
 func TestEffects(t *testing.T) {
 	t.Parallel()
 	r := newRig(t, allCaps, "process.spawn:peer-server")
 	r.run(context.Background(), "call", "peer/echo", "message=hi", "api_key=sk-123")
 	r.run(context.Background(), "call", "peer/fail")
+	for _, op := range []string{"info", "restart"} {
+		if out, errs, status := r.run(context.Background(), op, "peer"); status != 0 || errs != "" || op == "info" && !strings.Contains(out, "server:        peer 1.0.0") {
+			t.Errorf("mcp %s peer: status %d, stdout %q, stderr %q", op, status, out, errs)
+		}
+	}
 	var got []string
 	for _, e := range r.effects() {
 		line := fmt.Sprintf("%s %s %s", e.Kind, e.Target, e.Outcome())
@@ -366,6 +373,8 @@ func TestEffects(t *testing.T) {
 		"process peer-server ok env=TOKEN",
 		"mcp peer/echo ok api_key=[redacted]",
 		"mcp peer/fail tool_error",
+		"mcp peer ok",
+		"process peer-server ok env=TOKEN",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -108,12 +108,39 @@ func (p *Pool) Do(ctx context.Context, req *Request) (*Response, error) {
 func (e *entry) session(ctx context.Context, p *Pool, s *Server) (*sdk.ClientSession, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	fp := s.fingerprint()
-	if e.cs != nil && e.fp == fp && !closed(e.ended) && (e.proc == nil || !closed2(e.proc.Done())) {
+	if e.runningLocked(s) {
 		return e.cs, nil
 	}
 	e.stopLocked()
-	return e.startLocked(ctx, p, s, fp)
+	return e.startLocked(ctx, p, s, s.fingerprint())
+}
+
+// runningLocked reports whether the session of s runs, started with s's
+// configuration as it is now, and its program (if any) has not ended.
+func (e *entry) runningLocked(s *Server) bool {
+	return e.cs != nil && e.fp == s.fingerprint() && !closed(e.ended) && (e.proc == nil || !closed2(e.proc.Done()))
+}
+
+var _ Cache = (*Pool)(nil)
+
+// Cached answers the info of a server that runs from what it said when
+// it started, as Do would, without starting it or counting a call.
+func (p *Pool) Cached(req *Request) (*Response, bool) {
+	if req.Method != MethodInfo {
+		return nil, false
+	}
+	p.mu.Lock()
+	e := p.servers[req.Server.Name]
+	p.mu.Unlock()
+	if e == nil {
+		return nil, false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.runningLocked(req.Server) {
+		return nil, false
+	}
+	return &Response{Info: e.cs.InitializeResult()}, true
 }
 
 func closed(c chan struct{}) bool { return closed2(c) }

@@ -49,8 +49,8 @@ func Outcome(resp *Response, err error) string {
 	return OutcomeTransportError
 }
 
-// RecordClient wraps next so that every request is an effect of kind
-// mcp: a begin entry before it is sent (its arguments redacted as curl's
+// RecordClient wraps next so that every request that reaches a server is
+// an effect of kind mcp (what next can answer from its Cache is none): a begin entry before it is sent (its arguments redacted as curl's
 // request bodies are, kept whole in the log's store) and an end entry
 // after (the outcome, and the result's digest and size, the result kept
 // in the store). A request the log cannot record is not sent. The
@@ -64,6 +64,11 @@ type recordedClient struct {
 }
 
 func (c recordedClient) Do(ctx context.Context, req *Request) (*Response, error) {
+	if cache, ok := c.next.(Cache); ok {
+		if resp, ok := cache.Cached(req); ok {
+			return resp, nil // nothing reached a server: no effect
+		}
+	}
 	target := req.Target()
 	if req.Method != MethodCallTool && req.Method != MethodInfo {
 		target += " " + req.Method

@@ -536,3 +536,24 @@ func TestMain(m *testing.M) {
 	StopGrace = 200 * time.Millisecond
 	m.Run()
 }
+
+// brokenConn is a connection whose every write fails.
+type brokenConn struct{ sdk.Connection }
+
+func (brokenConn) Write(context.Context, jsonrpc.Message) error { return io.ErrClosedPipe }
+
+// TestUnsentCallNotPending: a call whose request could not be written
+// (the gate refused it, the pipe broke) awaits no answer and no
+// cancellation, so closing its session does not wait for one.
+func TestUnsentCallNotPending(t *testing.T) {
+	t.Parallel()
+	c := &trackedConn{}
+	c.init(brokenConn{})
+	id, _ := jsonrpc.MakeID(float64(1))
+	if err := c.Write(context.Background(), &jsonrpc.Request{ID: id, Method: "tools/call"}); !errors.Is(err, io.ErrClosedPipe) {
+		t.Fatalf("write: %v", err)
+	}
+	if len(c.pending) != 0 {
+		t.Errorf("pending: %v", c.pending)
+	}
+}

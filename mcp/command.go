@@ -669,7 +669,7 @@ func (c *cmd) call(args []string) int {
 			return st
 		}
 		var we *jsonrpc.Error
-		if errors.As(err, &we) && toolErrorCode(we.Code) {
+		if errors.As(err, &we) && toolErrorCode(we.Code) && !caps.IsDenied(err) {
 			// a tool error the server raised as a JSON-RPC error
 			return c.fail(agent.StatusToolError, "%s: %s", target, we.Message)
 		}
@@ -704,11 +704,15 @@ func (c *cmd) call(args []string) int {
 // protocol's.
 func toolErrorCode(code int64) bool {
 	switch code {
-	case jsonrpc.CodeParseError, jsonrpc.CodeInvalidRequest, jsonrpc.CodeMethodNotFound:
+	case jsonrpc.CodeParseError, jsonrpc.CodeInvalidRequest, jsonrpc.CodeMethodNotFound, codeRejected:
 		return false
 	}
 	return true
 }
+
+// codeRejected is the code of go-sdk's "rejected by transport": the
+// request did not reach the server (the cause is wrapped beside it).
+const codeRejected = -32005
 
 func inputKinds(res *sdk.CallToolResult) string {
 	data, _ := json.Marshal(res.InputRequests)

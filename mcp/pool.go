@@ -554,23 +554,34 @@ func (c *trackedConn) init(inner sdk.Connection) {
 func idKey(v any) string { return fmt.Sprint(v) }
 
 func (c *trackedConn) Write(ctx context.Context, msg jsonrpc.Message) error {
-	if req, ok := msg.(*jsonrpc.Request); ok {
-		c.mu.Lock()
-		switch {
-		case req.IsCall():
-			c.pending[idKey(req.ID.Raw())] = true
-		case req.Method == "notifications/cancelled":
-			var p struct {
-				RequestID any `json:"requestId"`
-			}
-			if json.Unmarshal(req.Params, &p) == nil {
-				delete(c.pending, idKey(p.RequestID))
-			}
+	req, ok := msg.(*jsonrpc.Request)
+	if !ok {
+		return c.Connection.Write(ctx, msg)
+	}
+	c.mu.Lock()
+	switch {
+	case req.IsCall():
+		c.pending[idKey(req.ID.Raw())] = true
+	case req.Method == "notifications/cancelled":
+		var p struct {
+			RequestID any `json:"requestId"`
 		}
+		if json.Unmarshal(req.Params, &p) == nil {
+			delete(c.pending, idKey(p.RequestID))
+		}
+	}
+	c.mu.Unlock()
+	c.notify()
+	err := c.Connection.Write(ctx, msg)
+	if err != nil && req.IsCall() {
+		// not sent (a request the gate refused, a broken pipe): no
+		// answer will come, and there is nothing to cancel
+		c.mu.Lock()
+		delete(c.pending, idKey(req.ID.Raw()))
 		c.mu.Unlock()
 		c.notify()
 	}
-	return c.Connection.Write(ctx, msg)
+	return err
 }
 
 func (c *trackedConn) Read(ctx context.Context) (jsonrpc.Message, error) {

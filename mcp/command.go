@@ -104,7 +104,8 @@ died starts again on the next request; all stop when the shell exits.
 Text goes to stdout; structured content as compact JSON unless a text
 block holds it already; images, audio and blobs as a line naming their
 type and size and where the whole result is ('effects show N'): every
-request is recorded in the effect log, its result in the log's store.
+request that reaches a server is recorded in the effect log, its result
+in the log's store.
 Needs: mcp.call:SERVER/TOOL for a call, mcp.call:SERVER/* (or any tool
 of SERVER) for the other requests; process.spawn:COMMAND to start a stdio
 server, net.connect:HOST:PORT for an HTTP server, fs.exec on a wasm

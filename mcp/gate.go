@@ -9,6 +9,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/moonix-sh/moonix/agent"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -91,12 +92,13 @@ func (s gatedStarter) Start(ctx context.Context, srv *Server, stderr io.Writer) 
 }
 
 // GateServe wraps serve so that serving MCP from inside a session needs
-// mcp.serve.
+// mcp.serve; a refusal has the status of every capability error of the
+// mcp command (2).
 func GateServe(check CheckFunc, serve ServeFunc) ServeFunc {
 	return func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err := check(caps.MCPServe, "serve", ""); err != nil {
 			fmt.Fprintf(stderr, "moonix: %v\n", err)
-			return 1
+			return agent.StatusUsage
 		}
 		return serve(ctx, stdin, stdout, stderr)
 	}

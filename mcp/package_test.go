@@ -48,7 +48,7 @@ mcp serve; echo "[$?]"
 `)
 	want := "mcp: host: host programs are not available in this session\n[2]\n" +
 		"mcp: web: HTTP servers are not available in this session (no network)\n[2]\n" +
-		"moonix: serve: permission denied (needs mcp.serve)\n[1]\n"
+		"moonix: serve: permission denied (needs mcp.serve)\n[2]\n"
 	if out != want || status != 0 {
 		t.Errorf("status %d, output:\n%s\nwant:\n%s", status, out, want)
 	}

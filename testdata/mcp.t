@@ -79,4 +79,4 @@ Serving MCP from inside a session needs mcp.serve:
 
   $ mcp serve
   moonix: serve: permission denied (needs mcp.serve)
-  [1]
+  [2]

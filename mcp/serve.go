@@ -25,6 +25,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/moonix-sh/moonix/agent"
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/kv"
@@ -303,21 +304,9 @@ func fsError(p string, err error) error {
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %s", p, reason(pe.Err))
+		return fmt.Errorf("%s: %s", p, builtins.Reason(pe.Err))
 	}
 	return err
-}
-
-func reason(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file or directory"
-	case errors.Is(err, fs.ErrExist):
-		return "file exists"
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	}
-	return err.Error()
 }
 
 func (s *server) readFile(ctx context.Context, _ *sdk.CallToolRequest, in readIn) (*sdk.CallToolResult, readOut, error) {

@@ -245,6 +245,15 @@ func prefixed(longs []string, name string) []string {
 	return m
 }
 
+// OptionError words err, an error of fs.Parse(args), as glibc's
+// getopt_long does ("invalid option -- 'j'"), for a command that parses
+// its options itself rather than with Call.Parse.
+func OptionError(fs *pflag.FlagSet, args []string, err error) string {
+	var longs []string
+	fs.VisitAll(func(f *pflag.Flag) { longs = append(longs, f.Name) })
+	return optionError(args, longs, err)
+}
+
 // optionError words a parse error as glibc's getopt_long does.
 func optionError(args, longs []string, err error) string {
 	var notExist *pflag.NotExistError

@@ -21,6 +21,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/moonix-sh/moonix/agent"
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -176,8 +177,12 @@ func (c *cmd) fail(status int, format string, args ...any) int {
 	return status
 }
 
+// usage reports a usage error as GNU tools do: "mcp: MSG", then "Try
+// 'mcp --help' for more information.".
 func (c *cmd) usage(msg string) int {
-	return c.fail(agent.StatusUsage, "%s (try 'mcp --help')", msg)
+	c.fail(agent.StatusUsage, "%s", msg)
+	fmt.Fprintln(c.Stderr, "Try 'mcp --help' for more information.")
+	return agent.StatusUsage
 }
 
 // flags is a flag set for an operation; the common ones are defined.
@@ -204,7 +209,7 @@ func (c *cmd) flags(op string, extra func(*flags)) *flags {
 
 func (c *cmd) parse(f *flags, args []string, min, max int) ([]string, bool) {
 	if err := f.Parse(args); err != nil {
-		c.usage(fmt.Sprintf("%s: %v", c.op, err))
+		c.usage(fmt.Sprintf("%s: %s", c.op, builtins.OptionError(f.FlagSet, args, err)))
 		return nil, false
 	}
 	ops := f.Args()

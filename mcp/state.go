@@ -16,6 +16,8 @@ func stateCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "state",
 		Summary: "store, read and list JSON values by key (the MCP state tool's store)",
+		// moonix's own: a usage error exits 2, as a shell builtin's does
+		UsageStatus: 2,
 		Usage: `Usage: state store KEY JSON
   or:  state store KEY -
   or:  state get KEY
@@ -44,22 +46,18 @@ characters; a bad key or value is a usage error (status 2).
 func runState(c *builtins.Call) int {
 	args := c.Args[1:]
 	if len(args) == 0 {
-		c.Fail("missing operation (try 'state --help')")
-		return 2
+		return c.Usage("missing operation")
 	}
 	op, args := args[0], args[1:]
 	want := map[string][2]int{"store": {2, 2}, "get": {1, 1}, "rm": {1, -1}, "ls": {0, 1}, "exists": {1, 1}}
 	n, ok := want[op]
 	switch {
 	case !ok:
-		c.Fail("unknown operation '%s' (try 'state --help')", op)
-		return 2
+		return c.Usage("unknown operation %s", builtins.Quote(op))
 	case len(args) < n[0]:
-		c.Fail("%s: missing operand (try 'state --help')", op)
-		return 2
+		return c.Usage("%s: missing operand", op)
 	case n[1] >= 0 && len(args) > n[1]:
-		c.Fail("%s: extra operand '%s' (try 'state --help')", op, args[n[1]])
-		return 2
+		return c.Usage("%s: extra operand %s", op, builtins.Quote(args[n[1]]))
 	}
 	home := c.Getenv("HOME")
 	if home == "" {

@@ -11,6 +11,9 @@ func TestCommonErrors(t *testing.T) {
 	runCasesFresh(t, files, []cmdCase{
 		{[]string{"ls", "-w", "x"}, "", "", "ls: invalid line width: 'x'\n", 2},
 		{[]string{"ls", "nope", "f"}, "", "f\n", "ls: cannot access 'nope': No such file or directory\n", 2},
+		differs("ls has no -s/--size; it refuses it rather than take it for -S", cmdCase{[]string{"ls", "--size", "f"}, "", "", "ls: unrecognized option '--size'\nTry 'ls --help' for more information.\n", 2}),
+		{[]string{"cut", "--c"}, "", "", "cut: option '--c' is ambiguous; possibilities: '--characters' '--complement'\nTry 'cut --help' for more information.\n", 1},
+		{[]string{"head", "--li"}, "", "", "head: option '--lines' requires an argument\nTry 'head --help' for more information.\n", 1},
 		{[]string{"ls", "f/"}, "", "", "ls: cannot access 'f/': Not a directory\n", 2},
 		{[]string{"cat", "d"}, "", "", "cat: d: Is a directory\n", 1},
 		{[]string{"head", "-n", "x", "f"}, "", "", "head: invalid number of lines: 'x'\n", 1},

@@ -83,14 +83,18 @@ func runLs(c *builtins.Call) int {
 	fl.BoolVarP(&o.inode, "inode", "i", false, "")
 	fl.BoolVarP(&o.dirSelf, "directory", "d", false, "")
 	fl.BoolVarP(&o.recursive, "recursive", "R", false, "")
-	fl.BoolVarP(&o.byTime, "time", "t", false, "")
-	fl.BoolVarP(&o.bySize, "size-sort", "S", false, "")
+	// -t, -S, -1, -C and -x have no long names in GNU's ls (its --time and
+	// --size mean other things): theirs here cannot be typed, since a long
+	// option's name ends at "=", so that --time and --size are not taken
+	// for them, nor counted among the possibilities of --c.
+	fl.BoolVarP(&o.byTime, "=t", "t", false, "")
+	fl.BoolVarP(&o.bySize, "=S", "S", false, "")
 	fl.BoolVarP(&o.reverse, "reverse", "r", false, "")
 	fl.BoolVarP(&o.classify, "classify", "F", false, "")
 	fl.BoolVarP(&o.slash, "indicator-slash", "p", false, "")
-	one := fl.BoolP("one", "1", false, "")
-	fl.BoolVarP(&o.columns, "columns", "C", false, "")
-	fl.BoolVarP(&o.across, "across", "x", false, "")
+	one := fl.BoolP("=1", "1", false, "")
+	fl.BoolVarP(&o.columns, "=C", "C", false, "")
+	fl.BoolVarP(&o.across, "=x", "x", false, "")
 	widthArg := fl.StringP("width", "w", "", "")
 	fl.BoolVar(&o.fullTime, "full-time", false, "")
 	fl.BoolVarP(&o.deref, "dereference", "L", false, "")

@@ -138,7 +138,7 @@ func TestRunInProcess(t *testing.T) {
 		{"", []string{"--version"}, 0, "moonix version " + Version + "\n", ""},
 		{"", []string{"--bogus"}, 2, "", "moonix: unknown flag: --bogus\n"},
 		{"", []string{"-c"}, 2, "", "moonix: -c: option requires an argument\n"},
-		{"", []string{"/nonexistent/moonix-script"}, 127, "", "moonix: /nonexistent/moonix-script: no such file or directory\n"},
+		{"", []string{"/nonexistent/moonix-script"}, 127, "", "moonix: /nonexistent/moonix-script: No such file or directory\n"},
 	} {
 		status, stdout, stderr := run(p, tc.stdin, tc.args...)
 		if status != tc.status || stdout != tc.stdout || stderr != tc.stderr {

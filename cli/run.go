@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
 	"github.com/moonix-sh/moonix/wasm"
@@ -261,14 +262,11 @@ func scriptError(name string, err error) (int, error) {
 	return 0, hostPathError(name, err, status)
 }
 
-// hostPathError is "NAME: reason" for a host file the user named.
+// hostPathError is "NAME: reason" for a host file the user named, the
+// reason in the C library's words as bash prints it ("No such file or
+// directory").
 func hostPathError(name string, err error, status int) *exitError {
-	reason := err.Error()
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		reason = pe.Err.Error()
-	}
-	return &exitError{status: status, msg: name + ": " + reason}
+	return &exitError{status: status, msg: name + ": " + builtins.Reason(err)}
 }
 
 // timeoutGrace is how long a run may take to wind down after its deadline

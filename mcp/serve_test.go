@@ -127,7 +127,7 @@ func TestServeTools(t *testing.T) {
 			if msg := call(t, cs, "write_file", map[string]any{"path": "/etc/passwd", "content": "x"}, nil); msg != "moonix: write /etc/passwd: permission denied (needs fs.write:/etc/passwd)" {
 				t.Errorf("write_file denied: %q", msg)
 			}
-			if msg := call(t, cs, "read_file", map[string]any{"path": "nope"}, nil); msg != "nope: no such file or directory" {
+			if msg := call(t, cs, "read_file", map[string]any{"path": "nope"}, nil); msg != "nope: No such file or directory" {
 				t.Errorf("read_file missing: %q", msg)
 			}
 			var ls struct {

@@ -360,7 +360,7 @@ func TestWasmDeniedWrite(t *testing.T) {
 	s.Run(context.Background(), `probe write /etc/x hi; echo $?; probe perm create:/bin/new read:/work/in.txt; cat /etc/x`, "moonix")
 	want := "probe: open /etc/x: Permission denied\n1\n" +
 		"create:/bin/new: Permission denied\nread:/work/in.txt: ok\n" +
-		"cat: /etc/x: no such file or directory\n"
+		"cat: /etc/x: No such file or directory\n"
 	if got := out.String(); got != want {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}

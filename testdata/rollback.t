@@ -2,7 +2,7 @@ rollback ID puts the filesystem, the exported environment and the working
 directory back to a snapshot, which becomes the current one.
 
   $ rollback --help | head -1
-  rollback - put the tree, environment and directory back to a snapshot
+  Usage: rollback [--dry-run] [--json] ID
   $ rollback HEAD
   rollback: no snapshots yet (make one with 'snapshot')
   [1]
@@ -217,13 +217,16 @@ error:
   rollback: bad snapshot name "HEAD~x"
   [1]
   $ rollback
-  rollback: missing snapshot id (try 'rollback --help')
+  rollback: missing snapshot id
+  Try 'rollback --help' for more information.
   [2]
   $ rollback a b
-  rollback: extra operand 'b' (try 'rollback --help')
+  rollback: extra operand 'b'
+  Try 'rollback --help' for more information.
   [2]
   $ rollback --bogus HEAD
-  rollback: unknown flag: --bogus (try 'rollback --help')
+  rollback: unrecognized option '--bogus'
+  Try 'rollback --help' for more information.
   [2]
 
 An ambiguous prefix lists the snapshots it matches (the 300 snapshots are

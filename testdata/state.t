@@ -52,10 +52,12 @@ Bad keys name the rule they break; bad values are refused:
   state: rm: nothing: no such key
   [1]
   $ state frob
-  state: unknown operation 'frob' (try 'state --help')
+  state: unknown operation 'frob'
+  Try 'state --help' for more information.
   [2]
   $ state get
-  state: get: missing operand (try 'state --help')
+  state: get: missing operand
+  Try 'state --help' for more information.
   [2]
 
 Reads and writes go through the gate like any file operation:

@@ -8,7 +8,7 @@ func rollbackCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "rollback",
 		Summary: "put the tree, environment and directory back to a snapshot",
-		Usage: `usage: rollback [--dry-run] [--json] ID
+		Usage: `Usage: rollback [--dry-run] [--json] ID
 Restore the filesystem, the exported environment and the working directory
 of snapshot ID, which becomes the current snapshot. ID is a unique prefix
 of a snapshot id (4 characters at least), a branch name, or HEAD (the
@@ -19,6 +19,7 @@ to one of them rolls forward. What cannot be undone stays: when effects
 were logged after ID was taken (HTTP requests, real clock and random
 reads: see effects), stderr says "warning: N external effect(s) cannot be
 undone" and lists them, as effects does; the effect log keeps them.
+
   -n, --dry-run   only list what would change, one path a line: A (rollback
                   creates it), M (changes it), D (removes it); change nothing
       --json      print the snapshot as {"id","short","message","time",
@@ -33,8 +34,8 @@ func runRollback(c *call) int {
 	fl := c.Flags()
 	dry := fl.BoolP("dry-run", "n", false, "")
 	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if !wantOperands(c, fl.Args(), 1, "snapshot id") {
 		return 2

@@ -72,9 +72,49 @@ func (t *Tree) inodeRoom(op, name string) error {
 // t.mu for writing.
 func (t *Tree) setData(n *node, data []byte) {
 	if !n.freed {
-		t.used.Bytes += int64(len(data)) - int64(len(n.data))
+		t.used.Bytes += int64(len(data)) - n.size()
 	}
-	n.data = data
+	n.data, n.lazy = data, nil
+}
+
+// setLazy makes n's content the blob ref names, not loaded, and counts the
+// difference. The caller holds t.mu for writing.
+func (t *Tree) setLazy(n *node, ref *blobRef) {
+	if !n.freed {
+		t.used.Bytes += ref.size - n.size()
+	}
+	n.data, n.lazy = nil, ref
+}
+
+// size is the length of a regular file's content, loaded or not.
+func (n *node) size() int64 {
+	if n.lazy != nil {
+		return n.lazy.size
+	}
+	return int64(len(n.data))
+}
+
+// load reads n's content into memory when it is not there. The caller
+// holds t.mu for writing; load releases it while the blob is read (the
+// history takes its own lock to read, after the tree's in its order) and
+// retakes it, so anything the caller looked at before may have changed.
+func (t *Tree) load(n *node) error {
+	for n.lazy != nil {
+		ref := n.lazy
+		if t.blobs == nil {
+			return syscall.EIO
+		}
+		t.mu.Unlock()
+		data, err := t.blobs.readBlob(ref.id, ref.size)
+		t.mu.Lock()
+		if err != nil {
+			return syscall.EIO
+		}
+		if n.lazy == ref {
+			t.setData(n, data)
+		}
+	}
+	return nil
 }
 
 // setTarget sets a new symlink's target and counts it.
@@ -93,7 +133,7 @@ func (t *Tree) release(n *node) {
 	}
 	n.freed = true
 	t.used.Inodes--
-	t.used.Bytes -= int64(len(n.data)) + int64(len(n.target))
+	t.used.Bytes -= n.size() + int64(len(n.target))
 	for _, k := range n.kids {
 		if k.mode.IsDir() {
 			k.nlink = 0

@@ -52,6 +52,10 @@ type Repo struct {
 	fs    billy.Filesystem // nil in memory
 	clock clock.Clock
 	ids   []string // every snapshot id, sorted (for short ids)
+	// sizes are the blob sizes known (see objects.go); newSizes the
+	// records not yet appended to the workspace's sizes file.
+	sizes    map[plumbing.Hash]int64
+	newSizes []byte
 }
 
 // State is the shell state a snapshot keeps beside the tree.
@@ -146,6 +150,9 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	if r.clock == nil {
 		r.clock = tree.clock
 	}
+	tree.mu.Lock()
+	tree.blobs = r
+	tree.mu.Unlock()
 	if opts.Dir == "" {
 		r.st = memory.NewStorage()
 		if err := r.init(); err != nil {
@@ -158,7 +165,9 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		return nil, nil, err
 	}
 	r.fs = newRootFS(opts.Dir)
-	r.st = filesystem.NewStorageWithOptions(r.fs, cache.NewObjectLRUDefault(), filesystem.Options{})
+	// Big blobs are not read through go-git's cache (see objects.go; a
+	// packed one would be kept in it, whatever its size).
+	r.st = filesystem.NewStorageWithOptions(r.fs, cache.NewObjectLRUDefault(), filesystem.Options{LargeObjectThreshold: 1 << 20})
 	if fresh {
 		if err := r.init(); err != nil {
 			return nil, nil, err
@@ -166,6 +175,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		return r, nil, nil
 	}
 	r.removeTemporaries()
+	r.loadSizes()
 	if err := r.loadIDs(); err != nil {
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
 	}
@@ -176,6 +186,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
 	}
+	r.saveSizes()
 	return r, st, nil
 }
 
@@ -367,7 +378,7 @@ func (r *Repo) commit(h plumbing.Hash) (*object.Commit, *meta, error) {
 	}
 	m := &meta{}
 	if e, err := t.FindEntry(metaName); err == nil {
-		data, err := r.blob(e.Hash)
+		data, err := r.blobData(e.Hash)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -376,19 +387,6 @@ func (r *Repo) commit(h plumbing.Hash) (*object.Commit, *meta, error) {
 		}
 	}
 	return c, m, nil
-}
-
-func (r *Repo) blob(h plumbing.Hash) ([]byte, error) {
-	obj, err := r.st.EncodedObject(plumbing.BlobObject, h)
-	if err != nil {
-		return nil, err
-	}
-	rd, err := obj.Reader()
-	if err != nil {
-		return nil, err
-	}
-	defer rd.Close()
-	return io.ReadAll(rd)
 }
 
 func (r *Repo) fsTree(c *object.Commit) (plumbing.Hash, error) {
@@ -543,6 +541,7 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 	}
 	r.addID(h.String())
 	r.markClean()
+	r.saveSizes()
 	return r.describe(c, m), true, nil
 }
 
@@ -642,12 +641,16 @@ func (r *Repo) SaveWorking(st State) error {
 	if err != nil {
 		return err
 	}
+	r.saveSizes()
 	return r.setRef(refWorktree, h)
 }
 
 // putObject stores an object unless the store has it, and returns its id.
 func (r *Repo) putObject(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
 	h := plumbing.ComputeHash(t, data)
+	if t == plumbing.BlobObject {
+		r.knowSize(h, int64(len(data)))
+	}
 	if r.st.HasEncodedObject(h) == nil {
 		return h, nil
 	}
@@ -712,8 +715,14 @@ func (r *Repo) store(n *node) (plumbing.Hash, error) {
 		h, err = r.putTree(entries)
 	case n.mode&fs.ModeSymlink != 0:
 		h, err = r.putObject(plumbing.BlobObject, []byte(n.target))
+	case n.lazy != nil:
+		h = n.lazy.id // the content was read from, and is still, this blob
 	default:
 		h, err = r.putObject(plumbing.BlobObject, n.data)
+		if err == nil && len(n.data) >= dropSize && n.opens.Load() == 0 {
+			// Stored, and closed: the repository holds it now.
+			n.data, n.lazy = nil, &blobRef{id: h, size: int64(len(n.data))}
+		}
 	}
 	if err != nil {
 		return h, err
@@ -721,6 +730,12 @@ func (r *Repo) store(n *node) (plumbing.Hash, error) {
 	n.hash, n.hashed, n.stored = h, true, true
 	return h, nil
 }
+
+// dropSize is the size from which a file's content leaves memory once it
+// is stored and no longer open: a big file written then snapshotted costs
+// memory again only when it is read again. Smaller files stay, as reading
+// them back would cost more than they hold.
+const dropSize = 1 << 20
 
 func gitMode(m fs.FileMode) filemode.FileMode {
 	switch {
@@ -864,7 +879,7 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 			if cur != nil && cur.mode&fs.ModeSymlink != 0 && cur.stored && cur.hash == e.Hash {
 				continue
 			}
-			data, err := r.blob(e.Hash)
+			data, err := r.blobData(e.Hash)
 			if err != nil {
 				return err
 			}
@@ -884,12 +899,14 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 				}
 				continue
 			}
-			data, err := r.blob(e.Hash)
+			// The content is read when the file is first used.
+			size, err := r.blobSize(e.Hash)
 			if err != nil {
 				return err
 			}
+			ref := &blobRef{id: e.Hash, size: size}
 			if cur != nil && cur.mode.IsRegular() && cur.nlink == 1 {
-				t.setData(cur, data) // open files see the restored content
+				t.setLazy(cur, ref) // open files see the restored content
 				cur.mode = cur.mode&^fs.ModePerm | perm
 				now := t.clock.Now()
 				cur.mtime, cur.ctime = now, now
@@ -898,7 +915,7 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 					t.unlink(dir, e.Name)
 				}
 				cur = t.newNode(perm)
-				t.setData(cur, data)
+				t.setLazy(cur, ref)
 				t.link(dir, e.Name, cur)
 			}
 			cur.hash, cur.hashed, cur.stored = e.Hash, true, true
@@ -998,6 +1015,8 @@ func hashNode(n *node) plumbing.Hash {
 		h = plumbing.ComputeHash(plumbing.TreeObject, encodeTree(entries))
 	case n.mode&fs.ModeSymlink != 0:
 		h = plumbing.ComputeHash(plumbing.BlobObject, []byte(n.target))
+	case n.lazy != nil:
+		h = n.lazy.id
 	default:
 		h = plumbing.ComputeHash(plumbing.BlobObject, n.data)
 	}

@@ -502,8 +502,10 @@ func (r *Repo) ReadFile(spec, p string) ([]byte, error) {
 		return nil, &fs.PathError{Op: "show", Path: p, Err: syscall.EISDIR}
 	case s.node != nil && s.node.mode&fs.ModeSymlink != 0:
 		return []byte(s.node.target), nil
+	case s.node != nil && s.node.lazy != nil:
+		return r.blobData(s.node.lazy.id)
 	case s.node != nil:
 		return slices.Clone(s.node.data), nil
 	}
-	return r.blob(s.hash)
+	return r.blobData(s.hash)
 }

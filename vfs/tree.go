@@ -46,6 +46,25 @@ type Tree struct {
 	// disk.go).
 	limits Limits
 	used   Usage
+	// blobs reads the content of files that are not in memory (see
+	// node.lazy): the history's object store. Nil for a tree without
+	// history, whose files are all in memory.
+	blobs blobSource
+}
+
+// blobSource reads the content of a file the tree has not loaded. It is
+// called without the tree's lock held.
+type blobSource interface {
+	readBlob(id [20]byte, size int64) ([]byte, error)
+}
+
+// blobRef names a file content kept in the history's object store and not
+// (or no longer) in memory: a file restored from a snapshot is read when
+// first read or written, and a big file's content is dropped from memory
+// once it is stored.
+type blobRef struct {
+	id   [20]byte
+	size int64
 }
 
 var _ FS = (*Tree)(nil)
@@ -64,7 +83,8 @@ type node struct {
 
 	ino    uint64
 	mode   fs.FileMode // type bits and permissions
-	data   []byte      // regular files
+	data   []byte      // regular files, unless lazy
+	lazy   *blobRef    // regular files whose content is not in memory
 	target string      // symlinks
 	kids   map[string]*node
 	dev    device // character devices
@@ -353,7 +373,7 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 	if (wantRead && n.mode&0o400 == 0) || (wantWrite && n.mode&0o200 == 0) {
 		return nil, pathErr("open", name, fs.ErrPermission)
 	}
-	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && len(n.data) > 0 {
+	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && n.size() > 0 {
 		t.setData(n, nil)
 		now := t.clock.Now()
 		n.mtime, n.ctime = now, now
@@ -669,7 +689,7 @@ func (n *node) info(name string) fs.FileInfo {
 	case n.dev != nil:
 		fi.sys.Rdev = n.dev.rdev()
 	default:
-		fi.size = int64(len(n.data))
+		fi.size = n.size()
 	}
 	if name == "" || name == "." {
 		fi.name = "/"
@@ -741,8 +761,19 @@ func (f *file) readAt(p []byte, off int64) (int, error) {
 	if f.node.dev != nil {
 		return f.node.dev.read(p)
 	}
-	f.tree.mu.RLock()
-	defer f.tree.mu.RUnlock()
+	t := f.tree
+	t.mu.RLock()
+	for f.node.lazy != nil {
+		t.mu.RUnlock()
+		t.mu.Lock()
+		err := t.load(f.node)
+		t.mu.Unlock()
+		if err != nil {
+			return 0, pathErr("read", f.name, err)
+		}
+		t.mu.RLock()
+	}
+	defer t.mu.RUnlock()
 	if off >= int64(len(f.node.data)) {
 		if len(p) == 0 {
 			return 0, nil
@@ -791,6 +822,9 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := f.node
+	if err := t.load(n); err != nil {
+		return 0, f.off, pathErr("write", f.name, err)
+	}
 	if off < 0 {
 		off = int64(len(n.data))
 	}
@@ -836,7 +870,7 @@ func (f *file) Seek(offset int64, whence int) (int64, error) {
 		base = f.off
 	case io.SeekEnd:
 		f.tree.mu.RLock()
-		base = int64(len(f.node.data))
+		base = f.node.size()
 		f.tree.mu.RUnlock()
 	default:
 		return 0, pathErr("seek", f.name, fs.ErrInvalid)
@@ -888,6 +922,9 @@ func (f *file) Truncate(size int64) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := f.node
+	if err := t.load(n); err != nil {
+		return pathErr("truncate", f.name, err)
+	}
 	if size <= int64(len(n.data)) {
 		t.setData(n, n.data[:size:size])
 	} else {

@@ -578,8 +578,7 @@ func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
 	t := r.tree
 	t.mu.Lock()
 	fsHash, err := r.store(t.root)
-	modes := map[string]string{}
-	collectModes(t.root, "/", modes)
+	modes := treeModes(t.root)
 	t.mu.Unlock()
 	if err != nil {
 		return plumbing.ZeroHash, nil, err
@@ -765,29 +764,50 @@ func permOf(m fs.FileMode) fs.FileMode {
 	return m & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid)
 }
 
-// collectModes records every mode that differs from git's default. Paths
-// are only built for what is recorded or descended into: the walk touches
-// every node, and most have default modes.
-func collectModes(n *node, p string, out map[string]string) {
-	if n.dev != nil {
-		return
+// treeModes lists every mode that differs from git's default, by path:
+// what moonix.json keeps. Only directories with a change below them since
+// the last listing are visited (see dirModes). The caller holds the
+// tree's lock for writing.
+func treeModes(root *node) map[string]string {
+	below := dirModes(root)
+	out := make(map[string]string, len(below)+1)
+	if perm := permOf(root.mode); perm != defaultPerm(filemode.Dir) {
+		out["/"] = formatMode(perm)
 	}
-	if perm := permOf(n.mode); perm != defaultPerm(gitMode(n.mode)) {
-		out[p] = formatMode(perm)
+	for p, m := range below {
+		out["/"+p] = m
 	}
-	for name, k := range n.kids {
-		if k.dev != nil || !k.mode.IsDir() && permOf(k.mode) == defaultPerm(gitMode(k.mode)) {
-			continue
-		}
-		collectModes(k, childPath(p, name), out)
-	}
+	return out
 }
 
-func childPath(dir, name string) string {
-	if dir == "/" {
-		return "/" + name
+// dirModes is the modes below dir that differ from git's default, by path
+// relative to dir, from dir's cache when nothing below it changed.
+func dirModes(dir *node) map[string]string {
+	if dir.modesOK {
+		return dir.modes
 	}
-	return dir + "/" + name
+	var out map[string]string
+	add := func(p, m string) {
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[p] = m
+	}
+	for name, k := range dir.kids {
+		if k.dev != nil {
+			continue
+		}
+		if perm := permOf(k.mode); perm != defaultPerm(gitMode(k.mode)) {
+			add(name, formatMode(perm))
+		}
+		if k.mode.IsDir() {
+			for p, m := range dirModes(k) {
+				add(name+"/"+p, m)
+			}
+		}
+	}
+	dir.modes, dir.modesOK = out, true
+	return out
 }
 
 func formatMode(m fs.FileMode) string {
@@ -832,10 +852,11 @@ func (r *Repo) restore(c *object.Commit, m *meta) error {
 	t := r.tree
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	old := treeModes(t.root)
 	if err := r.restoreDir(t.root, fsHash); err != nil {
 		return err
 	}
-	applyModes(t.root, "/", m.Modes)
+	t.applyModes(old, m.Modes)
 	t.dirty = false
 	return nil
 }
@@ -928,37 +949,38 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 	return nil
 }
 
-// applyModes sets every node's permissions from modes, or git's default.
-func applyModes(n *node, p string, modes map[string]string) {
-	dirs := map[string]bool{} // the directories holding a path in modes
-	for m := range modes {
-		dirs[path.Dir(m)] = true
-	}
-	applyModesIn(n, p, modes, dirs)
-}
-
-func applyModesIn(n *node, p string, modes map[string]string, dirs map[string]bool) {
-	if n.dev != nil {
-		return
-	}
-	want := defaultPerm(gitMode(n.mode))
-	if s, ok := modes[p]; ok {
-		if m, ok := parseMode(s); ok {
+// applyModes gives the restored tree the modes of its snapshot: those
+// moonix.json lists (modes), and git's default where the tree had a mode
+// it does not list (old, the tree's modes before the restore). Every
+// other node has its default already: the restore made or rewrote it so,
+// or left it as it was. The caller holds t.mu for writing.
+func (t *Tree) applyModes(old, modes map[string]string) {
+	apply := func(p string) {
+		n := t.root
+		for _, name := range splitPath(p) {
+			if n = n.kids[name]; n == nil {
+				return
+			}
+		}
+		if n.dev != nil {
+			return
+		}
+		want := defaultPerm(gitMode(n.mode))
+		if m, ok := parseMode(modes[p]); ok {
 			want = m
 		}
-	}
-	if permOf(n.mode) != want {
-		n.mode = n.mode&fs.ModeType | want
-	}
-	for name, k := range n.kids {
-		if !k.mode.IsDir() && !dirs[p] {
-			// Only defaults to apply in this directory: no path needed.
-			if k.dev == nil {
-				k.mode = k.mode&fs.ModeType | defaultPerm(gitMode(k.mode))
-			}
-			continue
+		if permOf(n.mode) != want {
+			n.mode = n.mode&fs.ModeType | want
+			t.modeChanged(n)
 		}
-		applyModesIn(k, childPath(p, name), modes, dirs)
+	}
+	for p := range modes {
+		apply(p)
+	}
+	for p := range old {
+		if _, ok := modes[p]; !ok {
+			apply(p)
+		}
 	}
 }
 
@@ -988,9 +1010,7 @@ func (r *Repo) Dirty() bool {
 	if hashNode(t.root) != fsHash {
 		return true
 	}
-	modes := map[string]string{}
-	collectModes(t.root, "/", modes)
-	if !maps.Equal(modes, m.Modes) {
+	if !maps.Equal(treeModes(t.root), m.Modes) {
 		return true
 	}
 	t.dirty = false

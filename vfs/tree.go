@@ -80,6 +80,11 @@ type node struct {
 	hash   [20]byte
 	hashed bool
 	stored bool
+	// modes caches, for a directory, the permissions below it that differ
+	// from git's defaults (paths relative to it) when modesOK is set;
+	// any change below clears it, as it does hashed, up to the root.
+	modes   map[string]string
+	modesOK bool
 
 	ino    uint64
 	mode   fs.FileMode // type bits and permissions
@@ -302,22 +307,44 @@ func (t *Tree) detach(dir *node, base string) {
 	t.changed(dir)
 }
 
-// changed records that n's content or entries changed: its cached hash and
-// those of every directory above it are dropped. The caller holds t.mu for
-// writing.
+// changed records that n's content, entries or mode changed: its cached
+// hash and modes and those of every directory above it are dropped. The
+// caller holds t.mu for writing.
 func (t *Tree) changed(n *node) {
 	t.dirty = true
 	var up func(*node)
 	up = func(n *node) {
-		if !n.hashed && !n.stored {
+		if !n.hashed && !n.stored && !n.modesOK {
 			return // already invalid, and so is everything above
 		}
-		n.hashed, n.stored = false, false
+		n.hashed, n.stored, n.modesOK = false, false, false
 		for _, p := range n.parents {
 			up(p)
 		}
 	}
-	up(n)
+	n.hashed, n.stored, n.modesOK = false, false, false
+	for _, p := range n.parents {
+		up(p)
+	}
+}
+
+// modeChanged records that n's permissions changed and nothing else (a
+// rollback puts back modes git does not keep): the cached modes above it
+// are dropped, its hashes stay. The caller holds t.mu for writing.
+func (t *Tree) modeChanged(n *node) {
+	t.dirty = true
+	var up func(*node)
+	up = func(n *node) {
+		if n.modesOK {
+			n.modesOK = false
+			for _, p := range n.parents {
+				up(p)
+			}
+		}
+	}
+	for _, p := range n.parents {
+		up(p)
+	}
 }
 
 // OpenFile implements FS.

@@ -56,6 +56,8 @@ type Repo struct {
 	// records not yet appended to the workspace's sizes file.
 	sizes    map[plumbing.Hash]int64
 	newSizes []byte
+	// batch collects the objects a write of the tree adds (pack.go).
+	batch *batch
 }
 
 // State is the shell state a snapshot keeps beside the tree.
@@ -175,6 +177,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		return r, nil, nil
 	}
 	r.removeTemporaries()
+	r.removeOrphanIndexes()
 	r.loadSizes()
 	if err := r.loadIDs(); err != nil {
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
@@ -577,28 +580,32 @@ func (r *Repo) markClean() {
 func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
 	t := r.tree
 	t.mu.Lock()
-	fsHash, err := r.store(t.root)
-	modes := treeModes(t.root)
-	t.mu.Unlock()
-	if err != nil {
-		return plumbing.ZeroHash, nil, err
-	}
+	defer t.mu.Unlock()
+	r.batch = &batch{queued: map[plumbing.Hash]bool{}}
+	defer func() { r.batch = nil }()
+	fsHash := r.store(t.root)
 	env := slices.Clone(st.Env)
 	slices.Sort(env)
-	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: modes, Effects: st.Effects}
+	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: treeModes(t.root), Effects: st.Effects}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return plumbing.ZeroHash, nil, err
 	}
-	metaHash, err := r.putObject(plumbing.BlobObject, append(data, '\n'))
-	if err != nil {
-		return plumbing.ZeroHash, nil, err
-	}
-	root, err := r.putTree([]object.TreeEntry{
+	metaHash := r.putObject(plumbing.BlobObject, append(data, '\n'))
+	root := r.putTree([]object.TreeEntry{
 		{Name: fsName, Mode: filemode.Dir, Hash: fsHash},
 		{Name: metaName, Mode: filemode.Regular, Hash: metaHash},
 	})
-	return root, m, err
+	if err := r.flush(); err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	for _, n := range r.batch.nodes {
+		if n.mode.IsRegular() && len(n.data) >= dropSize && n.opens.Load() == 0 {
+			// Stored, and closed: the repository holds it now.
+			n.data, n.lazy = nil, &blobRef{id: n.hash, size: int64(len(n.data))}
+		}
+	}
+	return root, m, nil
 }
 
 func (r *Repo) writeCommit(root, parent plumbing.Hash, hasParent bool, msg string) (plumbing.Hash, error) {
@@ -644,28 +651,18 @@ func (r *Repo) SaveWorking(st State) error {
 	return r.setRef(refWorktree, h)
 }
 
-// putObject stores an object unless the store has it, and returns its id.
-func (r *Repo) putObject(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
+// putObject adds an object to the batch being written unless the store
+// has it, and returns its id.
+func (r *Repo) putObject(t plumbing.ObjectType, data []byte) plumbing.Hash {
 	h := plumbing.ComputeHash(t, data)
 	if t == plumbing.BlobObject {
 		r.knowSize(h, int64(len(data)))
 	}
-	if r.st.HasEncodedObject(h) == nil {
-		return h, nil
-	}
-	obj := r.st.NewEncodedObject()
-	obj.SetType(t)
-	obj.SetSize(int64(len(data)))
-	w, err := obj.Writer()
-	if err != nil {
-		return h, err
-	}
-	w.Write(data)
-	w.Close()
-	return r.st.SetEncodedObject(obj)
+	r.queue(h, t, data)
+	return h
 }
 
-func (r *Repo) putTree(entries []object.TreeEntry) (plumbing.Hash, error) {
+func (r *Repo) putTree(entries []object.TreeEntry) plumbing.Hash {
 	return r.putObject(plumbing.TreeObject, encodeTree(entries))
 }
 
@@ -690,14 +687,14 @@ func sortName(e object.TreeEntry) string {
 	return e.Name
 }
 
-// store writes n and everything below it that the repository lacks, and
-// returns n's object id. The caller holds the tree's lock.
-func (r *Repo) store(n *node) (plumbing.Hash, error) {
+// store adds n and everything below it that the repository lacks to the
+// batch being written, and returns n's object id. The caller holds the
+// tree's lock.
+func (r *Repo) store(n *node) plumbing.Hash {
 	if n.stored {
-		return n.hash, nil
+		return n.hash
 	}
 	var h plumbing.Hash
-	var err error
 	switch {
 	case n.mode.IsDir():
 		entries := make([]object.TreeEntry, 0, len(n.kids))
@@ -705,29 +702,19 @@ func (r *Repo) store(n *node) (plumbing.Hash, error) {
 			if k.dev != nil {
 				continue // devices are the tree's own, not history
 			}
-			kh, err := r.store(k)
-			if err != nil {
-				return h, err
-			}
-			entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: kh})
+			entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: r.store(k)})
 		}
-		h, err = r.putTree(entries)
+		h = r.putTree(entries)
 	case n.mode&fs.ModeSymlink != 0:
-		h, err = r.putObject(plumbing.BlobObject, []byte(n.target))
+		h = r.putObject(plumbing.BlobObject, []byte(n.target))
 	case n.lazy != nil:
 		h = n.lazy.id // the content was read from, and is still, this blob
 	default:
-		h, err = r.putObject(plumbing.BlobObject, n.data)
-		if err == nil && len(n.data) >= dropSize && n.opens.Load() == 0 {
-			// Stored, and closed: the repository holds it now.
-			n.data, n.lazy = nil, &blobRef{id: h, size: int64(len(n.data))}
-		}
-	}
-	if err != nil {
-		return h, err
+		h = r.putObject(plumbing.BlobObject, n.data)
 	}
 	n.hash, n.hashed, n.stored = h, true, true
-	return h, nil
+	r.batch.nodes = append(r.batch.nodes, n)
+	return h
 }
 
 // dropSize is the size from which a file's content leaves memory once it

@@ -284,18 +284,9 @@ func TestOnDiskResumeAndGit(t *testing.T) {
 		t.Fatal("the resumed working state should differ from the snapshot")
 	}
 
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("MOONIX_REQUIRE_GIT") != "" {
-			t.Fatal("git is required")
-		}
-		t.Skip("git not installed")
-	}
-	out, err := exec.Command(git, "-C", dir, "fsck", "--strict", "--no-dangling").CombinedOutput()
-	if err != nil {
-		t.Fatalf("git fsck: %v\n%s", err, out)
-	}
-	out, err = exec.Command(git, "-C", dir, "log", "--format=%H %s").CombinedOutput()
+	git := needGit(t)
+	fsck(t, git, dir)
+	out, err := exec.Command(git, "-C", dir, "log", "--format=%H %s").CombinedOutput()
 	if err != nil || strings.TrimSpace(string(out)) != s.ID+" on disk" {
 		t.Fatalf("git log: %v\n%s", err, out)
 	}

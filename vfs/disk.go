@@ -70,11 +70,21 @@ func (t *Tree) inodeRoom(op, name string) error {
 
 // setData replaces n's data and counts the difference. The caller holds
 // t.mu for writing.
-func (t *Tree) setData(n *node, data []byte) {
+func (t *Tree) setData(n *node, data content) {
 	if !n.freed {
-		t.used.Bytes += int64(len(data)) - n.size()
+		t.used.Bytes += data.size - n.size()
 	}
 	n.data, n.lazy = data, nil
+}
+
+// resize changes n's loaded data with change and counts the difference.
+// The caller holds t.mu for writing.
+func (t *Tree) resize(n *node, change func(*content)) {
+	old := n.data.size
+	change(&n.data)
+	if !n.freed {
+		t.used.Bytes += n.data.size - old
+	}
 }
 
 // setLazy makes n's content the blob ref names, not loaded, and counts the
@@ -83,7 +93,7 @@ func (t *Tree) setLazy(n *node, ref *blobRef) {
 	if !n.freed {
 		t.used.Bytes += ref.size - n.size()
 	}
-	n.data, n.lazy = nil, ref
+	n.data, n.lazy = content{}, ref
 }
 
 // size is the length of a regular file's content, loaded or not.
@@ -91,7 +101,7 @@ func (n *node) size() int64 {
 	if n.lazy != nil {
 		return n.lazy.size
 	}
-	return int64(len(n.data))
+	return n.data.size
 }
 
 // load reads n's content into memory when it is not there. The caller
@@ -111,7 +121,7 @@ func (t *Tree) load(n *node) error {
 			return syscall.EIO
 		}
 		if n.lazy == ref {
-			t.setData(n, data)
+			t.setData(n, contentOf(data))
 		}
 	}
 	return nil

@@ -145,7 +145,7 @@ func TestStoredBigFileLeavesMemory(t *testing.T) {
 		must(t, err)
 		n, err := tree.lookup("test", "/work/big", false)
 		must(t, err)
-		if n.lazy == nil || n.data != nil {
+		if n.lazy == nil || n.data.chunks != nil {
 			t.Errorf("%q: a stored big file stayed in memory", dir)
 		}
 		o, err := tree.lookup("test", "/work/open", false)

@@ -42,19 +42,25 @@ type batch struct {
 }
 
 type pendingObject struct {
-	h    plumbing.Hash
-	t    plumbing.ObjectType
-	data []byte
+	h plumbing.Hash
+	t plumbing.ObjectType
+	c content // the tree's own, not copied: the tree is locked until the batch is written
 }
 
 // queue adds an object to the batch unless the repository or the batch
 // has it already.
-func (r *Repo) queue(h plumbing.Hash, t plumbing.ObjectType, data []byte) {
+func (r *Repo) queue(h plumbing.Hash, t plumbing.ObjectType, c content) {
 	if r.batch.queued[h] || r.st.HasEncodedObject(h) == nil {
 		return
 	}
 	r.batch.queued[h] = true
-	r.batch.objs = append(r.batch.objs, pendingObject{h, t, data})
+	r.batch.objs = append(r.batch.objs, pendingObject{h, t, c})
+}
+
+// writeTo writes o's content to w; an error is w's to keep (the zlib,
+// bufio and hash writers used here keep theirs).
+func (o *pendingObject) writeTo(w io.Writer) {
+	o.c.each(func(b []byte) { w.Write(b) })
 }
 
 // flush writes the batch's objects. The caller holds the tree's lock, as
@@ -67,9 +73,9 @@ func (r *Repo) flush() error {
 		for _, o := range b.objs {
 			obj := r.st.NewEncodedObject()
 			obj.SetType(o.t)
-			obj.SetSize(int64(len(o.data)))
+			obj.SetSize(o.c.size)
 			w, _ := obj.Writer()
-			w.Write(o.data)
+			o.writeTo(w)
 			w.Close()
 			if _, err = r.st.SetEncodedObject(obj); err != nil {
 				break
@@ -102,8 +108,8 @@ func (r *Repo) writeLoose(zw *zlib.Writer, o pendingObject) error {
 	}
 	bw := bufio.NewWriter(f)
 	zw.Reset(bw)
-	fmt.Fprintf(zw, "%s %d\x00", o.t, len(o.data))
-	zw.Write(o.data)
+	fmt.Fprintf(zw, "%s %d\x00", o.t, o.c.size)
+	o.writeTo(zw)
 	err = zw.Close()
 	if err == nil {
 		err = bw.Flush()
@@ -170,9 +176,9 @@ func (r *Repo) writePack(objs []pendingObject) (err error) {
 		pos := out.n
 		crc.Reset()
 		w := io.MultiWriter(out, crc)
-		w.Write(packHeader(o.t, int64(len(o.data))))
+		w.Write(packHeader(o.t, o.c.size))
 		zw.Reset(w)
-		zw.Write(o.data)
+		o.writeTo(zw)
 		if err := zw.Close(); err != nil {
 			pack.Close()
 			return err

@@ -600,9 +600,9 @@ func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
 		return plumbing.ZeroHash, nil, err
 	}
 	for _, n := range r.batch.nodes {
-		if n.mode.IsRegular() && len(n.data) >= dropSize && n.opens.Load() == 0 {
+		if n.mode.IsRegular() && n.data.size >= dropSize && n.opens.Load() == 0 {
 			// Stored, and closed: the repository holds it now.
-			n.data, n.lazy = nil, &blobRef{id: n.hash, size: int64(len(n.data))}
+			n.data, n.lazy = content{}, &blobRef{id: n.hash, size: n.data.size}
 		}
 	}
 	return root, m, nil
@@ -651,15 +651,26 @@ func (r *Repo) SaveWorking(st State) error {
 	return r.setRef(refWorktree, h)
 }
 
-// putObject adds an object to the batch being written unless the store
+// putContent adds an object to the batch being written unless the store
 // has it, and returns its id.
-func (r *Repo) putObject(t plumbing.ObjectType, data []byte) plumbing.Hash {
-	h := plumbing.ComputeHash(t, data)
+func (r *Repo) putContent(t plumbing.ObjectType, c content) plumbing.Hash {
+	h := hashContent(t, &c)
 	if t == plumbing.BlobObject {
-		r.knowSize(h, int64(len(data)))
+		r.knowSize(h, c.size)
 	}
-	r.queue(h, t, data)
+	r.queue(h, t, c)
 	return h
+}
+
+func (r *Repo) putObject(t plumbing.ObjectType, data []byte) plumbing.Hash {
+	return r.putContent(t, contentOf(data))
+}
+
+// hashContent is the id of an object of type t holding c.
+func hashContent(t plumbing.ObjectType, c *content) plumbing.Hash {
+	h := plumbing.NewHasher(t, c.size)
+	c.each(func(b []byte) { h.Write(b) })
+	return h.Sum()
 }
 
 func (r *Repo) putTree(entries []object.TreeEntry) plumbing.Hash {
@@ -710,7 +721,7 @@ func (r *Repo) store(n *node) plumbing.Hash {
 	case n.lazy != nil:
 		h = n.lazy.id // the content was read from, and is still, this blob
 	default:
-		h = r.putObject(plumbing.BlobObject, n.data)
+		h = r.putContent(plumbing.BlobObject, n.data)
 	}
 	n.hash, n.hashed, n.stored = h, true, true
 	r.batch.nodes = append(r.batch.nodes, n)
@@ -1025,7 +1036,7 @@ func hashNode(n *node) plumbing.Hash {
 	case n.lazy != nil:
 		h = n.lazy.id
 	default:
-		h = plumbing.ComputeHash(plumbing.BlobObject, n.data)
+		h = hashContent(plumbing.BlobObject, &n.data)
 	}
 	n.hash, n.hashed = h, true
 	return h

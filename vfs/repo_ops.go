@@ -505,7 +505,7 @@ func (r *Repo) ReadFile(spec, p string) ([]byte, error) {
 	case s.node != nil && s.node.lazy != nil:
 		return r.blobData(s.node.lazy.id)
 	case s.node != nil:
-		return slices.Clone(s.node.data), nil
+		return s.node.data.bytes(), nil
 	}
 	return r.blobData(s.hash)
 }

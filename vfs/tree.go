@@ -88,7 +88,7 @@ type node struct {
 
 	ino    uint64
 	mode   fs.FileMode // type bits and permissions
-	data   []byte      // regular files, unless lazy
+	data   content     // regular files, unless lazy
 	lazy   *blobRef    // regular files whose content is not in memory
 	target string      // symlinks
 	kids   map[string]*node
@@ -401,7 +401,7 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		return nil, pathErr("open", name, fs.ErrPermission)
 	}
 	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && n.size() > 0 {
-		t.setData(n, nil)
+		t.setData(n, content{})
 		now := t.clock.Now()
 		n.mtime, n.ctime = now, now
 		t.changed(n)
@@ -801,13 +801,13 @@ func (f *file) readAt(p []byte, off int64) (int, error) {
 		t.mu.RLock()
 	}
 	defer t.mu.RUnlock()
-	if off >= int64(len(f.node.data)) {
+	if off >= f.node.data.size {
 		if len(p) == 0 {
 			return 0, nil
 		}
 		return 0, io.EOF
 	}
-	return copy(p, f.node.data[off:]), nil
+	return f.node.data.readAt(p, off), nil
 }
 
 func (f *file) Write(p []byte) (int, error) {
@@ -852,32 +852,21 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	if err := t.load(n); err != nil {
 		return 0, f.off, pathErr("write", f.name, err)
 	}
+	size := n.data.size
 	if off < 0 {
-		off = int64(len(n.data))
+		off = size
 	}
 	// Past the room left, what fits is written, then ENOSPC.
 	var full error
-	if room := t.roomLeft(); off+int64(len(p))-int64(len(n.data)) > room {
-		fits := int64(len(n.data)) + room - off
+	if room := t.roomLeft(); off+int64(len(p))-size > room {
+		fits := size + room - off
 		if fits <= 0 {
 			return 0, f.off, pathErr("write", f.name, syscall.ENOSPC)
 		}
 		p, full = p[:fits], pathErr("write", f.name, syscall.ENOSPC)
 	}
 	end := off + int64(len(p))
-	if end > int64(len(n.data)) {
-		if end > int64(cap(n.data)) {
-			// Double, but not past the room left: a file near the
-			// limit must not take twice the limit in memory.
-			grown := make([]byte, end, max(end, min(2*int64(cap(n.data)), int64(len(n.data))+t.roomLeft())))
-			copy(grown, n.data)
-			t.setData(n, grown)
-		} else {
-			clear(n.data[len(n.data):end])
-			t.setData(n, n.data[:end])
-		}
-	}
-	copy(n.data[off:], p)
+	t.resize(n, func(c *content) { c.writeAt(p, off) })
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now
 	t.changed(n)
@@ -952,16 +941,12 @@ func (f *file) Truncate(size int64) error {
 	if err := t.load(n); err != nil {
 		return pathErr("truncate", f.name, err)
 	}
-	if size <= int64(len(n.data)) {
-		t.setData(n, n.data[:size:size])
-	} else {
-		if err := t.room("truncate", f.name, size-int64(len(n.data))); err != nil {
+	if size > n.data.size {
+		if err := t.room("truncate", f.name, size-n.data.size); err != nil {
 			return err
 		}
-		grown := make([]byte, size)
-		copy(grown, n.data)
-		t.setData(n, grown)
 	}
+	t.resize(n, func(c *content) { c.truncate(size) })
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now
 	t.changed(n)

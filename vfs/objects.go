@@ -23,6 +23,15 @@ import (
 // it into an object first, and hash it twice on the way (the loose
 // object reader and the cache both compute its id).
 
+// noCache is go-git's object cache, keeping nothing: the cache computes
+// the id of every object put in it (a second hash, of every tree read),
+// and moonix reads a tree once per restore and blobs itself.
+type noCache struct{}
+
+func (noCache) Put(plumbing.EncodedObject)                       {}
+func (noCache) Get(plumbing.Hash) (plumbing.EncodedObject, bool) { return nil, false }
+func (noCache) Clear()                                           {}
+
 // maxBlob bounds the size a blob's header may claim before anything is
 // allocated for it: a corrupt header must not take the process down.
 const maxBlob = 1 << 40

@@ -82,9 +82,9 @@ func (r *Repo) flush() error {
 			}
 		}
 	case len(b.objs) < packMin:
-		zw, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed)
+		z := newCompressors()
 		for _, o := range b.objs {
-			if err = r.writeLoose(zw, o); err != nil {
+			if err = r.writeLoose(z.of(o.t), o); err != nil {
 				break
 			}
 		}
@@ -130,6 +130,26 @@ func (r *Repo) writeLoose(zw *zlib.Writer, o pendingObject) error {
 	return err
 }
 
+// compressors are the zlib writers of one batch, reset for each object:
+// a compressor is costly to make. Blobs are compressed for speed; trees,
+// which are mostly object ids that do not compress, are stored as they
+// are, which makes reading them back (every open of a workspace reads
+// its trees) a copy instead of a decoding.
+type compressors struct{ fast, none *zlib.Writer }
+
+func newCompressors() compressors {
+	fast, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed)
+	none, _ := zlib.NewWriterLevel(nil, zlib.NoCompression)
+	return compressors{fast, none}
+}
+
+func (z compressors) of(t plumbing.ObjectType) *zlib.Writer {
+	if t == plumbing.TreeObject {
+		return z.none
+	}
+	return z.fast
+}
+
 // countWriter counts what passes through it.
 type countWriter struct {
 	w io.Writer
@@ -171,12 +191,13 @@ func (r *Repo) writePack(objs []pendingObject) (err error) {
 	var idx idxfile.Writer
 	idx.OnHeader(uint32(len(objs)))
 	crc := crc32.NewIEEE()
-	zw, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed)
+	z := newCompressors()
 	for _, o := range objs {
 		pos := out.n
 		crc.Reset()
 		w := io.MultiWriter(out, crc)
 		w.Write(packHeader(o.t, o.c.size))
+		zw := z.of(o.t)
 		zw.Reset(w)
 		o.writeTo(zw)
 		if err := zw.Close(); err != nil {

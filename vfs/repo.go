@@ -19,7 +19,6 @@ import (
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage"
@@ -167,9 +166,13 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		return nil, nil, err
 	}
 	r.fs = newRootFS(opts.Dir)
-	// Big blobs are not read through go-git's cache (see objects.go; a
-	// packed one would be kept in it, whatever its size).
-	r.st = filesystem.NewStorageWithOptions(r.fs, cache.NewObjectLRUDefault(), filesystem.Options{LargeObjectThreshold: 1 << 20})
+	// go-git's cache of objects is left out (see objects.go): it hashes
+	// every object it keeps, and a tree is read once per restore. Big
+	// blobs are streamed from packs rather than inflated into memory
+	// first, and packs stay open while the repository is.
+	r.st = filesystem.NewStorageWithOptions(r.fs, noCache{}, filesystem.Options{
+		LargeObjectThreshold: 1 << 20, KeepDescriptors: true,
+	})
 	if fresh {
 		if err := r.init(); err != nil {
 			return nil, nil, err

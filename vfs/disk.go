@@ -110,12 +110,12 @@ func (n *node) size() int64 {
 // retakes it, so anything the caller looked at before may have changed.
 func (t *Tree) load(n *node) error {
 	for n.lazy != nil {
-		ref := n.lazy
-		if t.blobs == nil {
+		ref, blobs := n.lazy, t.blobs
+		if blobs == nil {
 			return syscall.EIO
 		}
 		t.mu.Unlock()
-		data, err := t.blobs.readBlob(ref.id, ref.size)
+		data, err := blobs.readBlob(ref.id, ref.size)
 		t.mu.Lock()
 		if err != nil {
 			return syscall.EIO

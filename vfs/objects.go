@@ -189,21 +189,26 @@ func (r *Repo) knowSize(h plumbing.Hash, size int64) {
 	}
 }
 
-// loadSizes reads the sizes file of a workspace directory.
+// loadSizes reads the sizes file of a workspace directory and keeps it
+// open for appending.
 func (r *Repo) loadSizes() {
-	f, err := r.fs.OpenFile(sizesFile, os.O_RDWR, 0)
+	f, err := r.fs.OpenFile(sizesFile, os.O_RDWR|os.O_APPEND, 0)
 	if err != nil {
-		return
+		return // none yet: saveSizes makes it
 	}
-	defer f.Close()
 	data, err := io.ReadAll(f)
 	if err != nil {
+		f.Close()
 		return
 	}
 	if torn := len(data) % sizesRecord; torn != 0 {
 		data = data[:len(data)-torn]
-		f.Truncate(int64(len(data)))
+		if f.Truncate(int64(len(data))) != nil {
+			f.Close()
+			return
+		}
 	}
+	r.sizesOut, r.sizesEnd = f, int64(len(data))
 	r.sizes = make(map[plumbing.Hash]int64, len(data)/sizesRecord)
 	for ; len(data) > 0; data = data[sizesRecord:] {
 		r.sizes[plumbing.Hash(data[:20])] = int64(binary.BigEndian.Uint64(data[20:sizesRecord]))
@@ -217,18 +222,17 @@ func (r *Repo) saveSizes() {
 	if len(r.newSizes) == 0 || r.fs == nil {
 		return
 	}
-	f, err := r.fs.OpenFile(sizesFile, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
+	if r.sizesOut == nil {
+		f, err := r.fs.OpenFile(sizesFile, os.O_WRONLY|os.O_CREATE|os.O_APPEND|os.O_TRUNC, 0o644)
+		if err != nil {
+			return
+		}
+		r.sizesOut, r.sizesEnd = f, 0
+	}
+	if _, err := r.sizesOut.Write(r.newSizes); err != nil {
+		r.sizesOut.Truncate(r.sizesEnd) // whole records only, or the next ones are misread
 		return
 	}
-	defer f.Close()
-	end, err := f.Seek(0, io.SeekEnd)
-	if err != nil {
-		return
-	}
-	if _, err := f.Write(r.newSizes); err != nil {
-		f.Truncate(end) // whole records only, or the next ones are misread
-		return
-	}
+	r.sizesEnd += int64(len(r.newSizes))
 	r.newSizes = r.newSizes[:0]
 }

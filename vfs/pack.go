@@ -82,9 +82,8 @@ func (r *Repo) flush() error {
 			}
 		}
 	case len(b.objs) < packMin:
-		z := newCompressors()
 		for _, o := range b.objs {
-			if err = r.writeLoose(z.of(o.t), o); err != nil {
+			if err = r.writeLoose(r.compressor(o.t), o); err != nil {
 				break
 			}
 		}
@@ -118,8 +117,13 @@ func (r *Repo) writeLoose(zw *zlib.Writer, o pendingObject) error {
 		err = cerr
 	}
 	hex := o.h.String()
-	if err == nil {
-		err = r.fs.MkdirAll(path.Join("objects", hex[:2]), 0o755)
+	if dir := path.Join("objects", hex[:2]); err == nil && !r.objDirs[dir] {
+		if err = r.fs.MkdirAll(dir, 0o755); err == nil {
+			if r.objDirs == nil {
+				r.objDirs = map[string]bool{}
+			}
+			r.objDirs[dir] = true // 256 at most
+		}
 	}
 	if err == nil {
 		err = r.fs.Rename(f.Name(), path.Join("objects", hex[:2], hex[2:]))
@@ -130,24 +134,23 @@ func (r *Repo) writeLoose(zw *zlib.Writer, o pendingObject) error {
 	return err
 }
 
-// compressors are the zlib writers of one batch, reset for each object:
-// a compressor is costly to make. Blobs are compressed for speed; trees,
-// which are mostly object ids that do not compress, are stored as they
-// are, which makes reading them back (every open of a workspace reads
-// its trees) a copy instead of a decoding.
-type compressors struct{ fast, none *zlib.Writer }
-
-func newCompressors() compressors {
-	fast, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed)
-	none, _ := zlib.NewWriterLevel(nil, zlib.NoCompression)
-	return compressors{fast, none}
-}
-
-func (z compressors) of(t plumbing.ObjectType) *zlib.Writer {
+// compressor is the zlib writer for an object of type t, made once and
+// reset for each object (a compressor costs 600 KiB to make). Blobs and
+// commits are compressed for speed; trees, which are mostly object ids
+// that do not compress, are stored as they are, which makes reading them
+// back (every open of a workspace reads its trees) a copy instead of a
+// decoding. The caller holds r.mu.
+func (r *Repo) compressor(t plumbing.ObjectType) *zlib.Writer {
 	if t == plumbing.TreeObject {
-		return z.none
+		if r.znone == nil {
+			r.znone, _ = zlib.NewWriterLevel(nil, zlib.NoCompression)
+		}
+		return r.znone
 	}
-	return z.fast
+	if r.zfast == nil {
+		r.zfast, _ = zlib.NewWriterLevel(nil, zlib.BestSpeed)
+	}
+	return r.zfast
 }
 
 // countWriter counts what passes through it.
@@ -191,13 +194,12 @@ func (r *Repo) writePack(objs []pendingObject) (err error) {
 	var idx idxfile.Writer
 	idx.OnHeader(uint32(len(objs)))
 	crc := crc32.NewIEEE()
-	z := newCompressors()
 	for _, o := range objs {
 		pos := out.n
 		crc.Reset()
 		w := io.MultiWriter(out, crc)
 		w.Write(packHeader(o.t, o.c.size))
-		zw := z.of(o.t)
+		zw := r.compressor(o.t)
 		zw.Reset(w)
 		o.writeTo(zw)
 		if err := zw.Close(); err != nil {

@@ -2,6 +2,7 @@ package vfs
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -57,6 +58,17 @@ type Repo struct {
 	newSizes []byte
 	// batch collects the objects a write of the tree adds (pack.go).
 	batch *batch
+	// read are the commits read (see getCommit).
+	read map[plumbing.Hash]readCommit
+	// zfast and znone are the compressors of loose objects and packs,
+	// made once (see pack.go).
+	zfast, znone *zlib.Writer
+	// objDirs are the directories of loose objects known to exist.
+	objDirs map[string]bool
+	// sizesOut is the sizes file, open for appending, and sizesEnd its
+	// length (see objects.go).
+	sizesOut billy.File
+	sizesEnd int64
 }
 
 // State is the shell state a snapshot keeps beside the tree.
@@ -183,6 +195,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	r.removeOrphanIndexes()
 	r.loadSizes()
 	if err := r.loadIDs(); err != nil {
+		r.Close()
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
 	}
 	if opts.ResumeClock {
@@ -190,6 +203,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	}
 	st, err := r.resume()
 	if err != nil {
+		r.Close()
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
 	}
 	r.saveSizes()
@@ -369,12 +383,15 @@ func (r *Repo) resume() (*State, error) {
 		r.tree.dirty = true // the working state is not a snapshot
 		r.tree.mu.Unlock()
 	}
-	return &State{Env: m.Env, Dir: m.Dir, Effects: m.Effects}, nil
+	return &State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects}, nil
 }
 
 // commit reads a snapshot commit and its moonix.json.
 func (r *Repo) commit(h plumbing.Hash) (*object.Commit, *meta, error) {
-	c, err := object.GetCommit(r.st, h)
+	if rd, ok := r.read[h]; ok && rd.m != nil {
+		return rd.c, rd.m, nil
+	}
+	c, err := r.getCommit(h)
 	if err != nil {
 		return nil, nil, fmt.Errorf("snapshot %s: %w", h, err)
 	}
@@ -392,19 +409,48 @@ func (r *Repo) commit(h plumbing.Hash) (*object.Commit, *meta, error) {
 			return nil, nil, fmt.Errorf("snapshot %s: %s: %w", h, metaName, err)
 		}
 	}
+	rd := r.read[h]
+	rd.m = m
+	if e, err := t.FindEntry(fsName); err == nil {
+		rd.fs = e.Hash
+	}
+	r.read[h] = rd
 	return c, m, nil
 }
 
-func (r *Repo) fsTree(c *object.Commit) (plumbing.Hash, error) {
-	t, err := object.GetTree(r.st, c.TreeHash)
+// readCommit is a snapshot commit as read, with its moonix.json and fs
+// tree once they are: commits never change, so each is read once (a
+// snapshot, a rollback and each command's save read the current one).
+type readCommit struct {
+	c  *object.Commit
+	m  *meta
+	fs plumbing.Hash
+}
+
+// getCommit reads the commit h. The caller holds r.mu.
+func (r *Repo) getCommit(h plumbing.Hash) (*object.Commit, error) {
+	if rd, ok := r.read[h]; ok {
+		return rd.c, nil
+	}
+	c, err := object.GetCommit(r.st, h)
 	if err != nil {
+		return nil, err
+	}
+	if len(r.read) >= 4096 || r.read == nil {
+		r.read = map[plumbing.Hash]readCommit{} // bounded, simply
+	}
+	r.read[h] = readCommit{c: c}
+	return c, nil
+}
+
+func (r *Repo) fsTree(c *object.Commit) (plumbing.Hash, error) {
+	if _, _, err := r.commit(c.Hash); err != nil {
 		return plumbing.ZeroHash, err
 	}
-	e, err := t.FindEntry(fsName)
-	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("snapshot %s has no %s tree", c.Hash, fsName)
+	if h := r.read[c.Hash].fs; !h.IsZero() {
+		return h, nil
 	}
-	return e.Hash, nil
+	return plumbing.ZeroHash, fmt.Errorf("snapshot %s has no %s tree", c.Hash, fsName)
 }
 
 // loadIDs collects every snapshot id reachable from any ref.
@@ -423,7 +469,7 @@ func (r *Repo) loadIDs() error {
 			return fmt.Errorf("%s does not name a snapshot", ref.Name())
 		}
 		if ref.Name() == refWorktree {
-			_, err := object.GetCommit(r.st, ref.Hash())
+			_, err := r.getCommit(ref.Hash())
 			return err
 		}
 		tips = append(tips, ref.Hash())
@@ -438,7 +484,7 @@ func (r *Repo) loadIDs() error {
 	for _, tip := range tips {
 		for h := tip; !h.IsZero() && !seen[h]; {
 			seen[h] = true
-			c, err := object.GetCommit(r.st, h)
+			c, err := r.getCommit(h)
 			if err != nil {
 				return fmt.Errorf("snapshot %s: %w", h, err)
 			}
@@ -485,7 +531,8 @@ func (r *Repo) describe(c *object.Commit, m *meta) Snapshot {
 		ID:      c.Hash.String(),
 		Message: strings.TrimSuffix(c.Message, "\n"),
 		Time:    c.Committer.When.UTC(),
-		State:   State{Env: m.Env, Dir: m.Dir, Effects: m.Effects},
+		// Cloned: the meta is the cache's (see commit).
+		State: State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects},
 	}
 	s.Short = r.short(s.ID)
 	if len(c.ParentHashes) > 0 {
@@ -541,7 +588,7 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 	if err := r.setCurrent(h); err != nil {
 		return Snapshot{}, false, err
 	}
-	c, err := object.GetCommit(r.st, h)
+	c, err := r.getCommit(h)
 	if err != nil {
 		return Snapshot{}, false, err
 	}
@@ -618,11 +665,16 @@ func (r *Repo) writeCommit(root, parent plumbing.Hash, hasParent bool, msg strin
 	if hasParent {
 		c.ParentHashes = []plumbing.Hash{parent}
 	}
-	obj := r.st.NewEncodedObject()
+	obj := &plumbing.MemoryObject{}
 	if err := c.Encode(obj); err != nil {
 		return plumbing.ZeroHash, err
 	}
-	return r.st.SetEncodedObject(obj)
+	rd, _ := obj.Reader()
+	data, _ := io.ReadAll(rd)
+	r.batch = &batch{queued: map[plumbing.Hash]bool{}}
+	defer func() { r.batch = nil }()
+	h := r.putObject(plumbing.CommitObject, data)
+	return h, r.flush()
 }
 
 // SaveWorking keeps the working state (tree and st) so that the next
@@ -637,12 +689,12 @@ func (r *Repo) SaveWorking(st State) error {
 	}
 	cur, hasCur := r.currentHash()
 	if hasCur {
-		if c, err := object.GetCommit(r.st, cur); err == nil && c.TreeHash == root {
+		if c, err := r.getCommit(cur); err == nil && c.TreeHash == root {
 			return r.removeRef(refWorktree)
 		}
 	}
 	if h, ok := r.ref(refWorktree); ok {
-		if c, err := object.GetCommit(r.st, h); err == nil && c.TreeHash == root {
+		if c, err := r.getCommit(h); err == nil && c.TreeHash == root {
 			return nil
 		}
 	}

@@ -101,37 +101,17 @@ func (r *Repo) flush() error {
 // writeLoose writes o as a loose object, compressed with zw (reset to the
 // file: one compressor serves a whole batch).
 func (r *Repo) writeLoose(zw *zlib.Writer, o pendingObject) error {
-	f, err := r.fs.TempFile("objects/pack", "tmp_obj_")
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	zw.Reset(bw)
-	fmt.Fprintf(zw, "%s %d\x00", o.t, o.c.size)
-	o.writeTo(zw)
-	err = zw.Close()
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
 	hex := o.h.String()
-	if dir := path.Join("objects", hex[:2]); err == nil && !r.objDirs[dir] {
-		if err = r.fs.MkdirAll(dir, 0o755); err == nil {
-			if r.objDirs == nil {
-				r.objDirs = map[string]bool{}
-			}
-			r.objDirs[dir] = true // 256 at most
+	return r.fs.(*rootFS).replace("objects/pack", path.Join("objects", hex[:2], hex[2:]), 0o444, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		zw.Reset(bw)
+		fmt.Fprintf(zw, "%s %d\x00", o.t, o.c.size)
+		o.writeTo(zw)
+		if err := zw.Close(); err != nil {
+			return err
 		}
-	}
-	if err == nil {
-		err = r.fs.Rename(f.Name(), path.Join("objects", hex[:2], hex[2:]))
-	}
-	if err != nil {
-		r.fs.Remove(f.Name())
-	}
-	return err
+		return bw.Flush()
+	})
 }
 
 // compressor is the zlib writer for an object of type t, made once and

@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -63,8 +62,6 @@ type Repo struct {
 	// zfast and znone are the compressors of loose objects and packs,
 	// made once (see pack.go).
 	zfast, znone *zlib.Writer
-	// objDirs are the directories of loose objects known to exist.
-	objDirs map[string]bool
 	// sizesOut is the sizes file, open for appending, and sizesEnd its
 	// length (see objects.go).
 	sizesOut billy.File
@@ -294,23 +291,10 @@ func (r *Repo) removeTemporaries() {
 // directory, where git does not look: under refs/ a torn one would be a
 // broken ref to git fsck.
 func (r *Repo) writeFile(name, content string) error {
-	if err := r.fs.MkdirAll(path.Dir(name), 0o755); err != nil {
+	return r.fs.(*rootFS).replace(markerDir, name, 0o644, func(w io.Writer) error {
+		_, err := io.WriteString(w, content)
 		return err
-	}
-	f, err := r.fs.TempFile(markerDir, "tmp_")
-	if err != nil {
-		return err
-	}
-	if _, err := io.WriteString(f, content); err != nil {
-		f.Close()
-		r.fs.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		r.fs.Remove(f.Name())
-		return err
-	}
-	return r.fs.Rename(f.Name(), name)
+	})
 }
 
 func (r *Repo) setRef(name plumbing.ReferenceName, h plumbing.Hash) error {

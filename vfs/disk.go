@@ -81,11 +81,61 @@ func (t *Tree) inodeRoom(op, name string) error {
 
 // setData replaces n's data and counts the difference. The caller holds
 // t.mu for writing.
-func (t *Tree) setData(n *node, data []byte) {
+func (t *Tree) setData(n *node, data content) {
 	if !n.freed {
-		t.used.Bytes += int64(len(data)) - int64(len(n.data))
+		t.used.Bytes += data.size - n.size()
 	}
-	n.data = data
+	n.data, n.lazy = data, nil
+}
+
+// resize changes n's loaded data with change and counts the difference.
+// The caller holds t.mu for writing.
+func (t *Tree) resize(n *node, change func(*content)) {
+	old := n.data.size
+	change(&n.data)
+	if !n.freed {
+		t.used.Bytes += n.data.size - old
+	}
+}
+
+// setLazy makes n's content the blob ref names, not loaded, and counts the
+// difference. The caller holds t.mu for writing.
+func (t *Tree) setLazy(n *node, ref *blobRef) {
+	if !n.freed {
+		t.used.Bytes += ref.size - n.size()
+	}
+	n.data, n.lazy = content{}, ref
+}
+
+// size is the length of a regular file's content, loaded or not.
+func (n *node) size() int64 {
+	if n.lazy != nil {
+		return n.lazy.size
+	}
+	return n.data.size
+}
+
+// load reads n's content into memory when it is not there. The caller
+// holds t.mu for writing; load releases it while the blob is read (the
+// history takes its own lock to read, after the tree's in its order) and
+// retakes it, so anything the caller looked at before may have changed.
+func (t *Tree) load(n *node) error {
+	for n.lazy != nil {
+		ref, blobs := n.lazy, t.blobs
+		if blobs == nil {
+			return syscall.EIO
+		}
+		t.mu.Unlock()
+		data, err := blobs.readBlob(ref.id, ref.size)
+		t.mu.Lock()
+		if err != nil {
+			return syscall.EIO
+		}
+		if n.lazy == ref {
+			t.setData(n, contentOf(data))
+		}
+	}
+	return nil
 }
 
 // setTarget sets a new symlink's target and counts it.
@@ -104,7 +154,7 @@ func (t *Tree) release(n *node) {
 	}
 	n.freed = true
 	t.used.Inodes--
-	t.used.Bytes -= int64(len(n.data)) + int64(len(n.target))
+	t.used.Bytes -= n.size() + int64(len(n.target))
 	for _, k := range n.kids {
 		if k.mode.IsDir() {
 			k.nlink = 0

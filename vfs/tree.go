@@ -44,8 +44,9 @@ type Tree struct {
 	nextIno uint64
 	// limits bound the tree like a disk; used counts against them (see
 	// disk.go).
-	limits Limits
-	used   Usage
+	limits  Limits
+	used    Usage
+	refused refusals
 }
 
 var _ FS = (*Tree)(nil)
@@ -800,9 +801,9 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	if room := t.roomLeft(); off > int64(len(n.data))+room-int64(len(p)) {
 		fits := int64(len(n.data)) + room - off
 		if fits <= 0 {
-			return 0, f.off, pathErr("write", f.name, syscall.ENOSPC)
+			return 0, f.off, t.refuse("write", f.name, syscall.ENOSPC, &t.refused.Bytes)
 		}
-		p, full = p[:fits], pathErr("write", f.name, syscall.ENOSPC)
+		p, full = p[:fits], t.refuse("write", f.name, syscall.ENOSPC, &t.refused.Bytes)
 	}
 	end := off + int64(len(p))
 	if end > int64(len(n.data)) {

@@ -13,12 +13,15 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/moonix-sh/moonix/agent"
 	"github.com/moonix-sh/moonix/cli"
 )
 
@@ -45,6 +48,7 @@ func TestScripts(t *testing.T) {
 			"appendfile": cmdAppendFile,
 			"httpserve":  cmdHTTPServe,
 			"signal":     cmdSignal,
+			"results":    cmdResults,
 		},
 		Setup: func(env *testscript.Env) error {
 			// Under -race every exec'd moonix would sleep a second at
@@ -255,3 +259,47 @@ func cmdHTTPServe(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Setenv(name, srv.URL)
 	ts.Setenv(name+"_ADDR", strings.TrimPrefix(srv.URL, "http://"))
 }
+
+// cmdResults checks that stdout is moonix --json's: nothing but lines
+// that are each one result valid against agent/result.schema.json, and
+// N of them when N is given:
+//
+//	results [N]
+func cmdResults(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) > 1 {
+		ts.Fatalf("usage: results [N]")
+	}
+	schema, err := resultSchema()
+	ts.Check(err)
+	out := ts.ReadFile("stdout")
+	lines := strings.SplitAfter(out, "\n")
+	if lines[len(lines)-1] != "" {
+		ts.Fatalf("stdout does not end with a newline")
+	}
+	lines = lines[:len(lines)-1]
+	for i, line := range lines {
+		v, err := jsonschema.UnmarshalJSON(strings.NewReader(line))
+		if err != nil {
+			ts.Fatalf("line %d is not JSON: %v: %q", i+1, err, line)
+		}
+		if err := schema.Validate(v); err != nil {
+			ts.Fatalf("result %d does not follow the schema: %v\n%s", i+1, err, line)
+		}
+	}
+	if len(args) == 1 && strconv.Itoa(len(lines)) != args[0] {
+		ts.Fatalf("%d results, want %s", len(lines), args[0])
+	}
+}
+
+// resultSchema compiles agent.Schema once.
+var resultSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(agent.Schema)))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("result.schema.json", doc); err != nil {
+		return nil, err
+	}
+	return c.Compile("result.schema.json")
+})

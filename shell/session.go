@@ -736,6 +736,9 @@ func (s *Session) commandNames() []string {
 		names = append(names, c.Name)
 	}
 	names = append(names, shellCommandNames...)
+	for name := range s.cfg.Commands {
+		names = append(names, name) // an embedder's, a test's
+	}
 	for _, dir := range strings.Split(s.getenv("PATH"), ":") {
 		if dir == "" {
 			continue

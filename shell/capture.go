@@ -229,10 +229,15 @@ func (c *Captured) statements(ctx context.Context, src io.Reader, name string, e
 }
 
 // Exit ends the session as Close does, and hands emit the EXIT trap's
-// Result when the trap printed something or changed a path.
+// Result when the trap printed something or changed a path. After ctx
+// ended (a timeout the last result reported) there is none.
 func (c *Captured) Exit(ctx context.Context, emit func(agent.Result)) int {
 	r := c.begin()
 	status := c.Close()
+	if ctx.Err() != nil {
+		r.end(context.Background(), status) // the streams are let go
+		return status
+	}
 	res := r.end(ctx, status)
 	if res.Stdout != "" || res.Stderr != "" || len(res.ChangedPaths) > 0 || len(res.Effects) > 0 {
 		emit(res)

@@ -13,16 +13,14 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/moonix-sh/moonix/agent"
 	"github.com/moonix-sh/moonix/cli"
+	"github.com/moonix-sh/moonix/internal/agenttest"
 )
 
 // TestMain makes this test binary double as the moonix command that the
@@ -269,8 +267,6 @@ func cmdResults(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) > 1 {
 		ts.Fatalf("usage: results [N]")
 	}
-	schema, err := resultSchema()
-	ts.Check(err)
 	out := ts.ReadFile("stdout")
 	lines := strings.SplitAfter(out, "\n")
 	if lines[len(lines)-1] != "" {
@@ -278,28 +274,11 @@ func cmdResults(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	lines = lines[:len(lines)-1]
 	for i, line := range lines {
-		v, err := jsonschema.UnmarshalJSON(strings.NewReader(line))
-		if err != nil {
-			ts.Fatalf("line %d is not JSON: %v: %q", i+1, err, line)
-		}
-		if err := schema.Validate(v); err != nil {
-			ts.Fatalf("result %d does not follow the schema: %v\n%s", i+1, err, line)
+		if err := agenttest.Validate([]byte(line)); err != nil {
+			ts.Fatalf("result %d: %v\n%s", i+1, err, line)
 		}
 	}
 	if len(args) == 1 && strconv.Itoa(len(lines)) != args[0] {
 		ts.Fatalf("%d results, want %s", len(lines), args[0])
 	}
 }
-
-// resultSchema compiles agent.Schema once.
-var resultSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(agent.Schema)))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("result.schema.json", doc); err != nil {
-		return nil, err
-	}
-	return c.Compile("result.schema.json")
-})

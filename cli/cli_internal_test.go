@@ -5,6 +5,7 @@ import (
 	"github.com/moonix-sh/moonix/caps"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,5 +190,26 @@ func TestCommandPosition(t *testing.T) {
 		if got := commandPosition(before); got != want {
 			t.Errorf("commandPosition(%q) = %v, want %v", before, got, want)
 		}
+	}
+}
+
+// TestCompleteFc: the REPL's completion knows fc, which the CLI adds to
+// the session, as it knows the builtins.
+func TestCompleteFc(t *testing.T) {
+	t.Parallel()
+	var cfg shell.Config
+	withFc(&cfg, &lineHistory{loaded: true})
+	sess, err := shell.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	cands, n := completer{sess}.Do([]rune("echo; f"), 7)
+	var got []string
+	for _, c := range cands {
+		got = append(got, string(c))
+	}
+	if n != 1 || !slices.Contains(got, "c ") {
+		t.Errorf("completions of f: %q (%d)", got, n)
 	}
 }

@@ -112,6 +112,7 @@ func (p *Program) serveMCP(ctx context.Context, o *options, std stdio, addr, tok
 	if err != nil {
 		return 0, &exitError{status: 1, msg: err.Error()}
 	}
+	sh.Now, sh.MaxOutput = p.Now, o.limits.output
 	opts := mcp.ServerOptions{Version: Version, Timeout: o.timeout, Log: sh.Effects()}
 	ctx, ended := p.endOnSignal(ctx)
 	status := 0

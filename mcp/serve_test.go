@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/moonix-sh/moonix/agent"
+	"github.com/moonix-sh/moonix/internal/agenttest"
 	"github.com/moonix-sh/moonix/mcp"
 	"github.com/moonix-sh/moonix/shell"
 )
@@ -64,6 +65,11 @@ func call(t *testing.T, cs *sdk.ClientSession, tool string, args map[string]any,
 		return res.Content[0].(*sdk.TextContent).Text
 	}
 	data, _ := json.Marshal(res.StructuredContent)
+	if tool == "run" {
+		if err := agenttest.Validate(data); err != nil {
+			t.Fatalf("run: %v\n%s", err, data)
+		}
+	}
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
 			t.Fatalf("%s: %v in %s", tool, err, data)

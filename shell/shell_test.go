@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -302,6 +303,19 @@ func TestLiteralNext(t *testing.T) {
 		if got := LiteralNext(src); got != want {
 			t.Errorf("LiteralNext(%q) = %v, want %v", src, got, want)
 		}
+	}
+}
+
+// TestCompleteCommands: the commands a Config adds complete as the
+// builtins do.
+func TestCompleteCommands(t *testing.T) {
+	t.Parallel()
+	s, err := New(Config{Commands: map[string]func(*builtins.Call) int{"zzextra": func(*builtins.Call) int { return 0 }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(s.Complete("zz", true), " "); got != "zzextra" {
+		t.Errorf("command completion of zz: %q", got)
 	}
 }
 

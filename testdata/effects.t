@@ -98,6 +98,7 @@ developer/effects.t for effects that a rollback cannot undo).
   $ rollback --dry-run HEAD
   D /work/b
   $ rollback HEAD
+  rollback: unsaved changes (1 path) kept as 4f505b8; 'rollback -' brings them back
   rolled back to 1ef06b3 (first)
 
 Errors:

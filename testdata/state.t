@@ -33,6 +33,7 @@ The values are files in the tree, so history sees them:
   state: get: user.name: no such key
   [1]
   $ rollback HEAD
+  rollback: unsaved changes (1 path) kept as *; 'rollback -' brings them back (glob)
   rolled back to * (values) (glob)
   $ state get user.name
   "ada"

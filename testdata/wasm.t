@@ -35,6 +35,7 @@ What a module writes lands in the VFS, and snapshots capture it.
   $ note /work/out.txt && cat out.txt
   from wasm
   $ rollback $id > /dev/null; cat out.txt
+  rollback: unsaved changes (1 path) kept as 709532e; 'rollback -' brings them back
   cat: out.txt: No such file or directory
   [1]
 

@@ -1,6 +1,9 @@
 package vfs
 
-import "syscall"
+import (
+	"sync/atomic"
+	"syscall"
+)
 
 // Limits bound a Tree like a disk: the bytes of its files' data and
 // symlinks' targets, and its inodes (files, directories, links, devices).
@@ -66,15 +69,40 @@ func (t *Tree) room(op, name string, n int64) error {
 	case n <= t.roomLeft():
 		return nil
 	case n > t.diskBytes():
-		return pathErr(op, name, syscall.EFBIG)
+		return t.refuse(op, name, syscall.EFBIG, &t.refused.Bytes)
 	}
-	return pathErr(op, name, syscall.ENOSPC)
+	return t.refuse(op, name, syscall.ENOSPC, &t.refused.Bytes)
+}
+
+// Refusals count the operations the limits refused, by limit (see
+// Tree.Refused).
+type Refusals struct {
+	Bytes, Inodes int64
+}
+
+// refusals are a tree's Refusals as it counts them.
+type refusals struct {
+	Bytes, Inodes atomic.Int64
+}
+
+// Refused counts the writes and creations the tree refused for want of
+// room since it was made: an agent's result says which limit a
+// statement hit (a command reports only ENOSPC).
+func (t *Tree) Refused() Refusals {
+	return Refusals{Bytes: t.refused.Bytes.Load(), Inodes: t.refused.Inodes.Load()}
+}
+
+// refuse counts a refusal against the limit counted by n and returns
+// its error.
+func (t *Tree) refuse(op, name string, errno syscall.Errno, n *atomic.Int64) error {
+	n.Add(1)
+	return pathErr(op, name, errno)
 }
 
 // inodeRoom checks that one more inode fits. The caller holds t.mu.
 func (t *Tree) inodeRoom(op, name string) error {
 	if t.limits.Inodes > 0 && t.used.Inodes >= t.limits.Inodes {
-		return pathErr(op, name, syscall.ENOSPC)
+		return t.refuse(op, name, syscall.ENOSPC, &t.refused.Inodes)
 	}
 	return nil
 }

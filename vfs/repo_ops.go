@@ -116,6 +116,8 @@ func (r *Repo) resolveBase(base, spec string) (plumbing.Hash, error) {
 			return h, nil
 		}
 		return plumbing.ZeroHash, ErrNoSnapshot
+	case "-":
+		return r.previous() // the position before the last rollback
 	}
 	if h, ok := r.ref(plumbing.NewBranchReferenceName(base)); ok {
 		return h, nil

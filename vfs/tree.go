@@ -44,8 +44,9 @@ type Tree struct {
 	nextIno uint64
 	// limits bound the tree like a disk; used counts against them (see
 	// disk.go).
-	limits Limits
-	used   Usage
+	limits  Limits
+	used    Usage
+	refused refusals
 	// blobs reads the content of files that are not in memory (see
 	// node.lazy): the history's object store. Nil for a tree without
 	// history, whose files are all in memory.
@@ -862,9 +863,9 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	if room := t.roomLeft(); off > size+room-int64(len(p)) {
 		fits := size + room - off
 		if fits <= 0 {
-			return 0, f.off, pathErr("write", f.name, syscall.ENOSPC)
+			return 0, f.off, t.refuse("write", f.name, syscall.ENOSPC, &t.refused.Bytes)
 		}
-		p, full = p[:fits], pathErr("write", f.name, syscall.ENOSPC)
+		p, full = p[:fits], t.refuse("write", f.name, syscall.ENOSPC, &t.refused.Bytes)
 	}
 	end := off + int64(len(p))
 	t.resize(n, func(c *content) { c.writeAt(p, off) })

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -74,14 +75,19 @@ func TestRollback(t *testing.T) {
 		Env                 []string
 		Changes             any
 	}
-	if err := json.Unmarshal([]byte(h.must("rollback", "--json", "HEAD")), &got); err != nil {
-		t.Fatal(err)
+	out, errs, status := h.run("rollback", "--json", "HEAD")
+	if err := json.Unmarshal([]byte(out), &got); err != nil || status != 0 {
+		t.Fatalf("rollback --json: %v, status %d", err, status)
+	}
+	// the unsaved file is kept, and said so on stderr (stdout stays JSON)
+	if !strings.HasPrefix(errs, "rollback: unsaved changes (1 path) kept as ") {
+		t.Errorf("rollback --json stderr %q", errs)
 	}
 	if got.Short != id2 || got.Message != "two" || got.Dir != "/work/sub" || !slices.Equal(got.Env, []string{"HOME=/work", "STAGE=two"}) || got.Changes != nil {
 		t.Errorf("rollback --json = %+v", got)
 	}
 	if h.read("/work/extra") != "<No such file or directory>" {
-		t.Error("rollback kept an unsnapshotted file")
+		t.Error("rollback left an unsnapshotted file in the tree")
 	}
 
 	h.cases([]cmdCase{

@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// engineCase is a script, what it prints on stdout and its status, as
+// bash 5.2 gives them (TestEngineConfirm checks the table against bash).
+type engineCase struct {
+	name, script, want string
+	status             int
+}
+
+var engineCases = []engineCase{
+	{"echo", `echo hello world; echo -n a; echo -e 'b\tc'; echo -- -n`, "hello world\nab\tc\n-- -n\n", 0},
+	{"variables", `x=1; echo $x "$x" ${x}; unset x; echo "[$x]"`, "1 1 1\n[]\n", 0},
+	{"for loop", `for i in a b c; do echo $i; done`, "a\nb\nc\n", 0},
+	{"while loop", `i=0; while [ $i -lt 3 ]; do i=$((i+1)); done; echo $i`, "3\n", 0},
+	{"until and break", `i=0; until false; do i=$((i+1)); [ $i = 5 ] && break; done; echo $i`, "5\n", 0},
+	{"continue levels", `for i in 1 2; do for j in a b; do [ $j = a ] && continue 2; echo no; done; done; echo ok`, "ok\n", 0},
+	{"function", `f() { echo "f:$1:$#"; return 3; }; f q r; echo $?`, "f:q:2\n3\n", 0},
+	{"local scope", `x=g; f() { local x=l; g; }; g() { echo $x; }; f; echo $x`, "l\ng\n", 0},
+	{"arrays", `a=(1 "2 3" 4); echo ${#a[@]} "${a[@]}" ${a[1]}; a[5]=x; echo ${!a[@]}`, "3 1 2 3 4 2 3\n0 1 2 5\n", 0},
+	{"assoc order", `declare -A A=([a]=1 [b]=2 [c]=3); echo ${!A[@]}`, "c b a\n", 0},
+	{"arithmetic", `echo $((3*4+1)) $((x=5, x*2)) $((2**10)) $((-7/2)) $((7%-3)) $((1<<3))`, "13 10 1024 -3 1 8\n", 0},
+	{"arithmetic text", `x='1+2'; echo $((x*3)) $(($x*3))`, "9 7\n", 0},
+	{"string ops", `s=hello; echo ${s^^} ${s:1:3} ${s/l/L} ${s//l/L} ${s#h*l} ${s%l*} ${#s}`, "HELLO ell heLlo heLLo lo hel 5\n", 0},
+	{"defaults", `unset u; e=; echo ${u-a} ${e-b} ${e:-c} ${u+d} ${e+f} ${u:=g}; echo $u`, "a c f g\ng\n", 0},
+	{"command substitution", `echo "$(echo sub)" ` + "`echo bq`" + `; x=$(echo -e 'a\n\n'); echo "[$x]"`, "sub bq\n[a]\n", 0},
+	{"brace expansion", `echo {1..3} {a,b}c {01..3} {a..e..2} x{,y}`, "1 2 3 ac bc 01 02 03 a c e x xy\n", 0},
+	{"word splitting", `IFS=:; v="a::b"; set -- $v; echo $#; IFS=' :'; v=" : a"; set -- $v; echo $#`, "3\n2\n", 0},
+	{"quoted at", `set -- "a b" c; for x in "$@"; do echo "[$x]"; done; echo "$*"`, "[a b]\n[c]\na b c\n", 0},
+	{"case", `case foo in f*) echo one;; *) echo two;; esac; case x in y|x) echo bar;& z) echo fall;; esac`, "one\nbar\nfall\n", 0},
+	{"dbracket", `[[ abc == a* ]] && echo match; [[ abc =~ b(c) ]] && echo ${BASH_REMATCH[1]}; [[ -z "" && 1 -lt 2 ]] && echo ok`, "match\nc\nok\n", 0},
+	{"test builtin", `[ a = a ]; echo $?; [ 1 -gt 2 ]; echo $?; test -n x -a -z ""; echo $?`, "0\n1\n0\n", 0},
+	{"pipeline", `echo x | cat; false | true; echo $? ${PIPESTATUS[@]}`, "x\n0 1 0\n", 0},
+	{"pipefail", `set -o pipefail; false | true; echo $?`, "1\n", 0},
+	{"subshell", `x=1; (x=2; echo $x); echo $x; (exit 4); echo $?`, "2\n1\n4\n", 0},
+	{"errexit", `set -e; false || true; echo a; false; echo b`, "a\n", 1},
+	{"errexit in condition", `set -e; f() { false; echo in; }; f || true; echo out`, "in\nout\n", 0},
+	{"exit trap", `trap 'echo bye $?' EXIT; exit 3`, "bye 3\n", 3},
+	{"err trap", `trap 'echo err' ERR; false; true`, "err\n", 0},
+	{"here document", "cat <<EOF\n$((1+1)) \\$x\nEOF\ncat <<'E'\n$y\nE", "2 $x\n$y\n", 0},
+	{"here string", `cat <<< "a b"`, "a b\n", 0},
+	{"fd juggling", `{ echo out; echo err >&2; } 3>&1 1>&2 2>&3`, "err\n", 0},
+	{"exec fd", `exec 3>&1; echo via3 >&3; exec 3>&-; echo x >&3`, "via3\n", 1},
+	{"named fd", `exec {fd}>&1; echo named >&$fd; [ $fd -ge 10 ] && echo big`, "named\nbig\n", 0},
+	{"noclobber", `set -C; echo a > f; echo b > f; echo $?; echo c >| f; cat < f`, "1\nc\n", 0},
+	{"read", `read a b <<< "  x  y  z "; echo "[$a][$b]"; IFS=: read a b <<< "1:2:3:"; echo "[$a][$b]"`, "[x][y  z]\n[1][2:3:]\n", 0},
+	{"getopts", `set -- -ab foo -c; while getopts "ab:c" o; do echo "$o ${OPTARG-}"; done; echo $OPTIND`, "a \nb foo\nc \n4\n", 0},
+	{"nameref", `x=1; declare -n r=x; r=2; echo $x ${!r}`, "2 x\n", 0},
+	{"indirection", `a=b; b=c; echo ${!a}; arr=(x y); i='arr[1]'; echo ${!i}`, "c\ny\n", 0},
+	{"at ops", `x="it's"; echo ${x@Q}; a=(1 "2 3"); echo ${a[@]@Q}; declare -i n=3; echo ${n@a}`, "'it'\\''s'\n'1' '2 3'\ni\n", 0},
+	{"declare -p", `declare -a a=(1 2); declare -i i=3; declare -A A=([k]=v); declare -p a i A`, "declare -a a=([0]=\"1\" [1]=\"2\")\ndeclare -i i=\"3\"\ndeclare -A A=([k]=\"v\" )\n", 0},
+	{"background and wait", `{ echo job; exit 5; } & wait $!; echo $?`, "job\n5\n", 0},
+	{"kill a job", `trap 'echo got' USR1; kill -USR1 $$; echo after`, "got\nafter\n", 0},
+	{"lineno", "echo $LINENO\n\necho $LINENO", "1\n3\n", 0},
+	{"funcname", `f() { echo ${FUNCNAME[@]}; g; }; g() { echo ${FUNCNAME[@]}; }; f`, "f\ng f\n", 0},
+	{"shift and set", `set -- a b c; shift; echo $# $1; set -- ; echo $#`, "2 b\n0\n", 0},
+	{"eval", `eval 'x=5; echo $x'; eval echo '$((x+1))'`, "5\n6\n", 0},
+	{"globbing", `>b; >a; >c; echo *; echo [ab]; shopt -s nullglob; echo none* end`, "a b c\na b\nend\n", 0},
+	{"extglob", "shopt -s extglob\n" + `>x.c; >y.h; >z.o; echo *.@(c|h); echo !(*.o)`, "x.c y.h\nx.c y.h\n", 0},
+	{"dotglob", `>.h; >v; echo *; shopt -s dotglob; echo *`, "v\n.h v\n", 0},
+	{"nounset", `set -u; echo ${x-ok}; echo $x; echo no`, "ok\n", 1},
+	{"printf -v absent host", `x=$(type -t cat); echo $x`, "file\n", 0},
+}
+
+func TestEngine(t *testing.T) {
+	t.Parallel()
+	for _, tc := range engineCases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out, errOut, status := runScript(t, tc.script, "")
+			if out != tc.want || status != tc.status {
+				t.Errorf("script:\n%s\ngot status %d, stdout:\n%s\nwant status %d, stdout:\n%s\nstderr:\n%s", tc.script, status, out, tc.status, tc.want, errOut)
+			}
+		})
+	}
+}
+
+// TestEngineConfirm runs the table under bash (the script on its
+// standard input, as runScript runs it), so that the table says what
+// bash does.
+func TestEngineConfirm(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skipf("bash is not on PATH: the table is not confirmed (%v)", err)
+	}
+	t.Parallel()
+	for _, tc := range engineCases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			cmd := exec.Command(bash)
+			cmd.Stdin = strings.NewReader(tc.script)
+			cmd.Dir = dir
+			cmd.Env = []string{"HOME=/home/u", "PATH=/bin:/usr/bin", "LC_ALL=C"}
+			var out strings.Builder
+			cmd.Stdout = &out
+			err := cmd.Run()
+			status := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				status = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != tc.want || status != tc.status {
+				t.Errorf("bash disagrees with the table:\n%s\nbash: status %d, stdout:\n%s\ntable: status %d, stdout:\n%s", tc.script, status, out.String(), tc.status, tc.want)
+			}
+		})
+	}
+}

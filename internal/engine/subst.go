@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// cmdSubst runs $(...) in a subshell and returns its output without the
+// trailing newlines. The output is complete when every descriptor
+// holding it is closed, background commands of the subshell included.
+func (p *proc) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
+	if s, ok, done := p.catFile(cs); done {
+		return s, ok
+	}
+	buf := &capture{}
+	out := newFile("command substitution", nil, buf, nil)
+	out.done = make(chan struct{})
+	c := p.fork()
+	c.inSubst = true
+	if !p.opts.has(optInheritErrexit) && !p.opts.has(optPosix) {
+		c.opts.set(optErrexit, false)
+	}
+	c.fds[1].unref()
+	c.fds[1] = out
+	status := c.runSub(func(c *proc) { c.stmts(cs.Stmts) })
+	c.release()
+	select {
+	case <-out.done:
+	case <-p.ctx.Done():
+	}
+	p.substStatus = status
+	p.status = status
+	s := string(buf.bytes())
+	return strings.TrimRight(s, "\n"), true
+}
+
+// catFile does $(< file): the file's contents without a command.
+func (p *proc) catFile(cs *syntax.CmdSubst) (string, bool, bool) {
+	if len(cs.Stmts) != 1 {
+		return "", false, false
+	}
+	st := cs.Stmts[0]
+	if st.Cmd != nil || len(st.Redirs) != 1 || st.Redirs[0].Op != syntax.RdrIn || st.Redirs[0].N != nil {
+		return "", false, false
+	}
+	name, ok := p.redirTarget(st.Redirs[0].Word)
+	if !ok {
+		p.substStatus = 1
+		return "", false, true
+	}
+	f, ok := p.open(name, os.O_RDONLY, false)
+	if !ok {
+		p.substStatus = 1
+		p.status = 1
+		return "", true, true
+	}
+	data, _ := io.ReadAll(f)
+	f.unref()
+	p.substStatus = 0
+	return strings.TrimRight(string(data), "\n"), true, true
+}
+
+// procSubst starts <(...) or >(...) and returns the /dev/fd path that
+// names its pipe; the descriptor is closed when the command ends.
+func (p *proc) procSubst(ps *syntax.ProcSubst) (string, bool) {
+	r, w := newPipe(p.sh.jobCtx)
+	rf := newFile("pipe", r, nil, r)
+	wf := newFile("pipe", nil, w, w)
+	c := p.fork()
+	ctx, cancel := contextWithCancel(p.sh.jobCtx)
+	c.ctx = ctx
+	var mine *ofile
+	if ps.Op == syntax.CmdIn {
+		c.fds[1].unref()
+		c.fds[1] = wf
+		mine = rf
+	} else {
+		c.fds[0].unref()
+		c.fds[0] = rf
+		mine = wf
+	}
+	fd := p.fds.free(63)
+	for fd2 := 63; fd2 >= 10; fd2-- {
+		if p.fds.get(fd2) == nil {
+			fd = fd2
+			break
+		}
+	}
+	p.fds = p.fds.set(fd, mine)
+	p.procFds = append(p.procFds, fd)
+	j := p.jobs.addHidden(c)
+	p.lastBg = c.pid
+	go func() {
+		status := c.runSub(func(c *proc) { c.stmts(ps.Stmts) })
+		c.release()
+		cancel()
+		j.finish(status)
+	}()
+	return "/dev/fd/" + strconv.Itoa(fd), true
+}
+
+// closeProcFds closes the descriptors of the process substitutions made
+// since mark.
+func (p *proc) closeProcFds(mark int) {
+	for _, fd := range p.procFds[mark:] {
+		if f := p.fds.get(fd); f != nil {
+			f.unref()
+			p.fds[fd] = nil
+		}
+	}
+	p.procFds = p.procFds[:mark]
+}

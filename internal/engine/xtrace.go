@@ -1,0 +1,113 @@
+package engine
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// xtracePrefix is $PS4 expanded, its first character repeated once per
+// level of subshell (command substitution) nesting, as bash does.
+func (p *proc) xtracePrefix() string {
+	ps4, ok := p.getStr("PS4")
+	if !ok {
+		return ""
+	}
+	saved := p.opts
+	p.opts.set(optXtrace, false)
+	v, ok := p.expandText(ps4)
+	p.opts = saved
+	if !ok {
+		v = ps4
+	}
+	if v == "" {
+		return ""
+	}
+	level := p.substDepth
+	if level > 0 {
+		return strings.Repeat(v[:1], level) + v
+	}
+	return v
+}
+
+// xtraceLine prints one line of set -x output.
+func (p *proc) xtraceLine(text string) {
+	p.writeErr(p.xtracePrefix() + text + "\n")
+}
+
+// xtrace prints a command about to run.
+func (p *proc) xtrace(args []string) {
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(xtraceQuote(a))
+	}
+	p.xtraceLine(b.String())
+}
+
+// xtraceAssigns is a no-op hook: assignments are traced as they happen.
+func (p *proc) xtraceAssigns([]*syntax.Assign) {}
+
+func (p *proc) xtraceArray(name string, appending bool, vals []string, keys []*syntax.ArrayElem) {
+	if !p.opts.has(optXtrace) {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(name)
+	if appending {
+		b.WriteString("+=(")
+	} else {
+		b.WriteString("=(")
+	}
+	for i, v := range vals {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(xtraceQuote(v))
+	}
+	b.WriteByte(')')
+	p.xtraceLine(b.String())
+}
+
+func (p *proc) xtraceArith(x syntax.ArithmExpr) {
+	if !p.opts.has(optXtrace) {
+		return
+	}
+	text, _, err := p.flattenArith(x)
+	if err != nil {
+		return
+	}
+	p.xtraceLine("(( " + text + " ))")
+}
+
+func (p *proc) xtraceTest(c *syntax.TestClause) {
+	if !p.opts.has(optXtrace) {
+		return
+	}
+	var b strings.Builder
+	b.WriteString("[[ ")
+	p.traceTestExpr(&b, c.X)
+	b.WriteString(" ]]")
+	p.xtraceLine(b.String())
+}
+
+func (p *proc) traceTestExpr(b *strings.Builder, x syntax.TestExpr) {
+	switch x := x.(type) {
+	case *syntax.BinaryTest:
+		p.traceTestExpr(b, x.X)
+		b.WriteString(" " + x.Op.String() + " ")
+		p.traceTestExpr(b, x.Y)
+	case *syntax.UnaryTest:
+		b.WriteString(x.Op.String() + " ")
+		p.traceTestExpr(b, x.X)
+	case *syntax.ParenTest:
+		b.WriteString("( ")
+		p.traceTestExpr(b, x.X)
+		b.WriteString(" )")
+	case *syntax.Word:
+		s, _ := p.string(x)
+		b.WriteString(xtraceQuote(s))
+	}
+}

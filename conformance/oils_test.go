@@ -37,7 +37,17 @@ var (
 		var-op-bash var-op-patsub var-op-slice var-ref vars-bash zsh-idioms`)
 )
 
-const knownFailuresFile = "known-failures.txt"
+// knownFailuresFile lists the failing cases of the engine under test:
+// MOONIX_ENGINE=moonix selects moonix's own engine and its list.
+func knownFailuresFile() string {
+	if testEngine() == "moonix" {
+		return "known-failures-moonix.txt"
+	}
+	return "known-failures.txt"
+}
+
+// testEngine is the engine the cases run on (MOONIX_ENGINE).
+func testEngine() string { return os.Getenv("MOONIX_ENGINE") }
 
 // oilsDir finds the spec files: $MOONIX_OILS_DIR, else shared/conformance/oils
 // beside the repository root or beside one of its ancestors (worktrees live
@@ -212,7 +222,7 @@ func runAll(cases []*outcome, timeout time.Duration) {
 		go func() {
 			defer wg.Done()
 			for o := range work {
-				o.res = Run(o.c.Code, Options{Timeout: timeout, TmpSubdir: o.legacy})
+				o.res = Run(o.c.Code, Options{Timeout: timeout, TmpSubdir: o.legacy, Engine: testEngine()})
 				o.classify()
 			}
 		}()
@@ -252,7 +262,11 @@ const knownHeader = `# Oils spec cases (posix and bash groups) that moonix does 
 func writeKnown(path string, failing []string) error {
 	slices.Sort(failing)
 	var b strings.Builder
-	b.WriteString(knownHeader)
+	header := knownHeader
+	if e := testEngine(); e != "" {
+		header = strings.Replace(header, "MOONIX_UPDATE_KNOWN=1 go test", "MOONIX_ENGINE="+e+" MOONIX_UPDATE_KNOWN=1 go test", 1)
+	}
+	b.WriteString(header)
 	for _, k := range failing {
 		b.WriteString(k + "\n")
 	}
@@ -359,13 +373,13 @@ func TestOils(t *testing.T) {
 				}
 			}
 		}
-		if err := writeKnown(knownFailuresFile, failing); err != nil {
+		if err := writeKnown(knownFailuresFile(), failing); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("wrote %s: %d known failures", knownFailuresFile, len(failing))
+		t.Logf("wrote %s: %d known failures", knownFailuresFile(), len(failing))
 		return
 	}
-	known, err := readKnown(knownFailuresFile)
+	known, err := readKnown(knownFailuresFile())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +391,7 @@ func TestOils(t *testing.T) {
 	}
 	if len(fixed) > 0 {
 		t.Logf("%d known failures now pass; shrink %s (MOONIX_UPDATE_KNOWN=1):\n  %s",
-			len(fixed), knownFailuresFile, strings.Join(fixed, "\n  "))
+			len(fixed), knownFailuresFile(), strings.Join(fixed, "\n  "))
 	}
 	// A regression must fail twice more before it counts: some cases race
 	// background jobs against the clock. When many fail, something broke
@@ -403,7 +417,7 @@ func TestOils(t *testing.T) {
 		t.Errorf("regression: %s", o.report())
 	}
 	if len(regressions) > 0 {
-		t.Logf("%d case(s) failed that are not in %s; fix them, or if the failure is expected run with MOONIX_UPDATE_KNOWN=1", len(regressions), knownFailuresFile)
+		t.Logf("%d case(s) failed that are not in %s; fix them, or if the failure is expected run with MOONIX_UPDATE_KNOWN=1", len(regressions), knownFailuresFile())
 	}
 }
 

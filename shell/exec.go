@@ -66,7 +66,7 @@ func (s *Session) exec(c *builtins.Call) int {
 	if run := s.commandFor(name); run != nil {
 		return run(c)
 	}
-	if isInterpBuiltin(name) {
+	if s.isShellBuiltin(name) {
 		// Reached through builtins.Call.Exec (xargs echo): run it in a
 		// nested shell, where the interpreter provides it.
 		return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
@@ -109,7 +109,7 @@ func (s *Session) execPath(c *builtins.Call, name string) int {
 	if err != nil {
 		dir, base := path.Split(p)
 		if errors.Is(err, fs.ErrNotExist) && binDirs[path.Clean(dir)] {
-			if run := s.commandFor(base); run != nil || isInterpBuiltin(base) {
+			if run := s.commandFor(base); run != nil || s.isShellBuiltin(base) {
 				sub := c.Sub(append([]string{base}, c.Args[1:]...)...)
 				return s.exec(sub)
 			}
@@ -262,7 +262,7 @@ func (s *Session) lookup(c *builtins.Call, name string) (lookupKind, string) {
 		}
 		return kindNone, ""
 	}
-	if isInterpBuiltin(name) || s.commandFor(name) != nil {
+	if s.isShellBuiltin(name) || s.commandFor(name) != nil {
 		return kindBuiltin, name
 	}
 	if p, _ := s.searchPath(c, name); p != "" {

@@ -1072,6 +1072,10 @@ func (s *Session) exitStmt(ctx context.Context, status int) int {
 
 // SetStatus makes $? hold status, as after an interrupted command.
 func (s *Session) SetStatus(status int) {
+	if s.eng != nil {
+		s.eng.SetStatus(status)
+		return
+	}
 	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{
 		litWord(internal + "status"), litWord(strconv.Itoa(status)),
 	}}}

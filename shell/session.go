@@ -21,6 +21,7 @@ import (
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/effects"
+	"github.com/moonix-sh/moonix/internal/engine"
 	"github.com/moonix-sh/moonix/vfs"
 	"github.com/moonix-sh/moonix/wasm"
 )
@@ -84,6 +85,10 @@ type Config struct {
 	// HTTPMaxBody bounds the body of an HTTP response a command reads
 	// (curl); 0 means DefaultHTTPMaxBody.
 	HTTPMaxBody int64
+	// Engine chooses what runs the shell language: EngineInterp
+	// (mvdan.cc/sh/v3/interp) or EngineMoonix (moonix's own engine); ""
+	// is EngineInterp until the switch.
+	Engine string
 	// Wasm configures the runtime of the session's WebAssembly programs:
 	// the on-disk compilation cache (none: compiled code is kept in memory
 	// for the session only) and the memory cap.
@@ -115,6 +120,9 @@ type Session struct {
 	// stopStdin ends the copy into stdin, when there is one.
 	stopStdin func()
 	runner    *interp.Runner
+	// eng is moonix's engine, when the session runs on it (then runner
+	// is nil).
+	eng *engine.Shell
 
 	captures captures
 	funcs    funcNames
@@ -185,6 +193,22 @@ func New(cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s.stdin, s.stopStdin = stdin, stop
+	useEngine, err := cfg.useEngine()
+	if err != nil {
+		return nil, err
+	}
+	if useEngine {
+		eng, err := s.newEngine()
+		if err != nil {
+			return nil, err
+		}
+		s.eng = eng
+		if err := s.engineOptions(); err != nil {
+			return nil, err
+		}
+		s.ready = true
+		return s, nil
+	}
 	r, err := s.newRunner()
 	if err != nil {
 		return nil, err
@@ -351,7 +375,12 @@ func (s *Session) envList() []string {
 }
 
 // Dir is the current working directory.
-func (s *Session) Dir() string { return s.runner.Dir }
+func (s *Session) Dir() string {
+	if s.eng != nil {
+		return s.eng.Dir()
+	}
+	return s.runner.Dir
+}
 
 // FS is the filesystem the session works on.
 func (s *Session) FS() vfs.FS { return s.fs }
@@ -363,13 +392,17 @@ func (s *Session) Repo() builtins.Repo { return s.cfg.Repo }
 // snapshot keeps them.
 func (s *Session) State() vfs.State {
 	var env []string
-	for name, vr := range s.runner.Vars {
-		if vr.Exported && vr.IsSet() && vr.Kind == expand.String && !strings.Contains(name, " ") {
-			env = append(env, name+"="+vr.Str)
+	if s.eng != nil {
+		env = s.eng.Exported()
+	} else {
+		for name, vr := range s.runner.Vars {
+			if vr.Exported && vr.IsSet() && vr.Kind == expand.String && !strings.Contains(name, " ") {
+				env = append(env, name+"="+vr.Str)
+			}
 		}
+		slices.Sort(env)
 	}
-	slices.Sort(env)
-	return vfs.State{Env: env, Dir: s.runner.Dir, Effects: s.cfg.Effects.Position()}
+	return vfs.State{Env: env, Dir: s.Dir(), Effects: s.cfg.Effects.Position()}
 }
 
 // Status is the exit status of the last command run.
@@ -424,6 +457,9 @@ func (s *Session) syntaxError(name string, err error) {
 func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool) {
 	status := s.Status()
 	for _, st := range stmts {
+		if s.eng != nil {
+			break // the engine runs the program as written
+		}
 		if err := prepare(st, &s.funcs); err != nil {
 			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
 			s.SetStatus(2)
@@ -432,7 +468,11 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 	}
 	for _, st := range stmts {
 		var exited bool
-		status, exited = s.runStmt(ctx, st)
+		if s.eng != nil {
+			status, exited = s.engineRun(ctx, func() int { return s.eng.Run(ctx, st) })
+		} else {
+			status, exited = s.runStmt(ctx, st)
+		}
 		if s.cfg.Checkpoint != nil && s.cfg.parent == nil && s.ready {
 			s.cfg.Checkpoint(s.State())
 		}
@@ -467,6 +507,10 @@ func (s *Session) Exit(ctx context.Context) int {
 	if done {
 		return status
 	}
+	if s.eng != nil {
+		status, _ = s.engineRun(ctx, func() int { return s.eng.Exit(ctx, status) })
+		return status
+	}
 	return s.exitStmt(ctx, status)
 }
 
@@ -476,6 +520,9 @@ func (s *Session) Exit(ctx context.Context) int {
 func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
+		if s.eng != nil {
+			s.eng.Close()
+		}
 		if s.cfg.parent == nil {
 			s.http.CloseIdleConnections()
 			s.wasm.Close()
@@ -655,6 +702,9 @@ func (s *Session) commandNames() []string {
 
 // getenv reads a variable of the running shell.
 func (s *Session) getenv(name string) string {
+	if s.eng != nil {
+		return s.eng.Get(name)
+	}
 	return s.runner.Vars[name].String()
 }
 

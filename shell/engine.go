@@ -1,0 +1,236 @@
+package shell
+
+// This file wires moonix's own execution engine (internal/engine) into
+// the session. Until it becomes the only path, Config.Engine chooses it;
+// the interp path lives in interp.go.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/internal/engine"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// The engines a session can run on (Config.Engine).
+const (
+	// EngineInterp is mvdan.cc/sh/v3/interp behind the seam of interp.go.
+	EngineInterp = "interp"
+	// EngineMoonix is moonix's own engine on mvdan/sh's parser.
+	EngineMoonix = "moonix"
+)
+
+// defaultEngine is the engine of a Config that names none. Tests set it
+// from MOONIX_ENGINE to run the whole corpus on either engine.
+var defaultEngine = EngineInterp
+
+// useEngine reports whether the session runs on moonix's engine.
+func (c *Config) useEngine() (bool, error) {
+	switch c.Engine {
+	case "":
+		return defaultEngine == EngineMoonix, nil
+	case EngineMoonix:
+		return true, nil
+	case EngineInterp:
+		return false, nil
+	}
+	return false, fmt.Errorf("unknown engine %q (want %s or %s)", c.Engine, EngineInterp, EngineMoonix)
+}
+
+// newEngine builds the session's engine: the gated FS, the exec chain as
+// the handler of every command that is not the shell's own, the
+// session's clock and random source, its identity.
+func (s *Session) newEngine() (*engine.Shell, error) {
+	env := s.envList()
+	tmp := false
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "TMPDIR=") {
+			tmp = true
+		}
+	}
+	if !tmp {
+		env = append(env, "TMPDIR=/tmp")
+	}
+	name := s.cfg.Name
+	cfg := engine.Config{
+		FS:       s.fs,
+		Dir:      s.cfg.Dir,
+		Env:      env,
+		Vars:     []string{"UID=" + strconv.Itoa(s.who.UID), "EUID=" + strconv.Itoa(s.who.UID), "GID=" + strconv.Itoa(s.who.GID), "BASH=/bin/bash"},
+		ReadOnly: []string{"UID", "EUID", "GID"},
+		Stdin:    s.stdin,
+		Stdout:   s.cfg.Stdout,
+		Stderr:   s.cfg.Stderr,
+		Name:     name,
+		Args:     s.cfg.Args,
+		Exec:     s.engineExec,
+		Lookup:   s.engineLookup,
+		Now: func(what string) time.Time {
+			r := s.newReads(what)
+			t := r.Now()
+			r.flush()
+			return t
+		},
+		Random: func(what string) uint64 {
+			if what == "$RANDOM seed" {
+				// moonix's own read, not an effect: $RANDOM repeats
+				// from run to run like everything else
+				return s.rand.Uint64()
+			}
+			r := s.newReads(what)
+			v := r.Uint64()
+			r.shown = strconv.FormatUint(v&0xffffffff, 10)
+			r.flush()
+			return v
+		},
+		Pid:          s.pid,
+		Ppid:         s.ppid,
+		NextPid:      func() int { return int(s.pids.Add(1)) },
+		Home:         s.engineHome,
+		Interactive:  s.cfg.Interactive,
+		Umask:        s.getUmask(),
+		ErrorText:    builtins.Reason,
+		ErrorMessage: engineErrorMessage,
+		Access:       s.engineAccess,
+		Prefix:       "moonix",
+		UID:          s.who.UID,
+		GID:          s.who.GID,
+	}
+	return engine.New(cfg)
+}
+
+// engineErrorMessage words a failed operation: a capability denial as the
+// gate words it, anything else "name: reason".
+func engineErrorMessage(name string, err error) string {
+	var d *caps.DeniedError
+	if errors.As(err, &d) {
+		return d.Error()
+	}
+	return name + ": " + builtins.Reason(err)
+}
+
+// engineHome answers ~ and ~user.
+func (s *Session) engineHome(user string) (string, bool) {
+	if user == "" {
+		return s.who.Home, true
+	}
+	home := s.homeOf(user)
+	return home, home != "~"+user
+}
+
+// engineAccess makes the capabilities count for test -w and -x as the
+// permission bits do (reading it needed fs.read already). Asking is not
+// an operation, so it is not audited.
+func (s *Session) engineAccess(path string, info fs.FileInfo, what byte) bool {
+	set := s.gate.Set
+	switch what {
+	case 'w':
+		return set.Allows(caps.FSWrite, set.Resolve(s.fs, path))
+	case 'x':
+		return info.IsDir() || set.Allows(caps.FSExec, set.Resolve(s.fs, path))
+	}
+	return true
+}
+
+// engineCall builds the builtins.Call for a command the engine hands
+// over.
+func (s *Session) engineCall(c *engine.Command) *builtins.Call {
+	call := s.newCall(c.Ctx, c.Args, c.Dir, c.Env)
+	call.Stdin, call.Stdout, call.Stderr = c.Stdin, c.Stdout, c.Stderr
+	call.Umask = c.Umask
+	if s.cfg.Width != nil && c.Stdout == s.cfg.Stdout {
+		call.Width = s.cfg.Width()
+	}
+	call.SetState = func(st vfs.State) error { return engineSetState(c, st) }
+	return call
+}
+
+// engineExec runs a command through the session's exec chain.
+func (s *Session) engineExec(c *engine.Command) int {
+	return s.exec(s.engineCall(c))
+}
+
+// engineLookup says what a name runs as, for type and command -v.
+func (s *Session) engineLookup(c *engine.Command, name string) (engine.Kind, string) {
+	kind, p := s.lookup(s.engineCall(c), name)
+	switch kind {
+	case kindBuiltin:
+		return engine.KindBuiltin, p
+	case kindFile:
+		return engine.KindFile, p
+	}
+	return engine.KindNone, ""
+}
+
+// engineSetState makes the calling shell's exported environment and
+// directory those of st (rollback, switch).
+func engineSetState(c *engine.Command, st vfs.State) error {
+	want := map[string]bool{}
+	for _, kv := range st.Env {
+		name, value, _ := strings.Cut(kv, "=")
+		want[name] = true
+		if c.ReadOnly(name) {
+			continue
+		}
+		c.Setenv(name, value)
+	}
+	for _, kv := range c.Exported() {
+		name, _, _ := strings.Cut(kv, "=")
+		if !want[name] && !c.ReadOnly(name) {
+			c.Unsetenv(name)
+		}
+	}
+	if st.Dir != "" {
+		if err := c.Chdir(st.Dir); err != nil {
+			return c.Chdir("/")
+		}
+	}
+	return nil
+}
+
+// engineRunStmt runs one statement on the engine.
+func (s *Session) engineRun(ctx context.Context, run func() int) (status int, exited bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(s.cfg.Stderr, "moonix: internal error: %v\n", v)
+			status, exited = 1, false
+		}
+	}()
+	status = run()
+	exited = s.eng.Exited()
+	if cerr := ctx.Err(); cerr != nil {
+		status = 130
+		if errors.Is(cerr, context.DeadlineExceeded) {
+			status = 124
+		}
+		return status, true
+	}
+	return status, exited
+}
+
+// isShellBuiltin reports whether the session's shell implements name
+// itself (reached through Call.Exec, it runs in a nested shell).
+func (s *Session) isShellBuiltin(name string) bool {
+	if s.eng != nil {
+		return engine.IsBuiltin(name)
+	}
+	return isInterpBuiltin(name)
+}
+
+// engineOptions applies the configured set and shopt options.
+func (s *Session) engineOptions() error {
+	if err := s.eng.Shopt(s.cfg.Shopts); err != nil {
+		return err
+	}
+	if len(s.cfg.Options) == 0 {
+		return nil
+	}
+	return s.eng.SetOptions(s.cfg.Options)
+}

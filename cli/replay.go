@@ -69,7 +69,7 @@ cram3 --shell=moonix --shell-opts=--ephemeral.`,
 				if err != nil {
 					return err
 				}
-				res, err := Replay(ctx, data, env, set)
+				res, err := Replay(ctx, data, env, set, p.engine())
 				if err != nil {
 					return &exitError{status: 2, msg: f + ": " + err.Error()}
 				}
@@ -168,10 +168,11 @@ func TranscriptPreset(file string) string {
 }
 
 // Replay runs one transcript in a fresh ephemeral session (cwd /work, the
-// default environment plus env, no input) and returns the comparison.
-func Replay(ctx context.Context, data []byte, env []string, set *caps.Set) (*transcript.Result, error) {
+// default environment plus env, no input) on engine (shell.Config.Engine)
+// and returns the comparison.
+func Replay(ctx context.Context, data []byte, env []string, set *caps.Set, engine string) (*transcript.Result, error) {
 	out := &lockedBuffer{}
-	sess, err := shell.New(shell.Config{Env: env, Stdout: out, Stderr: out, Caps: set})
+	sess, err := shell.New(shell.Config{Env: env, Stdout: out, Stderr: out, Caps: set, Engine: engine})
 	if err != nil {
 		return nil, err
 	}

@@ -42,6 +42,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Caps:    set,
 		Dial:    p.Dial,
 		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
+		Engine:  p.engine(),
 	}
 	if p.IsTerminal != nil && p.TermWidth != nil && p.IsTerminal(std.out) {
 		out := std.out

@@ -51,7 +51,7 @@ func TestTranscripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := cli.Replay(context.Background(), data, nil, set)
+			res, err := cli.Replay(context.Background(), data, nil, set, os.Getenv("MOONIX_ENGINE"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,8 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -90,10 +92,12 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 			r.flush()
 			return v
 		},
+		Start:        s.clock.Now(),
 		Pid:          s.pid,
 		Ppid:         s.ppid,
 		NextPid:      func() int { return int(s.pids.Add(1)) },
 		Home:         s.engineHome,
+		Signal:       s.shells.signal,
 		Interactive:  s.cfg.Interactive,
 		Umask:        s.getUmask(),
 		ErrorText:    builtins.Reason,
@@ -144,6 +148,8 @@ func (s *Session) engineAccess(path string, info fs.FileInfo, what byte) bool {
 func (s *Session) engineCall(c *engine.Command) *builtins.Call {
 	call := s.newCall(c.Ctx, c.Args, c.Dir, c.Env)
 	call.Stdin, call.Stdout, call.Stderr = c.Stdin, c.Stdout, c.Stderr
+	// the descriptors above 2 (/dev/fd/63 of a process substitution)
+	call.FS = builtins.WithFds(s.fs, c.Stdin, c.Stdout, c.Stderr, c.Fd)
 	call.Umask = c.Umask
 	if s.cfg.Width != nil && c.Stdout == s.cfg.Stdout {
 		call.Width = s.cfg.Width()
@@ -233,4 +239,36 @@ func (s *Session) engineOptions() error {
 		return nil
 	}
 	return s.eng.SetOptions(s.cfg.Options)
+}
+
+// engineShells are the engines of a session and of the shells nested in
+// it: kill in one may name a process of another ($$ of the caller).
+type engineShells struct {
+	mu     sync.Mutex
+	shells []*engine.Shell
+}
+
+func (e *engineShells) add(sh *engine.Shell) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.shells = append(e.shells, sh)
+}
+
+func (e *engineShells) remove(sh *engine.Shell) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.shells = slices.DeleteFunc(e.shells, func(x *engine.Shell) bool { return x == sh })
+}
+
+// signal delivers sig to the process pid of any of the shells.
+func (e *engineShells) signal(pid, sig int) bool {
+	e.mu.Lock()
+	shells := slices.Clone(e.shells)
+	e.mu.Unlock()
+	for _, sh := range shells {
+		if sh.Signal(pid, sig) {
+			return true
+		}
+	}
+	return false
 }

@@ -833,7 +833,7 @@ var explicitGateCases = []gateCase{
 
 func TestGateAdversarial(t *testing.T) {
 	t.Parallel()
-	cases := gateCases()
+	cases := gateForEngine(gateCases())
 	seen := map[string]bool{}
 	for _, tc := range cases {
 		if seen[tc.name] {

@@ -140,6 +140,9 @@ type Session struct {
 	// a root session and the shells nested in it.
 	pid, ppid int
 	pids      *atomic.Int64
+	// shells are the engines of a root session and its nested shells,
+	// for kill across them.
+	shells *engineShells
 
 	mu          sync.Mutex
 	umask       fs.FileMode
@@ -158,8 +161,10 @@ func New(cfg Config) (*Session, error) {
 	}
 	if p := cfg.parent; p != nil {
 		s.pids, s.ppid = p.pids, p.pid
+		s.shells = p.shells
 	} else {
 		s.pids, s.ppid = new(atomic.Int64), 1
+		s.shells = &engineShells{}
 		s.pids.Store(firstPid - 1)
 	}
 	s.pid = int(s.pids.Add(1))
@@ -203,6 +208,7 @@ func New(cfg Config) (*Session, error) {
 			return nil, err
 		}
 		s.eng = eng
+		s.shells.add(eng)
 		if err := s.engineOptions(); err != nil {
 			return nil, err
 		}
@@ -393,7 +399,7 @@ func (s *Session) Repo() builtins.Repo { return s.cfg.Repo }
 func (s *Session) State() vfs.State {
 	var env []string
 	if s.eng != nil {
-		env = s.eng.Exported()
+		env = builtins.StateEnv(s.eng.Exported())
 	} else {
 		for name, vr := range s.runner.Vars {
 			if vr.Exported && vr.IsSet() && vr.Kind == expand.String && !strings.Contains(name, " ") {
@@ -521,6 +527,7 @@ func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
 		if s.eng != nil {
+			s.shells.remove(s.eng)
 			s.eng.Close()
 		}
 		if s.cfg.parent == nil {

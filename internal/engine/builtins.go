@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"slices"
@@ -351,10 +352,12 @@ func evalBuiltin(p *proc, args []string) int {
 		return 2
 	}
 	p.status = 0
-	base := p.line
-	p.lineBase = append(p.lineBase, base-1)
+	savedSeq := p.parseSeq
+	p.parseSeq = p.sh.nextSeq()
+	p.lineBase = append(p.lineBase, p.line-1)
 	p.stmts(file.Stmts)
 	p.lineBase = p.lineBase[:len(p.lineBase)-1]
+	p.parseSeq = savedSeq
 	return p.status
 }
 
@@ -378,13 +381,17 @@ func sourceBuiltin(p *proc, args []string) int {
 		return 2
 	}
 	file := args[1]
-	path, err := p.findSource(file)
-	if err != nil {
-		p.errorLine(p.fsErrorMsg(file, err))
+	path := p.findSource(file)
+	if info, err := p.sh.cfg.FS.Stat(path); err == nil && info.IsDir() {
+		p.errorf("%s: %s: is a directory", args[0], file)
 		return 1
 	}
 	data, err := vfs.ReadFile(p.sh.cfg.FS, path)
 	if err != nil {
+		if p.denied != nil && errors.Is(err, fs.ErrNotExist) {
+			err = p.denied
+		}
+		p.denied = nil
 		p.errorLine(p.fsErrorMsg(file, err))
 		return 1
 	}
@@ -400,11 +407,12 @@ func sourceBuiltin(p *proc, args []string) int {
 	savedSrc := p.sourceName
 	p.sourceName = file
 	p.status = 0
-	savedLine := p.line
+	savedLine, savedSeq := p.line, p.parseSeq
+	p.parseSeq = p.sh.nextSeq()
 	p.lineBase = append(p.lineBase, 0)
 	p.stmts(f.Stmts)
 	p.lineBase = p.lineBase[:len(p.lineBase)-1]
-	p.line = savedLine
+	p.line, p.parseSeq = savedLine, savedSeq
 	if p.flow == flowReturn {
 		p.flow = flowNone
 	}
@@ -425,8 +433,9 @@ func sourceBuiltin(p *proc, args []string) int {
 
 // findSource finds the file of source: a name without a slash is looked
 // for along PATH first (sourcepath), then in the working directory.
-func (p *proc) findSource(file string) (string, error) {
+func (p *proc) findSource(file string) string {
 	fsys := p.sh.cfg.FS
+	p.denied = nil
 	if !strings.Contains(file, "/") && p.opts.has(optSourcepath) {
 		path, _ := p.getStr("PATH")
 		for _, dir := range strings.Split(path, ":") {
@@ -434,20 +443,18 @@ func (p *proc) findSource(file string) (string, error) {
 				continue
 			}
 			cand := vfs.Clean(p.dir, dir+"/"+file)
-			if info, err := fsys.Stat(cand); err == nil && info.Mode().IsRegular() {
-				return cand, nil
+			info, err := fsys.Stat(cand)
+			if err == nil && info.Mode().IsRegular() {
+				return cand
+			}
+			if p.denied == nil && errors.Is(err, fs.ErrPermission) {
+				// reported if nothing else is found
+				p.denied = err
 			}
 		}
 	}
-	path := vfs.Clean(p.dir, file)
-	info, err := fsys.Stat(path)
-	if err != nil {
-		return "", err
-	}
-	if info.IsDir() {
-		return "", &fs.PathError{Op: "open", Path: path, Err: errIsDir}
-	}
-	return path, nil
+	// the file itself is checked by reading it
+	return vfs.Clean(p.dir, file)
 }
 
 func execBuiltin(p *proc, args []string) int {
@@ -548,9 +555,9 @@ func (p *proc) describe(name, mode string, noFunc bool) bool {
 	}
 	if a, ok := p.aliases.m[name]; ok {
 		if short {
-			p.writeOut("alias " + name + "=" + quoteValue(a) + "\n")
+			p.writeOut("alias " + name + "=" + quoteValue(a.value) + "\n")
 		} else {
-			p.writeOut(name + " is aliased to `" + a + "'\n")
+			p.writeOut(name + " is aliased to `" + a.value + "'\n")
 		}
 		return true
 	}
@@ -609,7 +616,7 @@ func (p *proc) describeType(name, mode string, all, noFunc bool) bool {
 	pathOnly := mode == "-P"
 	if !pathOnly {
 		if a, ok := p.aliases.m[name]; ok {
-			say("alias", name+" is aliased to `"+a+"'", "")
+			say("alias", name+" is aliased to `"+a.value+"'", "")
 			if !all {
 				return true
 			}
@@ -626,7 +633,11 @@ func (p *proc) describeType(name, mode string, all, noFunc bool) bool {
 				return true
 			}
 		}
-		if _, ok := builtins[name]; ok && !p.disabled(name) {
+	}
+	shellBuiltin := false
+	if _, ok := builtins[name]; ok && !p.disabled(name) {
+		shellBuiltin = true
+		if !pathOnly {
 			say("builtin", name+" is a shell builtin", "")
 			if !all {
 				return true
@@ -636,7 +647,7 @@ func (p *proc) describeType(name, mode string, all, noFunc bool) bool {
 	kind, path := p.lookupCommand(name)
 	switch kind {
 	case KindBuiltin:
-		if !pathOnly {
+		if !pathOnly && !shellBuiltin {
 			say("builtin", name+" is a shell builtin", "")
 		}
 	case KindFile:
@@ -830,7 +841,7 @@ func aliasBuiltin(p *proc, args []string) int {
 				status = 1
 				continue
 			}
-			p.writeOut("alias " + name + "=" + quoteValue(v) + "\n")
+			p.writeOut("alias " + name + "=" + quoteValue(v.value) + "\n")
 			continue
 		}
 		if name == "" || strings.ContainsAny(name, "/$`=\\\"' \t\n;&|<>()") {
@@ -839,7 +850,7 @@ func aliasBuiltin(p *proc, args []string) int {
 			continue
 		}
 		p.aliases = p.aliases.own()
-		p.aliases.m[name] = val
+		p.aliases.m[name] = aliasDef{value: val, seq: p.parseSeq, line: p.line}
 	}
 	return status
 }
@@ -852,7 +863,7 @@ func (p *proc) listAliases() {
 	slices.Sort(names)
 	var b strings.Builder
 	for _, name := range names {
-		b.WriteString("alias " + name + "=" + quoteValue(p.aliases.m[name]) + "\n")
+		b.WriteString("alias " + name + "=" + quoteValue(p.aliases.m[name].value) + "\n")
 	}
 	p.writeOut(b.String())
 }

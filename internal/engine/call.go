@@ -10,7 +10,13 @@ import (
 // call runs a simple command: expansion of its words, its redirections,
 // its assignments, then a function, a builtin or an external command.
 func (p *proc) call(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
-	p.line = int(ce.Pos().Line())
+	p.line = p.lineOf(ce.Pos())
+	if len(p.aliases.m) > 0 {
+		if a, name, ok := p.aliasFor(ce); ok {
+			p.runAlias(ce, redirs, a, name)
+			return
+		}
+	}
 	if len(ce.Args) == 0 {
 		p.assignOnly(ce, redirs)
 		return
@@ -174,7 +180,7 @@ func (p *proc) assignOnly(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 	status := 0
 	if !ok {
 		status = 1
-		if !p.sh.cfg.Interactive {
+		if p.opts.has(optPosix) {
 			p.status = 1
 			p.fatal(1)
 			return
@@ -182,6 +188,7 @@ func (p *proc) assignOnly(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 	} else if p.substStatus >= 0 {
 		status = p.substStatus
 	}
+	p.lastArg = ""
 	if len(redirs) > 0 {
 		mark := len(p.saved)
 		if !p.redirect(redirs) {

@@ -24,6 +24,14 @@ type declArg struct {
 	text string
 }
 
+// name is the operand as written: the name of an assignment, or the word.
+func (a declArg) name() string {
+	if a.as != nil && a.as.Name != nil {
+		return a.as.Name.Value
+	}
+	return a.text
+}
+
 // declClause runs declare, local, export, readonly and typeset as the
 // parser gives them: options and assignments.
 func (p *proc) declClause(c *syntax.DeclClause) int {
@@ -55,6 +63,7 @@ func (p *proc) declClause(c *syntax.DeclClause) int {
 		}
 		_ = words
 	}
+	p.lastArg = variant
 	return p.declare(variant, args)
 }
 
@@ -355,6 +364,14 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 	if v.attrs&aExport != 0 {
 		p.envChanged()
 	}
+	// $_ is the last operand: NAME=VALUE, or NAME for an array
+	p.lastArg = name
+	if a.as == nil {
+		p.lastArg = a.text
+	} else if as.Value != nil && as.Index == nil {
+		val, _ := v.value()
+		p.lastArg = name + "=" + val
+	}
 	return ok
 }
 
@@ -619,7 +636,7 @@ func (p *proc) declareFuncs(variant string, f declFlags, args []declArg) int {
 		slices.Sort(names)
 	} else {
 		for _, a := range args {
-			names = append(names, a.text)
+			names = append(names, a.name())
 		}
 	}
 	status := 0

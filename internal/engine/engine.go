@@ -48,10 +48,17 @@ type Config struct {
 	// Nil: time.Unix(0, 0) and 0.
 	Now    func(what string) time.Time
 	Random func(what string) uint64
+	// Start is when the shell started, for $SECONDS (zero: the first
+	// reading of $SECONDS).
+	Start time.Time
 	// Pid is $$, Ppid $PPID; NextPid hands out process ids for
-	// subshells and jobs ($BASHPID, $!).
+	// subshells and jobs ($BASHPID, $!), when one is needed.
 	Pid, Ppid int
 	NextPid   func() int
+	// Signal delivers a signal to a process of the host's other shells
+	// (kill of a pid this shell does not know); it reports whether one
+	// took it. Nil: there are none.
+	Signal func(pid, sig int) bool
 	// Home answers ~user: the home directory of user, if known.
 	Home func(user string) (string, bool)
 	// Interactive: alias expansion on, no line numbers in errors.
@@ -159,6 +166,8 @@ type Shell struct {
 	words      sync.Map // text -> *syntax.Word (PS4, prompts)
 	regexps    sync.Map // regular expression -> *regexp.Regexp
 	procs      procRegistry
+	seq        atomic.Uint64 // parses, for aliases
+	calls      atomic.Uint64 // function calls, for traps
 	// killed is the signal that ended the main shell, 0 if none.
 	killed    int
 	jobCtx    context.Context
@@ -193,7 +202,7 @@ func New(cfg Config) (*Shell, error) {
 	s := &Shell{cfg: cfg}
 	s.nextPid.Store(int64(cfg.Pid) + 1000)
 	s.jobCtx, s.jobCancel = context.WithCancel(context.Background())
-	s.start = s.now("$SECONDS")
+	s.start = cfg.Start
 	p := &proc{
 		sh:      s,
 		ctx:     context.Background(),
@@ -202,11 +211,12 @@ func New(cfg Config) (*Shell, error) {
 		umask:   cfg.Umask,
 		opts:    defaultOpts(),
 		funcs:   newTable[*funcDef](),
-		aliases: newTable[string](),
-		traps:   newTable[string](),
+		aliases: newTable[aliasDef](),
+		traps:   newTable[trapDef](),
 		jobs:    &jobTable{},
 	}
 	p.frames = []frame{{locals: newScope(64), params: cfg.Args}}
+	p.lastArg = cfg.Name
 	p.fds = fdTable{
 		newFile("stdin", cfg.Stdin, nil, nil),
 		newFile("stdout", nil, cfg.Stdout, nil),
@@ -217,6 +227,9 @@ func New(cfg Config) (*Shell, error) {
 		p.random = 1
 	}
 	s.main = p
+	if cfg.Interactive {
+		p.opts.set(optExpandAliases, true)
+	}
 	globals := p.frames[0].locals.vars
 	set := func(kv string, a attr) {
 		name, val, _ := strings.Cut(kv, "=")
@@ -246,6 +259,10 @@ func New(cfg Config) (*Shell, error) {
 	} else {
 		globals["PWD"].str = cfg.Dir
 	}
+	if _, ok := globals["OLDPWD"]; !ok {
+		// bash starts with OLDPWD exported and unset
+		globals["OLDPWD"] = &variable{attrs: aExport}
+	}
 	globals["BASH_VERSINFO"] = &variable{kind: kIndexed, attrs: aSet | aReadonly,
 		arr: &indexed{vals: []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"}}}
 	for _, name := range cfg.ReadOnly {
@@ -258,6 +275,9 @@ func New(cfg Config) (*Shell, error) {
 
 // bashVersion is what $BASH_VERSION says: the engine follows bash 5.2.
 const bashVersion = "5.2.15(1)-release"
+
+// nextSeq numbers a new parse.
+func (s *Shell) nextSeq() uint64 { return s.seq.Add(1) }
 
 func (s *Shell) now(what string) time.Time {
 	if s.cfg.Now == nil {
@@ -290,6 +310,7 @@ func (s *Shell) Run(ctx context.Context, node syntax.Node) int {
 	}
 	p := s.main
 	p.ctx = ctx
+	p.parseSeq = s.nextSeq()
 	prepare(node)
 	switch n := node.(type) {
 	case *syntax.File:
@@ -389,7 +410,7 @@ func (s *Shell) Shopt(names []string) error {
 	for _, name := range names {
 		o, ok := shoptByName(name)
 		if !ok {
-			return fmt.Errorf("shopt: %s: invalid shell option name", name)
+			return fmt.Errorf("%s: invalid shell option name", name)
 		}
 		s.main.opts.set(o, true)
 	}
@@ -430,8 +451,8 @@ type proc struct {
 
 	frames  []frame
 	funcs   *table[*funcDef]
-	aliases *table[string]
-	traps   *table[string]
+	aliases *table[aliasDef]
+	traps   *table[trapDef]
 	opts    opts
 	fds     fdTable
 	dir     string
@@ -499,6 +520,22 @@ type proc struct {
 	getoptsChar int
 	// disabledSet names builtins turned off with enable -n.
 	disabledSet map[string]bool
+	// callID identifies the running function call (0: none), for the
+	// traps a function does not inherit; traced: the function has
+	// declare -t.
+	callID uint64
+	traced bool
+	// trapMask has bit n set when signal n is trapped (read by kill from
+	// other goroutines).
+	trapMask atomic.Uint64
+	// denied is a refused candidate of a path search, reported when
+	// nothing else is found.
+	denied error
+	// parseSeq numbers the parse the running code came from (aliases
+	// apply to code parsed after them); expanding names the aliases
+	// whose expansion is running (not expanded again inside).
+	parseSeq  uint64
+	expanding map[string]bool
 }
 
 // fork returns a copy of p for a subshell, sharing what neither changes.
@@ -507,7 +544,6 @@ func (p *proc) fork() *proc {
 		sh:          p.sh,
 		ctx:         p.ctx,
 		parent:      p,
-		pid:         p.sh.newPid(),
 		level:       p.level + 1,
 		funcs:       p.funcs.share(),
 		aliases:     p.aliases.share(),
@@ -528,7 +564,7 @@ func (p *proc) fork() *proc {
 		srcDepth:    p.srcDepth,
 		line:        p.line,
 		cmdText:     p.cmdText,
-		random:      p.random ^ uint32(p.sh.newPid())*2654435761,
+		random:      p.random*2654435761 + 12345,
 		unspecial:   p.unspecial,
 		secondsBase: p.secondsBase,
 		secondsAt:   p.secondsAt,
@@ -541,6 +577,10 @@ func (p *proc) fork() *proc {
 		getoptsInd:  p.getoptsInd,
 		getoptsChar: p.getoptsChar,
 		disabledSet: p.disabledSet,
+		parseSeq:    p.parseSeq,
+		callID:      p.callID,
+		traced:      p.traced,
+		expanding:   p.expanding,
 	}
 	c.frames = make([]frame, len(p.frames))
 	copy(c.frames, p.frames)
@@ -552,28 +592,22 @@ func (p *proc) fork() *proc {
 	// Traps other than ignored ones are reset in a subshell; bash keeps
 	// them visible to `trap` in a command substitution, and the EXIT
 	// trap is never inherited.
-	if len(c.traps.m) > 0 {
-		c.traps = c.traps.own()
-		for sig, action := range c.traps.m {
-			if action != "" && sig != "DEBUG" && sig != "ERR" && sig != "RETURN" || sig == "EXIT" {
-				delete(c.traps.m, sig)
-			}
+	// Traps are reset in a subshell, but for ignored signals, and ERR
+	// (DEBUG and RETURN) under errtrace (functrace).
+	for sig, t := range c.traps.m {
+		keep := t.action == "" && sig != "EXIT"
+		switch sig {
+		case "ERR":
+			keep = p.opts.has(optErrtrace)
+		case "DEBUG", "RETURN":
+			keep = p.opts.has(optFunctrace)
 		}
-	}
-	if !p.opts.has(optErrtrace) {
-		c.traps = c.traps.own()
-		delete(c.traps.m, "ERR")
-	}
-	if !p.opts.has(optFunctrace) {
-		if _, ok := c.traps.m["DEBUG"]; ok {
+		if !keep {
 			c.traps = c.traps.own()
-			delete(c.traps.m, "DEBUG")
-		}
-		if _, ok := c.traps.m["RETURN"]; ok {
-			c.traps = c.traps.own()
-			delete(c.traps.m, "RETURN")
+			delete(c.traps.m, sig)
 		}
 	}
+	c.updateTrapMask()
 	return c
 }
 

@@ -18,6 +18,21 @@ type funcDef struct {
 	trace bool
 	// text is the function's source as declare -f prints it.
 	decl *syntax.FuncDecl
+	// seq is the parse the function came from (aliases defined after it
+	// do not apply in it); lineBase counts its lines (in eval'd text).
+	seq      uint64
+	lineBase int
+}
+
+// lineOf is the line of a position in the code running: lines of eval'd
+// text count from the eval's line.
+func (p *proc) lineOf(pos syntax.Pos) int { return p.curBase() + int(pos.Line()) }
+
+func (p *proc) curBase() int {
+	if n := len(p.lineBase); n > 0 {
+		return p.lineBase[n-1]
+	}
+	return 0
 }
 
 // maxFuncDepth bounds function recursion (the Go stack is the limit
@@ -65,25 +80,29 @@ func (p *proc) stmt(st *syntax.Stmt) {
 func (p *proc) runStmt(st *syntax.Stmt) {
 	if st.Cmd == nil {
 		// redirections alone: done in a subshell, as bash does
-		p.line = int(st.Pos().Line())
+		p.line = p.lineOf(st.Pos())
 		p.redirOnly(st.Redirs)
 		return
 	}
 	if st.Negated {
 		p.noErrexit++
 	}
+	redirFailed := false
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		p.call(c, st.Redirs)
 	default:
 		if len(st.Redirs) > 0 {
 			mark := len(p.saved)
+			pmark := len(p.procFds)
 			if p.redirect(st.Redirs) {
 				p.command(st.Cmd)
 			} else {
 				p.status = 1
+				redirFailed = true
 			}
 			p.restoreFds(mark)
+			p.closeProcFds(pmark)
 		} else {
 			p.command(st.Cmd)
 		}
@@ -102,6 +121,9 @@ func (p *proc) runStmt(st *syntax.Stmt) {
 				p.failed()
 			}
 		case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
+			if redirFailed {
+				p.failed()
+			}
 		default:
 			p.failed()
 		}
@@ -118,7 +140,7 @@ func (p *proc) failed() {
 		return
 	}
 	status := p.status
-	if action, ok := p.traps.m["ERR"]; ok && action != "" && p.inTrap != "ERR" {
+	if action, ok := p.trapFor("ERR"); ok && action != "" && p.inTrap != "ERR" {
 		p.runTrap("ERR", action)
 		p.status = status
 	}
@@ -132,7 +154,7 @@ func (p *proc) command(cmd syntax.Command) {
 	case *syntax.Block:
 		p.stmts(c.Stmts)
 	case *syntax.Subshell:
-		p.line = int(c.Pos().Line())
+		p.line = p.lineOf(c.Pos())
 		p.status = p.subshell(func(c2 *proc) { c2.stmts(c.Stmts) })
 	case *syntax.BinaryCmd:
 		switch c.Op {
@@ -160,7 +182,7 @@ func (p *proc) command(cmd syntax.Command) {
 	case *syntax.FuncDecl:
 		p.funcDecl(c)
 	case *syntax.ArithmCmd:
-		p.line = int(c.Pos().Line())
+		p.line = p.lineOf(c.Pos())
 		if p.debugTrap(c) {
 			return
 		}
@@ -173,7 +195,7 @@ func (p *proc) command(cmd syntax.Command) {
 		}
 		p.status = boolStatus(n != 0)
 	case *syntax.TestClause:
-		p.line = int(c.Pos().Line())
+		p.line = p.lineOf(c.Pos())
 		if p.debugTrap(c) {
 			return
 		}
@@ -188,13 +210,13 @@ func (p *proc) command(cmd syntax.Command) {
 		}
 		p.status = boolStatus(ok)
 	case *syntax.DeclClause:
-		p.line = int(c.Pos().Line())
+		p.line = p.lineOf(c.Pos())
 		if p.debugTrap(c) {
 			return
 		}
 		p.status = p.declClause(c)
 	case *syntax.LetClause:
-		p.line = int(c.Pos().Line())
+		p.line = p.lineOf(c.Pos())
 		if p.debugTrap(c) {
 			return
 		}
@@ -240,10 +262,19 @@ func (p *proc) pipeline(bc *syntax.BinaryCmd) {
 
 	n := len(parts)
 	statuses := make([]int, n)
+	line := p.lineOf(bc.Pos())
 	var wg sync.WaitGroup
 	var in *ofile // the read end for the next part
 	lastHere := p.opts.has(optLastpipe)
 	for i, st := range parts {
+		if _, simple := st.Cmd.(*syntax.CallExpr); simple && i < n-1 || simple && !lastHere {
+			// bash runs the DEBUG trap in the shell for each simple
+			// command of a pipeline, before it forks
+			p.line = p.lineOf(st.Pos())
+			if p.debugTrap(st.Cmd) {
+				continue
+			}
+		}
 		var out, next *ofile
 		if i < n-1 {
 			r, w := newPipe(p.ctx)
@@ -294,6 +325,7 @@ func (p *proc) pipeline(bc *syntax.BinaryCmd) {
 		}(i, c)
 	}
 	wg.Wait()
+	p.line = line
 	p.pipestatus = statuses
 	status := statuses[n-1]
 	if p.opts.has(optPipefail) {
@@ -386,7 +418,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 	status := 0
 	switch l := c.Loop.(type) {
 	case *syntax.WordIter:
-		p.line = int(c.Pos().Line())
+		p.line = p.lineOf(c.Pos())
 		var items []string
 		if l.InPos.IsValid() {
 			var ok bool
@@ -402,10 +434,12 @@ func (p *proc) forClause(c *syntax.ForClause) {
 			p.selectLoop(name, items, c.Do)
 			return
 		}
+		line := p.line
 		for _, item := range items {
 			if p.stopped() {
 				return
 			}
+			p.line = line
 			if p.debugTrapText("for " + name + " in " + strings.Join(items, " ")) {
 				continue
 			}
@@ -420,7 +454,12 @@ func (p *proc) forClause(c *syntax.ForClause) {
 			}
 		}
 	case *syntax.CStyleLoop:
+		line := p.lineOf(c.Pos())
+		p.line = line
 		if l.Init != nil {
+			if p.debugTrapText("((" + "))") {
+				return
+			}
 			if _, err := p.arith(l.Init); err != nil {
 				p.arithError(err)
 				p.status = 1
@@ -429,6 +468,10 @@ func (p *proc) forClause(c *syntax.ForClause) {
 		}
 		for {
 			if p.stopped() {
+				return
+			}
+			p.line = line
+			if p.debugTrapText("(())") {
 				return
 			}
 			if l.Cond != nil {
@@ -448,6 +491,10 @@ func (p *proc) forClause(c *syntax.ForClause) {
 				break
 			}
 			if l.Post != nil {
+				p.line = line
+				if p.debugTrapText("(())") {
+					return
+				}
 				if _, err := p.arith(l.Post); err != nil {
 					p.arithError(err)
 					p.status = 1
@@ -462,7 +509,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 }
 
 func (p *proc) caseClause(c *syntax.CaseClause) {
-	p.line = int(c.Pos().Line())
+	p.line = p.lineOf(c.Pos())
 	if p.debugTrap(c) {
 		return
 	}
@@ -523,7 +570,7 @@ func (p *proc) funcDecl(c *syntax.FuncDecl) {
 		return
 	}
 	p.funcs = p.funcs.own()
-	p.funcs.m[name] = &funcDef{name: name, body: c.Body, source: p.sourceName, line: int(c.Pos().Line()), decl: c}
+	p.funcs.m[name] = &funcDef{name: name, body: c.Body, source: p.sourceName, line: p.lineOf(c.Pos()), decl: c, seq: p.parseSeq, lineBase: p.curBase()}
 	p.status = 0
 }
 
@@ -539,34 +586,12 @@ func (p *proc) callFunc(fn *funcDef, args []string) {
 		params: args[1:], fn: fn.name, source: fn.source, line: p.line, isFunc: true,
 	})
 	p.funcDepth++
-	savedTraps := p.traps
-	debugOff := !p.opts.has(optFunctrace) && !fn.trace
-	var hidden map[string]string
-	if debugOff {
-		for _, sig := range [...]string{"DEBUG", "RETURN"} {
-			if a, ok := p.traps.m[sig]; ok {
-				if hidden == nil {
-					hidden = map[string]string{}
-				}
-				hidden[sig] = a
-			}
-		}
-	}
-	errOff := !p.opts.has(optErrtrace)
-	if errOff {
-		if a, ok := p.traps.m["ERR"]; ok {
-			if hidden == nil {
-				hidden = map[string]string{}
-			}
-			hidden["ERR"] = a
-		}
-	}
-	if hidden != nil {
-		p.traps = p.traps.own()
-		for sig := range hidden {
-			delete(p.traps.m, sig)
-		}
-	}
+	callLine := p.line
+	savedSeq := p.parseSeq
+	p.parseSeq = fn.seq
+	p.lineBase = append(p.lineBase, fn.lineBase)
+	savedCall, savedTraced := p.callID, p.traced
+	p.callID, p.traced = p.sh.calls.Add(1), fn.trace
 	switch body := fn.body.Cmd.(type) {
 	case *syntax.Block:
 		if len(fn.body.Redirs) == 0 {
@@ -580,24 +605,16 @@ func (p *proc) callFunc(fn *funcDef, args []string) {
 	if p.flow == flowReturn {
 		p.flow = flowNone
 	}
-	if action, ok := p.traps.m["RETURN"]; ok && action != "" && p.inTrap == "" {
+	if action, ok := p.trapFor("RETURN"); ok && action != "" && p.inTrap == "" {
 		st := p.status
 		p.runTrap("RETURN", action)
 		p.status = st
 	}
-	if hidden != nil {
-		// traps set inside the function stay set; the hidden ones come
-		// back unless the function set its own
-		p.traps = p.traps.own()
-		for sig, a := range hidden {
-			if _, ok := p.traps.m[sig]; !ok {
-				if savedTraps.m[sig] == a {
-					p.traps.m[sig] = a
-				}
-			}
-		}
-	}
+	p.callID, p.traced = savedCall, savedTraced
 	p.funcDepth--
+	p.line = callLine
+	p.parseSeq = savedSeq
+	p.lineBase = p.lineBase[:len(p.lineBase)-1]
 	top := &p.frames[len(p.frames)-1]
 	if top.locals != nil {
 		for _, v := range top.locals.vars {
@@ -669,11 +686,17 @@ func (p *proc) background(st *syntax.Stmt) {
 	c.fds[0] = newFile("/dev/null", nullFile{}, nil, nil)
 	c.noErrexit = 0
 	j := p.jobs.add(c, st, p.sourceText(st))
-	p.lastBg = c.pid
+	p.lastBg = c.getPid()
+	_, simple := st.Cmd.(*syntax.CallExpr)
 	go func() {
 		status := c.runSub(func(c *proc) {
 			bg := *st
 			bg.Background, bg.Coprocess = false, false
+			if simple {
+				// bash runs a lone command without a shell around it:
+				// no ERR trap, no errexit of its own
+				c.noErrexit++
+			}
 			c.runStmt(&bg)
 		})
 		c.release()

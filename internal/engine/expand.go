@@ -204,7 +204,7 @@ func (p *proc) simpleValue(name string) (string, bool) {
 	if c == '@' || c == '*' {
 		return "", false
 	}
-	if c >= '0' && c <= '9' || c == '#' || c == '?' || c == '$' || c == '!' || c == '-' {
+	if c >= '0' && c <= '9' || len(name) == 1 && strings.IndexByte("#?$!-_", c) >= 0 {
 		return p.specialParam(name)
 	}
 	v, set := p.getStr(name)

@@ -58,7 +58,6 @@ func (t *jobTable) add(c *proc, st any, text string) *job {
 	}
 	j := &job{id: id, p: c, text: text, done: make(chan struct{})}
 	t.jobs = append(t.jobs, j)
-	c.sh.procs.add(c)
 	return j
 }
 
@@ -67,7 +66,6 @@ func (t *jobTable) addHidden(c *proc) *job {
 	defer t.mu.Unlock()
 	j := &job{p: c, hidden: true, done: make(chan struct{})}
 	t.jobs = append(t.jobs, j)
-	c.sh.procs.add(c)
 	return j
 }
 
@@ -143,7 +141,7 @@ func (t *jobTable) find(spec string) *job {
 // byPid finds a job by its process id.
 func (t *jobTable) byPid(pid int) *job {
 	for _, j := range t.all() {
-		if j.p.pid == pid {
+		if j.p.getPid() == pid {
 			return j
 		}
 	}
@@ -177,7 +175,7 @@ func jobsBuiltin(p *proc, args []string) int {
 			continue
 		}
 		if pids {
-			b.WriteString(strconv.Itoa(j.p.pid) + "\n")
+			b.WriteString(strconv.Itoa(j.p.getPid()) + "\n")
 			continue
 		}
 		mark := " "
@@ -199,7 +197,7 @@ func jobsBuiltin(p *proc, args []string) int {
 		}
 		b.WriteString("[" + strconv.Itoa(j.id) + "]" + mark + "  ")
 		if long {
-			b.WriteString(strconv.Itoa(j.p.pid) + " ")
+			b.WriteString(strconv.Itoa(j.p.getPid()) + " ")
 		}
 		text := j.text
 		if !done {
@@ -269,7 +267,7 @@ func waitBuiltin(p *proc, args []string) int {
 			return 128 + p.interruptSig()
 		}
 		if varName != "" {
-			p.setVar(varName, strconv.Itoa(j.p.pid))
+			p.setVar(varName, strconv.Itoa(j.p.getPid()))
 		}
 		p.jobs.remove(j)
 		return j.status
@@ -307,7 +305,7 @@ func waitBuiltin(p *proc, args []string) int {
 		}
 		status = j.status
 		if varName != "" {
-			p.setVar(varName, strconv.Itoa(j.p.pid))
+			p.setVar(varName, strconv.Itoa(j.p.getPid()))
 		}
 		p.jobs.remove(j)
 	}

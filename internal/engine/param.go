@@ -403,7 +403,7 @@ func (p *proc) lookupParam(name, sub string, hasSub bool, index syntax.ArithmExp
 		params := p.params()
 		return pvalue{list: params, isList: true, star: name == "*", set: len(params) > 0, name: name, array: true, params: true}, true
 	}
-	if c := name[0]; c >= '0' && c <= '9' || len(name) == 1 && strings.IndexByte("#?-$!", c) >= 0 {
+	if c := name[0]; c >= '0' && c <= '9' || len(name) == 1 && strings.IndexByte("#?-$!_", c) >= 0 {
 		s, set := p.specialParam(name)
 		return pvalue{str: s, set: set, name: name}, true
 	}
@@ -425,7 +425,7 @@ func (p *proc) lookupParam(name, sub string, hasSub bool, index syntax.ArithmExp
 			return pvalue{list: []string{val}, isList: true, star: all == '*', set: true, name: rname, sub: string(all), array: true}, true
 		}
 		vals := vr.arrayValues()
-		return pvalue{list: vals, isList: true, star: all == '*', set: vr.isSet(), name: rname, sub: string(all), array: true}, true
+		return pvalue{list: vals, isList: true, star: all == '*', set: len(vals) > 0, name: rname, sub: string(all), array: true}, true
 	}
 	if index != nil || hasSub || rsub != "" {
 		key := rsub
@@ -502,6 +502,8 @@ func (p *proc) specialParam(name string) (string, bool) {
 		return strconv.Itoa(p.lastBg), true
 	case "0":
 		return p.sh.cfg.Name, true
+	case "_":
+		return p.lastArg, true
 	}
 	n, err := strconv.Atoi(name)
 	if err != nil {

@@ -183,15 +183,6 @@ func (s *Shell) parseWord(text string) (*syntax.Word, error) {
 	return w, nil
 }
 
-// printFunc prints a function definition as declare -f does.
-func printFunc(name string, body *syntax.Stmt) string {
-	var b strings.Builder
-	b.WriteString(name + " () \n")
-	printer := syntax.NewPrinter(syntax.Indent(4))
-	printer.Print(&b, body)
-	return b.String()
-}
-
 // selectLoop runs select NAME in WORDS: a menu on stderr, a choice read
 // from stdin.
 func (p *proc) selectLoop(name string, items []string, body []*syntax.Stmt) {

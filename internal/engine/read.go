@@ -111,7 +111,7 @@ func readBuiltin(p *proc, args []string) int {
 	}
 	f := p.fds.get(o.fd)
 	if f == nil || f.r == nil {
-		p.errorf("read: read error: %d: %s", o.fd, p.fsError(errnoOf(errBadFd)))
+		p.errorf("read: %d: invalid file descriptor: %s", o.fd, p.fsError(errnoOf(errBadFd)))
 		return 1
 	}
 	if o.hasTime && o.timeout == 0 {

@@ -40,7 +40,7 @@ func (p *proc) special(name string) (string, bool, bool) {
 	case "LINENO":
 		return strconv.Itoa(p.line), true, true
 	case "BASHPID":
-		return strconv.Itoa(p.pid), true, true
+		return strconv.Itoa(p.getPid()), true, true
 	case "EPOCHSECONDS":
 		return strconv.FormatInt(p.sh.now("$EPOCHSECONDS").Unix(), 10), true, true
 	case "EPOCHREALTIME":
@@ -193,5 +193,18 @@ func (p *proc) seconds() int64 {
 	if p.secondsSet {
 		return p.secondsBase + int64(now.Sub(p.secondsAt).Seconds())
 	}
+	if p.sh.start.IsZero() {
+		p.sh.start = now
+	}
 	return int64(now.Sub(p.sh.start).Seconds())
+}
+
+// getPid is the proc's process id ($BASHPID), handed out when first
+// needed: most subshells never need one.
+func (p *proc) getPid() int {
+	if p.pid == 0 {
+		p.pid = p.sh.newPid()
+		p.sh.procs.add(p)
+	}
+	return p.pid
 }

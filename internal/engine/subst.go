@@ -93,7 +93,7 @@ func (p *proc) procSubst(ps *syntax.ProcSubst) (string, bool) {
 	p.fds = p.fds.set(fd, mine)
 	p.procFds = append(p.procFds, fd)
 	j := p.jobs.addHidden(c)
-	p.lastBg = c.pid
+	p.lastBg = c.getPid()
 	go func() {
 		status := c.runSub(func(c *proc) { c.stmts(ps.Stmts) })
 		c.release()

@@ -97,6 +97,48 @@ func trapKey(n int, name string) string {
 	return name
 }
 
+// trapDef is a trap: its action ("" ignores the signal) and the function
+// call that set it (0: none).
+type trapDef struct {
+	action string
+	call   uint64
+}
+
+// trapFor is the trap for sig that applies where p runs: a function
+// does not inherit the DEBUG and RETURN traps (unless functrace, or
+// declare -t) nor ERR (unless errtrace), only those it sets itself.
+func (p *proc) trapFor(sig string) (string, bool) {
+	t, ok := p.traps.m[sig]
+	if !ok {
+		return "", false
+	}
+	if p.funcDepth == 0 || t.call == p.callID {
+		return t.action, true
+	}
+	switch sig {
+	case "DEBUG", "RETURN":
+		if !p.opts.has(optFunctrace) && !p.traced {
+			return "", false
+		}
+	case "ERR":
+		if !p.opts.has(optErrtrace) {
+			return "", false
+		}
+	}
+	return t.action, true
+}
+
+// updateTrapMask records which signals have a trap, for kill.
+func (p *proc) updateTrapMask() {
+	var mask uint64
+	for sig := range p.traps.m {
+		if n, _, ok := signalByName(sig, false); ok && n > 0 && n < 64 {
+			mask |= 1 << n
+		}
+	}
+	p.trapMask.Store(mask)
+}
+
 // runTrap runs a trap's action in p; $? is kept for the action and
 // restored after it, unless it exits.
 func (p *proc) runTrap(sig, action string) {
@@ -108,12 +150,19 @@ func (p *proc) runTrap(sig, action string) {
 	status := p.status
 	saved := p.inTrap
 	p.inTrap = sig
-	savedLine := p.line
-	p.noErrexit++
+	savedLine, savedSeq := p.line, p.parseSeq
+	p.parseSeq = p.sh.nextSeq()
+	// $LINENO in DEBUG and ERR actions is the line of the command that
+	// fired them; others count their own lines
+	base := 0
+	if sig == "DEBUG" || sig == "ERR" {
+		base = p.line - 1
+	}
+	p.lineBase = append(p.lineBase, base)
 	p.stmts(file.Stmts)
-	p.noErrexit--
+	p.lineBase = p.lineBase[:len(p.lineBase)-1]
 	p.inTrap = saved
-	p.line = savedLine
+	p.line, p.parseSeq = savedLine, savedSeq
 	if p.flow == flowReturn && p.funcDepth == 0 {
 		p.flow = flowNone
 	}
@@ -124,12 +173,13 @@ func (p *proc) runTrap(sig, action string) {
 
 // runExitTrap runs the EXIT trap once.
 func (p *proc) runExitTrap() {
-	action, ok := p.traps.m["EXIT"]
+	t, ok := p.traps.m["EXIT"]
 	if !ok {
 		return
 	}
 	p.traps = p.traps.own()
 	delete(p.traps.m, "EXIT")
+	action := t.action
 	if action == "" {
 		return
 	}
@@ -157,24 +207,24 @@ func (p *proc) debugTrap(cmd syntax.Node) bool {
 	if p.inTrap == "" {
 		p.cmdNode = cmd
 	}
-	action, ok := p.traps.m["DEBUG"]
+	action, ok := p.trapFor("DEBUG")
 	if !ok || action == "" || p.inTrap != "" {
 		return false
 	}
 	p.runTrap("DEBUG", action)
-	return p.opts.has(optExtdebug) && p.status != 0
+	return p.flow != flowNone || p.opts.has(optExtdebug) && p.status != 0
 }
 
 // debugTrapText is debugTrap for a command shown as text (for loops).
 func (p *proc) debugTrapText(text string) bool {
-	action, ok := p.traps.m["DEBUG"]
+	action, ok := p.trapFor("DEBUG")
 	if !ok || action == "" || p.inTrap != "" {
 		return false
 	}
 	p.cmdNode = nil
 	p.cmdText = text
 	p.runTrap("DEBUG", action)
-	return p.opts.has(optExtdebug) && p.status != 0
+	return p.flow != flowNone || p.opts.has(optExtdebug) && p.status != 0
 }
 
 // bashCommand is $BASH_COMMAND.
@@ -214,7 +264,8 @@ func (p *proc) signal(sig int) {
 	}
 	p.sigMu.Unlock()
 	p.hasPending.Store(true)
-	if _, trapped := p.traps.m[signalName(sig)]; !trapped && defaultKills(sig) && p.canceled != nil {
+	trapped := sig < 64 && p.trapMask.Load()&(1<<sig) != 0
+	if !trapped && defaultKills(sig) && p.canceled != nil {
 		// a job with no trap for it dies at once, even inside a command
 		p.killedBy.Store(int32(sig))
 		p.canceled()
@@ -242,8 +293,9 @@ func (p *proc) handleSignals() {
 	p.hasPending.Store(false)
 	p.sigMu.Unlock()
 	for _, sig := range sigs {
-		action, trapped := p.traps.m[signalName(sig)]
+		t, trapped := p.traps.m[signalName(sig)]
 		if trapped {
+			action := t.action
 			if action != "" {
 				p.runTrap(signalName(sig), action)
 			}
@@ -333,9 +385,10 @@ func trapBuiltin(p *proc, args []string) int {
 		if action == "-" {
 			delete(p.traps.m, key)
 		} else {
-			p.traps.m[key] = action
+			p.traps.m[key] = trapDef{action: action, call: p.callID}
 		}
 	}
+	p.updateTrapMask()
 	return status
 }
 
@@ -359,14 +412,14 @@ func (p *proc) printTraps(want []string) {
 				continue
 			}
 			key := trapKey(n, name)
-			if action, ok := p.traps.m[key]; ok {
-				b.WriteString(trapLine(key, action))
+			if t, ok := p.traps.m[key]; ok {
+				b.WriteString(trapLine(key, t.action))
 			}
 		}
 	} else {
 		for _, key := range trapOrder() {
-			if action, ok := p.traps.m[key]; ok {
-				b.WriteString(trapLine(key, action))
+			if t, ok := p.traps.m[key]; ok {
+				b.WriteString(trapLine(key, t.action))
 			}
 		}
 	}
@@ -494,13 +547,12 @@ func (p *proc) kill(target string, sig int) bool {
 			p.errorf("kill: %s: arguments must be process or job IDs", target)
 			return false
 		}
-		var v *proc
-		if pid == p.sh.cfg.Pid {
-			v = p.sh.main
-		} else {
-			v = p.sh.procs.get(pid)
-		}
+		v := p.sh.procByPid(pid)
 		if v == nil {
+			// another shell of the host's (the caller of a nested shell)
+			if p.sh.cfg.Signal != nil && p.sh.cfg.Signal(pid, sig) {
+				return true
+			}
 			p.errorf("kill: (%d) - No such process", pid)
 			return false
 		}
@@ -511,6 +563,28 @@ func (p *proc) kill(target string, sig int) bool {
 	}
 	for _, v := range victims {
 		v.signal(sig)
+	}
+	return true
+}
+
+// procByPid finds a live proc of this shell by its process id.
+func (s *Shell) procByPid(pid int) *proc {
+	if pid == s.cfg.Pid {
+		return s.main
+	}
+	return s.procs.get(pid)
+}
+
+// Signal delivers sig to the proc of this shell whose process id is pid
+// (kill from another shell of the host); it reports whether there is
+// one. Signal 0 only asks.
+func (s *Shell) Signal(pid, sig int) bool {
+	p := s.procByPid(pid)
+	if p == nil {
+		return false
+	}
+	if sig != 0 {
+		p.signal(sig)
 	}
 	return true
 }

@@ -5,15 +5,19 @@ package shell
 // the interp path lives in interp.go.
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
@@ -271,4 +275,94 @@ func (e *engineShells) signal(pid, sig int) bool {
 		}
 	}
 	return false
+}
+
+// engineProgram parses and runs a complete program on the engine.
+func (s *Session) engineProgram(ctx context.Context, src, name string) (int, bool) {
+	file, text, err := engine.Parse(src, name)
+	if err != nil {
+		s.syntaxError(name, err)
+		s.SetStatus(2)
+		return s.finish(2, !s.cfg.Interactive)
+	}
+	s.src, s.srcLine = text, 0
+	return s.runStmts(ctx, file.Stmts)
+}
+
+// engineStream is RunStream on the engine: the input is read a line at a
+// time (no further, so that commands reading the same stream get the
+// rest), and the statements run as soon as they parse.
+func (s *Session) engineStream(ctx context.Context, r io.Reader) int {
+	name := ""
+	if s.cfg.Name != defaultName {
+		name = s.cfg.Name // a script file: errors name it
+	}
+	var chunk strings.Builder
+	lines := 0 // lines before the chunk
+	br := bufio.NewReaderSize(r, 1)
+	for {
+		line, rerr := readLine(br)
+		chunk.WriteString(line)
+		text := chunk.String()
+		if text == "" && rerr != nil {
+			break
+		}
+		if rerr != nil && !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		if rerr == nil && continued(text) {
+			continue
+		}
+		file, parsed, err := engine.Parse(text, "")
+		if err != nil {
+			if rerr == nil && (syntax.IsIncomplete(err) || strings.Contains(err.Error(), "unclosed here-document")) {
+				continue
+			}
+			s.syntaxError(name, shiftLines(err, lines))
+			s.finish(2, false)
+			return s.Exit(ctx)
+		}
+		s.src, s.srcLine = parsed, lines
+		lines += strings.Count(text, "\n")
+		chunk.Reset()
+		if len(file.Stmts) > 0 {
+			if _, exited := s.runStmts(ctx, file.Stmts); exited {
+				if ctx.Err() != nil {
+					return s.Status()
+				}
+				return s.Exit(ctx)
+			}
+		}
+		if rerr != nil {
+			break
+		}
+	}
+	return s.Exit(ctx)
+}
+
+// continued reports whether text ends in a line continuation (an odd
+// number of backslashes before the newline).
+func continued(text string) bool {
+	t := strings.TrimSuffix(text, "\n")
+	n := len(t) - len(strings.TrimRight(t, "\\"))
+	return n%2 == 1
+}
+
+// readLine reads up to and including a newline.
+func readLine(r *bufio.Reader) (string, error) {
+	return r.ReadString('\n')
+}
+
+// shiftLines makes a parse error's line count from the start of the
+// input, not of the chunk it was found in.
+func shiftLines(err error, lines int) error {
+	var pe syntax.ParseError
+	if lines == 0 || !errors.As(err, &pe) {
+		return err
+	}
+	pe.Pos = syntax.NewPos(pe.Pos.Offset(), pe.Pos.Line()+uint(lines), pe.Pos.Col())
+	return pe
 }

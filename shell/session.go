@@ -121,8 +121,11 @@ type Session struct {
 	stopStdin func()
 	runner    *interp.Runner
 	// eng is moonix's engine, when the session runs on it (then runner
-	// is nil).
-	eng *engine.Shell
+	// is nil); src is the text of the statements runStmts runs there,
+	// srcLine the number of lines before it.
+	eng     *engine.Shell
+	src     string
+	srcLine int
 
 	captures captures
 	funcs    funcNames
@@ -442,6 +445,9 @@ func (s *Session) Run(ctx context.Context, src, name string) (status int, exited
 }
 
 func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) {
+	if s.eng != nil {
+		return s.engineProgram(ctx, src, name)
+	}
 	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
 	if err != nil {
 		s.syntaxError(name, err)
@@ -475,7 +481,7 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 	for _, st := range stmts {
 		var exited bool
 		if s.eng != nil {
-			status, exited = s.engineRun(ctx, func() int { return s.eng.Run(ctx, st) })
+			status, exited = s.engineRun(ctx, func() int { return s.eng.RunSource(ctx, st, s.src, s.srcLine) })
 		} else {
 			status, exited = s.runStmt(ctx, st)
 		}
@@ -545,6 +551,9 @@ func (s *Session) Close() {
 func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 	if r == s.cfg.Stdin || r == io.Reader(s.stdin) {
 		r = lineReader{f: s.stdin}
+	}
+	if s.eng != nil {
+		return s.engineStream(ctx, r)
 	}
 	r = &newlineAtEOF{r: r}
 	p := syntax.NewParser()

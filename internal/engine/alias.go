@@ -55,9 +55,8 @@ func plainWord(w *syntax.Word) (string, bool) {
 // runAlias runs ce with its alias expanded.
 func (p *proc) runAlias(ce *syntax.CallExpr, redirs []*syntax.Redirect, a aliasDef, name string) {
 	var b strings.Builder
-	printer := syntax.NewPrinter(syntax.SingleLine(true))
 	if len(ce.Assigns) > 0 {
-		printer.Print(&b, &syntax.CallExpr{Assigns: ce.Assigns})
+		b.WriteString(nodeText(&syntax.CallExpr{Assigns: ce.Assigns}, true))
 		b.WriteByte(' ')
 	}
 	names := []string{name}
@@ -86,15 +85,15 @@ func (p *proc) runAlias(ce *syntax.CallExpr, redirs []*syntax.Redirect, a aliasD
 		if len(rest) > 0 {
 			st.Cmd = &syntax.CallExpr{Args: rest}
 		}
-		printer.Print(&b, st)
+		b.WriteString(nodeText(st, true))
 	}
-	file, err := syntax.NewParser().Parse(strings.NewReader(b.String()), "")
+	file, text, err := Parse(b.String(), "")
 	if err != nil {
 		p.syntaxError("alias "+name, err)
 		p.status = 2
 		return
 	}
-	prepare(file)
+	prepare(file, text)
 	saved := p.expanding
 	p.expanding = map[string]bool{}
 	for k := range saved {

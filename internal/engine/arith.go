@@ -93,6 +93,11 @@ func (p *proc) arith(expr syntax.ArithmExpr) (int64, error) {
 	if n, ok := p.sh.arithNodes.Load(expr); ok {
 		return p.evalArith(n.(*arithParsed))
 	}
+	if w, ok := expr.(*syntax.Word); ok {
+		if text, ok := placeholderText(w); ok {
+			return p.arithRaw(text)
+		}
+	}
 	text, dynamic, err := p.flattenArith(expr)
 	if err != nil {
 		return 0, err
@@ -223,6 +228,15 @@ func (p *proc) flattenArith(expr syntax.ArithmExpr) (string, bool, error) {
 			b.WriteByte(')')
 			return nil
 		case *syntax.Word:
+			if text, ok := placeholderText(x); ok {
+				dynamic = true
+				s, ok := p.expandText(text)
+				if !ok {
+					return errArithDone
+				}
+				b.WriteString(s)
+				return nil
+			}
 			if lit := x.Lit(); lit != "" || len(x.Parts) == 0 {
 				b.WriteString(lit)
 				return nil
@@ -259,16 +273,41 @@ func (p *proc) flattenArith(expr syntax.ArithmExpr) (string, bool, error) {
 
 // arithError reports an arithmetic failure.
 func (p *proc) arithError(err error) {
+	p.arithErrorIn("", err)
+}
+
+// arithErrorIn reports an arithmetic failure of a command ("((", "let"),
+// as bash words it; an unset variable under set -u ends the shell.
+func (p *proc) arithErrorIn(cmd string, err error) {
 	if err == errArithDone {
+		return
+	}
+	if ae, ok := err.(*arithError); ok && ae.fatal {
+		p.errorf("%s", err)
+		p.fatal(1)
+		return
+	}
+	if cmd != "" {
+		p.errorf("%s: %s", cmd, err)
 		return
 	}
 	p.errorf("%s", err)
 }
 
 // arithFailed ends what an arithmetic error in an expansion ends: the
-// whole command in bash, and a non-interactive shell only under posix.
-func (p *proc) arithFailed() {
-	p.status = 1
+// whole top-level command in bash (a subshell exits), the shell going on
+// with the next; an unset variable under set -u ends the shell.
+func (p *proc) arithFailed(err error) {
+	if ae, ok := err.(*arithError); ok && ae.fatal {
+		p.fatal(1)
+		return
+	}
+	p.status, p.exitCode = 1, 1
+	if p == p.sh.main {
+		p.flow = flowAbandon
+	} else {
+		p.flow = flowExit
+	}
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
@@ -278,11 +317,17 @@ type aparser struct {
 	src string
 	pos int
 	err *arithError
+	// op is where the last operator read starts: an operand missing at
+	// the end is reported from it, as bash does.
+	op int
 }
 
 func (ap *aparser) fail(msg string, at int) {
 	if ap.err != nil {
 		return
+	}
+	if at >= len(strings.TrimRight(ap.src, " \t\n")) && strings.HasSuffix(msg, "operand expected") {
+		at = ap.op
 	}
 	ap.err = &arithError{expr: ap.src, msg: msg, token: ap.src[min(at, len(ap.src)):]}
 }
@@ -434,6 +479,7 @@ func (ap *aparser) binary(level int) *anode {
 				b.tok == "*" && strings.HasPrefix(next, "*") {
 				continue
 			}
+			ap.op = ap.pos
 			ap.pos += len(b.tok)
 			y := ap.binary(level + 1)
 			n = &anode{op: b.op, x: n, y: y, rest: next}
@@ -489,6 +535,7 @@ func (ap *aparser) unary() *anode {
 		}
 		return &anode{op: aPos, x: x}
 	case rest[0] == '-':
+		ap.op = ap.pos
 		ap.pos++
 		return &anode{op: aNeg, x: ap.unary()}
 	case rest[0] == '+':
@@ -804,7 +851,7 @@ func (ev *arithEval) value(n *anode) int64 {
 	if n.hasSub {
 		_, _, v, _ := p.resolve(n.name)
 		if v != nil && v.kind == kAssoc {
-			s, set = v.assoc.get(n.sub)
+			s, set = v.assoc.get(p.subscriptValue(n.sub))
 		} else {
 			s, set = p.element(v, n.sub)
 			if v == nil {
@@ -860,7 +907,7 @@ func (ev *arithEval) store(n *anode, v int64) {
 	val := formatInt(v)
 	var ok bool
 	if n.hasSub {
-		sub := n.sub
+		sub := p.subscriptValue(n.sub)
 		if !p.isAssoc(n.name) {
 			i, err := p.arithString(sub)
 			if err != nil {
@@ -885,7 +932,7 @@ func (p *proc) letClause(c *syntax.LetClause) int {
 		var err error
 		n, err = p.arith(x)
 		if err != nil {
-			p.arithError(err)
+			p.arithErrorIn("let", err)
 			return 1
 		}
 	}

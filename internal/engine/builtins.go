@@ -201,8 +201,7 @@ func printfBuiltin(p *proc, args []string) int {
 		return 2
 	}
 	name := args[2]
-	base, _, _ := strings.Cut(name, "[")
-	if !syntax.ValidName(base) {
+	if !validRefName(name) {
 		p.errorf("printf: `%s': not a valid identifier", name)
 		return 2
 	}
@@ -228,6 +227,7 @@ func printfBuiltin(p *proc, args []string) int {
 
 // setElemText assigns name[sub] where sub is subscript text.
 func (p *proc) setElemText(name, sub, val string) bool {
+	sub = p.subscriptValue(sub)
 	if !p.isAssoc(name) {
 		n, err := p.arithString(sub)
 		if err != nil {
@@ -395,12 +395,12 @@ func sourceBuiltin(p *proc, args []string) int {
 		p.errorLine(p.fsErrorMsg(file, err))
 		return 1
 	}
-	f, err := syntax.NewParser().Parse(strings.NewReader(string(data)), file)
+	f, text, err := Parse(string(data), file)
 	if err != nil {
 		p.writeErr(p.sh.cfg.Prefix + ": " + err.Error() + "\n")
 		return 2
 	}
-	prepare(f)
+	prepare(f, text)
 	fr := frame{source: file, hasParams: len(args) > 2, params: args[2:]}
 	p.frames = append(p.frames, fr)
 	p.srcDepth++

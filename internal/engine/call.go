@@ -286,7 +286,7 @@ func (p *proc) assign(as *syntax.Assign, frame int) bool {
 func (p *proc) appendVar(name, val string) bool {
 	v, rname, sub := p.varFor(name)
 	if sub != "" {
-		return p.setElem(rname, sub, val, true)
+		return p.setElem(rname, p.subscriptValue(sub), val, true)
 	}
 	switch v.kind {
 	case kIndexed:

@@ -305,22 +305,36 @@ func (s *Shell) newPid() int {
 // fatal error in a non-interactive shell), Exited reports true and the
 // EXIT trap has run.
 func (s *Shell) Run(ctx context.Context, node syntax.Node) int {
+	return s.RunSource(ctx, node, "", 0)
+}
+
+// RunSource is Run for a program parsed from src (by Parse), whose first
+// line is line firstLine+1 of the input: arithmetic is read from the
+// text, as bash reads it, and $LINENO counts from firstLine.
+func (s *Shell) RunSource(ctx context.Context, node syntax.Node, src string, firstLine int) int {
 	if s.exited.Load() {
 		return s.main.status
 	}
 	p := s.main
 	p.ctx = ctx
 	p.parseSeq = s.nextSeq()
-	prepare(node)
+	prepare(node, src)
+	p.lineBase = []int{firstLine}
 	switch n := node.(type) {
 	case *syntax.File:
-		p.stmts(n.Stmts)
+		// each statement is a top-level command: an error that abandons
+		// one leaves the next to run
+		for _, st := range n.Stmts {
+			p.stmt(st)
+			p.afterTop()
+			if s.exited.Load() {
+				break
+			}
+		}
 	case *syntax.Stmt:
 		p.stmt(n)
-	default:
-		return p.status
+		p.afterTop()
 	}
-	p.afterTop()
 	return p.status
 }
 

@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"mvdan.cc/sh/v3/syntax"
-
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -77,13 +75,13 @@ func runScript(t testing.TB, script, stdin string) (string, string, int) {
 		t.Fatal(err)
 	}
 	defer sh.Close()
-	file, err := syntax.NewParser().Parse(strings.NewReader(script), "")
+	file, text, err := Parse(script, "")
 	if err != nil {
 		return "", "parse error: " + err.Error() + "\n", 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	status := sh.Run(ctx, file)
+	status := sh.RunSource(ctx, file, text, 0)
 	if !sh.Exited() {
 		status = sh.Exit(ctx, status)
 	}

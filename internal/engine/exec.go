@@ -189,8 +189,10 @@ func (p *proc) command(cmd syntax.Command) {
 		p.xtraceArith(c.X)
 		n, err := p.arith(c.X)
 		if err != nil {
-			p.arithError(err)
-			p.status = 1
+			p.arithErrorIn("((", err)
+			if p.flow == flowNone {
+				p.status = 1
+			}
 			return
 		}
 		p.status = boolStatus(n != 0)
@@ -477,7 +479,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 			if l.Cond != nil {
 				n, err := p.arith(l.Cond)
 				if err != nil {
-					p.arithError(err)
+					p.arithErrorIn("((", err)
 					p.status = 1
 					return
 				}
@@ -708,9 +710,7 @@ func (p *proc) background(st *syntax.Stmt) {
 
 // sourceText is the text of a statement as jobs prints it.
 func (p *proc) sourceText(st *syntax.Stmt) string {
-	var b strings.Builder
 	bg := *st
 	bg.Background = false
-	syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, &bg)
-	return b.String()
+	return nodeText(&bg, true)
 }

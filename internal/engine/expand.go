@@ -502,7 +502,7 @@ func (e *expander) part(part syntax.WordPart) {
 		n, err := e.p.arith(part.X)
 		if err != nil {
 			e.p.arithError(err)
-			e.p.arithFailed()
+			e.p.arithFailed(err)
 			e.err = true
 			return
 		}
@@ -745,11 +745,7 @@ func hasGlobMeta(s string, extglob bool) bool {
 }
 
 // wordText is a word as written, for messages.
-func (p *proc) wordText(w *syntax.Word) string {
-	var b strings.Builder
-	syntax.NewPrinter().Print(&b, w)
-	return b.String()
-}
+func (p *proc) wordText(w *syntax.Word) string { return nodeText(w, false) }
 
 // hasBraces reports whether a word holds a brace expansion.
 func hasBraces(w *syntax.Word) bool {
@@ -772,7 +768,7 @@ func braceText(b *syntax.BraceExp) string {
 		if i > 0 {
 			sb.WriteString(sep)
 		}
-		syntax.NewPrinter().Print(&sb, el)
+		sb.WriteString(nodeText(el, false))
 	}
 	sb.WriteByte('}')
 	return sb.String()

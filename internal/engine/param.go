@@ -447,7 +447,7 @@ func (p *proc) lookupParam(name, sub string, hasSub bool, index syntax.ArithmExp
 				return pvalue{}, false
 			}
 		} else if hasSub {
-			key = sub
+			key = p.subscriptValue(sub)
 		}
 		if vr != nil && vr.kind == kIndexed {
 			n, err := p.arithString(key)
@@ -568,6 +568,10 @@ func (p *proc) slice(pe *syntax.ParamExp, v *pvalue) bool {
 			_, _, vr, _ := p.resolve(v.name)
 			if vr != nil && vr.kind == kIndexed && vr.arr.keys != nil {
 				return p.sliceSparse(vr.arr, off, length, hasLen, v)
+			}
+			if vr != nil && vr.kind == kAssoc && off > 0 {
+				// bash counts an associative array's elements from 1
+				off--
 			}
 		}
 		start, end, ok := p.sliceBounds(off, length, hasLen, n)
@@ -925,9 +929,7 @@ var attrFlags = []struct {
 
 // paramText is ${...} as written, for messages.
 func (p *proc) paramText(pe *syntax.ParamExp) string {
-	var b strings.Builder
-	syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{pe}})
-	return b.String()
+	return nodeText(&syntax.Word{Parts: []syntax.WordPart{pe}}, false)
 }
 
 // assocKey expands the key of an associative array subscript.
@@ -935,12 +937,10 @@ func (p *proc) assocKey(index syntax.ArithmExpr) (string, bool) {
 	if w, ok := index.(*syntax.Word); ok {
 		return p.string(w)
 	}
-	s, err := p.arithText(index)
-	if err != nil {
-		p.arithError(err)
-		return "", false
-	}
-	return s, true
+	// a[i+1] of an associative array: the key is the text i+1
+	var c cmdPrinter
+	c.arith(index)
+	return p.subscriptValue(c.b.String()), true
 }
 
 func upperString(s string) string { return strings.ToUpper(s) }

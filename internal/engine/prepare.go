@@ -9,10 +9,15 @@ import (
 
 // prepare readies a parsed program for running, once: brace expansions
 // in the words that take them become BraceExp parts (which syntax.Walk
-// does not know, so the words are split after the walk).
-func prepare(node syntax.Node) {
+// does not know, so the words are split after the walk), and, when src
+// is the text the program was parsed from, each arithmetic expression is
+// replaced by its text, which the engine expands and parses as bash does.
+func prepare(node syntax.Node, src string) {
 	var words []*syntax.Word
+	var ar arithTexts
+	ar.src = src
 	syntax.Walk(node, func(n syntax.Node) bool {
+		ar.visit(n)
 		switch n := n.(type) {
 		case *syntax.CallExpr:
 			words = append(words, n.Args...)
@@ -36,6 +41,7 @@ func prepare(node syntax.Node) {
 			syntax.SplitBraces(w)
 		}
 	}
+	ar.apply()
 }
 
 // wordHasBrace reports whether a word has an unquoted { worth splitting.
@@ -179,6 +185,7 @@ func (s *Shell) parseWord(text string) (*syntax.Word, error) {
 	if err != nil {
 		return nil, err
 	}
+	prepare(w, text)
 	s.words.Store(text, w)
 	return w, nil
 }

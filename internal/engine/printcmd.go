@@ -16,6 +16,18 @@ func printFunc(name string, body *syntax.Stmt) string {
 	return c.b.String()
 }
 
+// nodeText prints a node as written (on one line with singleLine): the
+// text of arithmetic prepare kept stands as it was.
+func nodeText(n syntax.Node, singleLine bool) string {
+	var b strings.Builder
+	printer := syntax.NewPrinter()
+	if singleLine {
+		printer = syntax.NewPrinter(syntax.SingleLine(true))
+	}
+	printer.Print(&b, n)
+	return strings.ReplaceAll(b.String(), arithMark, "")
+}
+
 // cmdPrinter writes commands in bash's layout.
 type cmdPrinter struct {
 	b      strings.Builder
@@ -42,7 +54,7 @@ func (c *cmdPrinter) flushHeredocs() bool {
 				c.b.WriteString(lit.Value)
 				continue
 			}
-			syntax.NewPrinter().Print(&c.b, &syntax.Word{Parts: []syntax.WordPart{part}})
+			c.b.WriteString(nodeText(&syntax.Word{Parts: []syntax.WordPart{part}}, false))
 		}
 		c.b.WriteString(unquotedDelim(h.Word))
 		c.b.WriteByte('\n')
@@ -72,7 +84,7 @@ func unquotedDelim(w *syntax.Word) string {
 }
 
 func (c *cmdPrinter) word(w *syntax.Word) {
-	syntax.NewPrinter().Print(&c.b, w)
+	c.b.WriteString(nodeText(w, false))
 }
 
 func (c *cmdPrinter) funcDef(name string, body *syntax.Stmt, keyword bool) {
@@ -173,7 +185,7 @@ func (c *cmdPrinter) command(cmd syntax.Command) {
 		}
 		for _, as := range x.Assigns {
 			sp()
-			syntax.NewPrinter().Print(&c.b, &syntax.CallExpr{Assigns: []*syntax.Assign{as}})
+			c.b.WriteString(nodeText(&syntax.CallExpr{Assigns: []*syntax.Assign{as}}, false))
 		}
 		for _, w := range x.Args {
 			sp()
@@ -298,7 +310,7 @@ func (c *cmdPrinter) command(cmd syntax.Command) {
 		}
 	default:
 		// [[ ]], declarations, let: as mvdan/sh prints them, on one line
-		syntax.NewPrinter(syntax.SingleLine(true)).Print(&c.b, cmd)
+		c.b.WriteString(nodeText(cmd, true))
 	}
 }
 
@@ -326,6 +338,10 @@ func (c *cmdPrinter) arith(x syntax.ArithmExpr) {
 		c.arith(x.X)
 		c.b.WriteByte(')')
 	case *syntax.Word:
+		if text, ok := placeholderText(x); ok {
+			c.b.WriteString(strings.TrimSpace(text))
+			return
+		}
 		if len(x.Parts) == 1 {
 			if pe, ok := x.Parts[0].(*syntax.ParamExp); ok && !pe.Dollar.IsValid() && pe.Param != nil {
 				c.b.WriteString(pe.Param.Value)

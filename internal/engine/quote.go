@@ -118,10 +118,13 @@ func xtraceQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// ansiC expands the backslash escapes of $'...' (and ${x@E}, echo -e
-// without its \c rule).
+// ansiC expands the backslash escapes of $'...' (and ${x@E}): a shell
+// string ends at a NUL byte, as bash's C strings do.
 func ansiC(s string) string {
 	out, _ := cEscapes(s, false)
+	if i := strings.IndexByte(out, 0); i >= 0 {
+		out = out[:i]
+	}
 	return out
 }
 

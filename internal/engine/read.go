@@ -225,6 +225,10 @@ func (p *proc) readInput(r io.Reader, o readOpts) ([]byte, []bool, int) {
 		if c == o.delim && !o.exact {
 			return line, escaped, 0
 		}
+		if c == 0 {
+			// a shell string cannot hold NUL: read drops it
+			continue
+		}
 		if c == '\\' && !o.raw {
 			c2, err := read()
 			if err != nil {
@@ -479,6 +483,10 @@ func mapfileBuiltin(p *proc, args []string) int {
 		s := string(line)
 		if trim && len(s) > 0 && s[len(s)-1] == delim {
 			s = s[:len(s)-1]
+		}
+		if i := strings.IndexByte(s, 0); i >= 0 && delim != 0 {
+			// mapfile keeps the line up to a NUL byte
+			s = s[:i]
 		}
 		v.arr.set(idx, s)
 		if callback != "" && quantum > 0 && (read+1)%quantum == 0 {

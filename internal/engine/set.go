@@ -163,16 +163,11 @@ func unsetBuiltin(p *proc, args []string) int {
 				continue
 			}
 			s := p.writable(i)
-			key := sub
 			if sub == "@" || sub == "*" {
 				p.unsetVar(base, false)
 				continue
 			}
-			if v.kind == kAssoc {
-				if k, ok := p.expandText(sub); ok {
-					key = k
-				}
-			}
+			key := p.subscriptValue(sub)
 			if !p.unsetElem(s.vars[rname], rname, key) {
 				status = 1
 			}

@@ -34,8 +34,19 @@ func (p *proc) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	}
 	p.substStatus = status
 	p.status = status
-	s := string(buf.bytes())
-	return strings.TrimRight(s, "\n"), true
+	return p.substOutput(buf.bytes()), true
+}
+
+// substOutput is a command substitution's value: the output without its
+// trailing newlines, and without NUL bytes, which bash drops (a shell
+// string cannot hold them) with a warning.
+func (p *proc) substOutput(out []byte) string {
+	s := string(out)
+	if strings.IndexByte(s, 0) >= 0 {
+		p.errorf("warning: command substitution: ignored null byte in input")
+		s = strings.ReplaceAll(s, "\x00", "")
+	}
+	return strings.TrimRight(s, "\n")
 }
 
 // catFile does $(< file): the file's contents without a command.
@@ -61,7 +72,7 @@ func (p *proc) catFile(cs *syntax.CmdSubst) (string, bool, bool) {
 	data, _ := io.ReadAll(f)
 	f.unref()
 	p.substStatus = 0
-	return strings.TrimRight(string(data), "\n"), true, true
+	return p.substOutput(data), true, true
 }
 
 // procSubst starts <(...) or >(...) and returns the /dev/fd path that

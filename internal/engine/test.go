@@ -268,7 +268,7 @@ func (p *proc) isVarSet(s string) bool {
 		}
 		_, rsub, v, _ := p.resolve(s)
 		if rsub != "" {
-			_, ok := p.element(v, rsub)
+			_, ok := p.element(v, p.subscriptValue(rsub))
 			return ok
 		}
 		if v == nil || !v.isSet() {
@@ -291,15 +291,7 @@ func (p *proc) isVarSet(s string) bool {
 	if sub == "@" || sub == "*" {
 		return len(v.arrayValues()) > 0
 	}
-	if v.kind == kAssoc {
-		key := sub
-		if k, ok := p.expandText(sub); ok {
-			key = k
-		}
-		_, ok := v.assoc.get(key)
-		return ok
-	}
-	_, ok := p.element(v, sub)
+	_, ok := p.element(v, p.subscriptValue(sub))
 	return ok
 }
 

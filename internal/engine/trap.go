@@ -232,9 +232,7 @@ func (p *proc) bashCommand() string {
 	if p.cmdNode == nil {
 		return p.cmdText
 	}
-	var b strings.Builder
-	syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, p.cmdNode)
-	return b.String()
+	return nodeText(p.cmdNode, true)
 }
 
 // parseCached parses program text run more than once (traps, eval in
@@ -243,11 +241,11 @@ func (s *Shell) parseCached(src string) (*syntax.File, error) {
 	if f, ok := s.parsed.Load(src); ok {
 		return f.(*syntax.File), nil
 	}
-	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	f, text, err := Parse(src, "")
 	if err != nil {
 		return nil, err
 	}
-	prepare(f)
+	prepare(f, text)
 	s.parsed.Store(src, f)
 	return f, nil
 }

@@ -4,7 +4,10 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync/atomic"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // A variable's kind: a string, an indexed array or an associative array.
@@ -408,9 +411,31 @@ func (p *proc) getStr(name string) (string, bool) {
 	}
 	_, sub, v, _ := p.resolve(name)
 	if sub != "" {
-		return p.element(v, sub)
+		return p.element(v, p.subscriptValue(sub))
 	}
 	return v.value()
+}
+
+// subscriptValue expands a subscript given as text (a nameref's target
+// A["$k"], unset 'a[$i]', printf -v, ${!ref}): bash expands it as a word
+// (quotes removed, parameters and substitutions expanded) each time.
+func (p *proc) subscriptValue(sub string) string {
+	if !strings.ContainsAny(sub, "$`'\"\\") {
+		return sub
+	}
+	parsed, err := p.sh.parseCached("x=" + sub)
+	if err != nil || len(parsed.Stmts) != 1 {
+		return sub
+	}
+	ce, ok := parsed.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 0 || len(ce.Assigns) != 1 || ce.Assigns[0].Value == nil {
+		return sub
+	}
+	s, ok := p.string(ce.Assigns[0].Value)
+	if !ok {
+		return sub
+	}
+	return s
 }
 
 func (v *variable) value() (string, bool) {
@@ -460,7 +485,7 @@ func (p *proc) setVar(name, val string) bool {
 	}
 	v, rname, sub := p.varFor(name)
 	if sub != "" {
-		return p.setElem(rname, sub, val, false)
+		return p.setElemText(rname, sub, val)
 	}
 	if v.attrs&aReadonly != 0 {
 		p.errorf("%s: readonly variable", rname)

@@ -13,10 +13,11 @@ func (p *proc) xtracePrefix() string {
 	if !ok {
 		return ""
 	}
-	saved := p.opts
+	saved, status, fl := p.opts, p.status, p.flow
 	p.opts.set(optXtrace, false)
 	v, ok := p.expandText(ps4)
-	p.opts = saved
+	// an error in PS4 is reported, and the command runs on
+	p.opts, p.status, p.flow = saved, status, fl
 	if !ok {
 		v = ps4
 	}

@@ -1,0 +1,267 @@
+package engine
+
+import (
+	"encoding/hex"
+	"errors"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// mvdan/sh's parser parses arithmetic when it reads the program; bash
+// reads $(( )) and (( )) as text and parses them when they run, so that
+// `$(( ${base}#a ))` and `(( x$n = 1 ))` work, a bad expression is an
+// error of the command that runs it (not of the whole program), and
+// `((cmd) )` is two subshells. Parse gets there: when the parser fails
+// inside (( )), the text of the expression is kept in a placeholder name
+// that the engine evaluates as bash does, or the (( is read as ( ( .
+
+// arithPlaceholder starts the name that stands for arithmetic text the
+// parser could not read; the rest of the name is the text in hex.
+const arithPlaceholder = "__moonix_arith_"
+
+// maxFixups bounds the rewrites of one program.
+const maxFixups = 64
+
+// Parse parses a program as bash would accept it (see above). It returns
+// the text the program was parsed from at last, for RunSource.
+func Parse(src, name string) (*syntax.File, string, error) {
+	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
+	if err == nil {
+		return file, src, nil
+	}
+	first := err
+	text := src
+	for range maxFixups {
+		var pe syntax.ParseError
+		if !errors.As(err, &pe) || syntax.IsIncomplete(err) {
+			return nil, "", first
+		}
+		fixed, ok := fixArith(text, int(pe.Pos.Offset()))
+		if !ok {
+			return nil, "", first
+		}
+		text = fixed
+		file, err = syntax.NewParser().Parse(strings.NewReader(text), name)
+		if err == nil {
+			return file, text, nil
+		}
+	}
+	return nil, "", first
+}
+
+// fixArith rewrites the (( )) or $(( )) around offset: as two
+// parentheses when it closes as two, else its text into a placeholder.
+func fixArith(src string, offset int) (string, bool) {
+	if offset > len(src) {
+		offset = len(src)
+	}
+	for start := strings.LastIndex(src[:offset], "(("); start >= 0; start = strings.LastIndex(src[:start], "((") {
+		end, split := closeArith(src, start+2)
+		if end < 0 || end < offset {
+			continue
+		}
+		if strings.HasSuffix(strings.TrimRight(src[:start], " \t"), "for") {
+			return "", false
+		}
+		if split {
+			// ((cmd) ) and $((cmd) ): subshells, not arithmetic
+			return src[:start] + "( (" + src[start+2:], true
+		}
+		inner := src[start+2 : end-2]
+		if strings.HasPrefix(strings.TrimSpace(inner), arithPlaceholder) {
+			return "", false
+		}
+		return src[:start+2] + " " + arithPlaceholder + hex.EncodeToString([]byte(inner)) + " " + src[end-2:], true
+	}
+	return "", false
+}
+
+// closeArith finds the end of (( ... opened before i: the index after
+// the closing )), and whether the two parentheses close apart (") )").
+func closeArith(src string, i int) (int, bool) {
+	depth := 2
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 1 {
+				j := i + 1
+				if j < len(src) && src[j] == ')' {
+					return j + 1, false
+				}
+				for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n') {
+					j++
+				}
+				if j < len(src) && src[j] == ')' {
+					return j + 1, true
+				}
+			}
+			if depth == 0 {
+				return i + 1, true
+			}
+		case '\\':
+			i++
+		}
+	}
+	return -1, false
+}
+
+// arithMark starts a literal that prepare made of arithmetic text (a
+// NUL: no word of a program can hold one).
+const arithMark = "\x00arith\x00"
+
+// placeholderText is the arithmetic text prepare put in place of an
+// expression.
+func placeholderText(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	return strings.CutPrefix(lit.Value, arithMark)
+}
+
+// arithTexts collects the arithmetic expressions of a program and puts
+// their text in their place (see prepare).
+type arithTexts struct {
+	src   string
+	slots []arithSlot
+}
+
+type arithSlot struct {
+	at   *syntax.ArithmExpr
+	text string
+}
+
+// visit notes the arithmetic expressions a node holds.
+func (a *arithTexts) visit(n syntax.Node) {
+	switch n := n.(type) {
+	case *syntax.ArithmExp:
+		off := 3
+		if n.Bracket {
+			off = 2
+		}
+		a.add(&n.X, n.Left, off, n.Right)
+	case *syntax.ArithmCmd:
+		a.add(&n.X, n.Left, 2, n.Right)
+	case *syntax.ParamExp:
+		if n.Slice != nil {
+			a.node(&n.Slice.Offset)
+			a.node(&n.Slice.Length)
+		}
+	}
+}
+
+// add takes the text between an opening token (of length off) and the
+// closing one as the expression's.
+func (a *arithTexts) add(x *syntax.ArithmExpr, left syntax.Pos, off int, right syntax.Pos) {
+	if !left.IsValid() || !right.IsValid() {
+		return
+	}
+	a.span(x, int(left.Offset())+off, int(right.Offset()), true)
+}
+
+// node takes an expression's own span as its text.
+func (a *arithTexts) node(x *syntax.ArithmExpr) {
+	if *x == nil || !(*x).Pos().IsValid() {
+		return
+	}
+	a.span(x, int((*x).Pos().Offset()), int((*x).End().Offset()), false)
+}
+
+// span notes the expression at x as the text src[start:end] (without
+// its leading blanks when trim), or as the text a placeholder holds.
+func (a *arithTexts) span(x *syntax.ArithmExpr, start, end int, trim bool) {
+	if *x == nil {
+		return
+	}
+	if w, ok := (*x).(*syntax.Word); ok {
+		if text, ok := hexPlaceholder(w); ok {
+			a.slots = append(a.slots, arithSlot{x, text})
+			return
+		}
+	}
+	if a.src == "" || start > end || end > len(a.src) {
+		return
+	}
+	text := a.src[start:end]
+	if trim {
+		text = strings.TrimLeft(text, " \t\n")
+	}
+	a.slots = append(a.slots, arithSlot{x, text})
+}
+
+// apply puts the texts in place, after the walk.
+func (a *arithTexts) apply() {
+	for _, s := range a.slots {
+		*s.at = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{
+			ValuePos: (*s.at).Pos(), ValueEnd: (*s.at).End(), Value: arithMark + s.text,
+		}}}
+	}
+}
+
+// hexPlaceholder is the text behind a placeholder Parse wrote.
+func hexPlaceholder(w *syntax.Word) (string, bool) {
+	enc, ok := strings.CutPrefix(strings.TrimSpace(w.Lit()), arithPlaceholder)
+	if !ok {
+		return "", false
+	}
+	text, err := hex.DecodeString(enc)
+	if err != nil {
+		return "", false
+	}
+	return string(text), true
+}
+
+// arithRaw evaluates arithmetic text as bash does: expanded first (as in
+// double quotes, the double quotes themselves removed), then parsed and
+// evaluated.
+func (p *proc) arithRaw(text string) (int64, error) {
+	s := text
+	if strings.ContainsAny(text, "$`\\\"") {
+		w, err := p.sh.parseWord(text)
+		if err != nil {
+			return 0, &arithError{expr: text, msg: "bad substitution"}
+		}
+		e := p.newExpander(mString)
+		e.quoted = true
+		for _, part := range w.Parts {
+			if lit, ok := part.(*syntax.Lit); ok {
+				e.heredocLit(dropDoubleQuotes(lit.Value))
+				continue
+			}
+			e.part(part)
+		}
+		if e.err {
+			return 0, errArithDone
+		}
+		s = string(e.cur)
+	}
+	return p.evalArith(p.sh.parseArith(s))
+}
+
+// dropDoubleQuotes removes the double quotes (not escaped ones) of
+// arithmetic text: bash takes "1" + 2 as 1 + 2.
+func dropDoubleQuotes(s string) string {
+	if !strings.ContainsRune(s, '"') {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			b.WriteByte(s[i])
+			i++
+			b.WriteByte(s[i])
+			continue
+		}
+		if s[i] != '"' {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}

@@ -65,6 +65,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		if len(args) > 1 {
 			cfg.Name, cfg.Args = args[1], args[2:]
 		}
+		cfg.DashC = true
 		run = func(ctx context.Context, sess *shell.Session) int {
 			status, exited := sess.Run(ctx, script, "-c")
 			if !exited {
@@ -88,6 +89,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 			return scriptError(args[0], err)
 		}
 		cfg.Name, cfg.Args = args[0], args[1:]
+		cfg.ScriptFile = true
 		run = func(ctx context.Context, sess *shell.Session) int {
 			return sess.RunStream(ctx, bytes.NewReader(data))
 		}

@@ -156,6 +156,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		if len(args) > 1 {
 			cfg.Name, cfg.Args = args[1], args[2:]
 		}
+		cfg.DashC = true
 		sub, err := New(cfg)
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
@@ -182,6 +183,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 			return 127
 		}
 		cfg.Name, cfg.Args = file, args[1:]
+		cfg.ScriptFile = true
 		sub, err := New(cfg)
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "moonix: %v\n", err)

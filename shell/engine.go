@@ -103,6 +103,8 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 		Home:         s.engineHome,
 		Signal:       s.shells.signal,
 		Interactive:  s.cfg.Interactive,
+		DashC:        s.cfg.DashC,
+		ScriptFile:   s.cfg.ScriptFile,
 		Umask:        s.getUmask(),
 		ErrorText:    builtins.Reason,
 		ErrorMessage: engineErrorMessage,

@@ -85,6 +85,10 @@ type Config struct {
 	// HTTPMaxBody bounds the body of an HTTP response a command reads
 	// (curl); 0 means DefaultHTTPMaxBody.
 	HTTPMaxBody int64
+	// DashC says the program comes from -c; ScriptFile that it is the
+	// file named Name ($-, $FUNCNAME and $BASH_SOURCE tell them apart).
+	DashC      bool
+	ScriptFile bool
 	// Engine chooses what runs the shell language: EngineInterp
 	// (mvdan.cc/sh/v3/interp) or EngineMoonix (moonix's own engine); ""
 	// is EngineInterp until the switch.
@@ -478,10 +482,18 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 			return s.finish(2, false)
 		}
 	}
+	abandoned := uint(0)
 	for _, st := range stmts {
 		var exited bool
 		if s.eng != nil {
+			if abandoned > 0 && st.Pos().Line() == abandoned {
+				continue // an error abandoned the rest of the line
+			}
 			status, exited = s.engineRun(ctx, func() int { return s.eng.RunSource(ctx, st, s.src, s.srcLine) })
+			abandoned = 0
+			if s.eng.Abandoned() {
+				abandoned = st.Pos().Line()
+			}
 		} else {
 			status, exited = s.runStmt(ctx, st)
 		}

@@ -69,7 +69,7 @@ func (p *proc) runAlias(ce *syntax.CallExpr, redirs []*syntax.Redirect, a aliasD
 			break
 		}
 		na, found := p.aliases.m[next]
-		if !found || containsName(names, next) {
+		if !found {
 			break
 		}
 		b.WriteString(na.value)
@@ -113,13 +113,4 @@ func (p *proc) runAlias(ce *syntax.CallExpr, redirs []*syntax.Redirect, a aliasD
 		}
 	}
 	p.expanding = saved
-}
-
-func containsName(names []string, name string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }

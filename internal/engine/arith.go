@@ -302,7 +302,14 @@ func (p *proc) arithFailed(err error) {
 		p.fatal(1)
 		return
 	}
-	p.status, p.exitCode = 1, 1
+	p.abandon(1)
+}
+
+// abandon leaves the top-level command after an error in an expansion
+// (bad substitution, bad arithmetic): the shell goes on with the next
+// one; a subshell exits.
+func (p *proc) abandon(status int) {
+	p.status, p.exitCode = status, status
 	if p == p.sh.main {
 		p.flow = flowAbandon
 	} else {

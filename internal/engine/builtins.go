@@ -318,6 +318,10 @@ func breakBuiltin(p *proc, args []string) int {
 
 func shiftBuiltin(p *proc, args []string) int {
 	n := 1
+	if len(args) > 2 {
+		p.errorf("shift: too many arguments")
+		return 1
+	}
 	if len(args) > 1 {
 		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
 		if err != nil {
@@ -727,6 +731,10 @@ func umaskBuiltin(p *proc, args []string) int {
 		return 0
 	}
 	spec := args[0]
+	if spec == "" {
+		p.errorf("umask: `\x00': invalid symbolic mode operator")
+		return 1
+	}
 	if spec[0] >= '0' && spec[0] <= '9' {
 		n, err := strconv.ParseUint(spec, 8, 32)
 		if err != nil || n > 0o777 {
@@ -820,6 +828,9 @@ func badModeChar(spec string) byte {
 
 func aliasBuiltin(p *proc, args []string) int {
 	args = args[1:]
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
 	if len(args) > 0 && args[0] == "-p" {
 		args = args[1:]
 		if len(args) == 0 {
@@ -870,6 +881,9 @@ func (p *proc) listAliases() {
 
 func unaliasBuiltin(p *proc, args []string) int {
 	args = args[1:]
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
 	if len(args) == 0 {
 		p.writeErr("unalias: usage: unalias [-a] name [name ...]\n")
 		return 2

@@ -35,9 +35,11 @@ func (p *proc) call(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 	}
 	args := p.argStack[base:len(p.argStack):len(p.argStack)]
 	if len(args) == 0 {
+		subst := p.substStatus
 		p.assignOnly(ce, redirs)
-		if p.substStatus >= 0 && p.status == 0 {
-			p.status = p.substStatus
+		if subst >= 0 && p.status == 0 {
+			// $(false) alone: the status of the substitution
+			p.status = subst
 		}
 		return
 	}
@@ -49,7 +51,7 @@ func (p *proc) call(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 	// Prefix assignments are temporary, exported variables of the command.
 	temp := len(ce.Assigns) > 0
 	if temp {
-		p.frames = append(p.frames, frame{locals: newScope(len(ce.Assigns))})
+		p.frames = append(p.frames, frame{locals: newScope(len(ce.Assigns)), temp: true})
 		ok := p.assigns(ce.Assigns, len(p.frames)-1)
 		if !ok {
 			p.popTemp()
@@ -91,6 +93,7 @@ func (p *proc) call(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 	p.lastArgNext = args[len(args)-1]
 	p.runArgs(args, false)
 	p.lastArg = p.lastArgNext
+	p.pipestatus = nil
 }
 
 // popTemp drops the frame of a command's temporary assignments.
@@ -189,6 +192,7 @@ func (p *proc) assignOnly(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 		status = p.substStatus
 	}
 	p.lastArg = ""
+	p.pipestatus = nil
 	if len(redirs) > 0 {
 		mark := len(p.saved)
 		if !p.redirect(redirs) {

@@ -250,6 +250,10 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 	local := (variant == "local" || variant == "declare" || variant == "typeset") && p.funcDepth > 0 && !f.global
 	var v *variable
 	if local {
+		if g, _ := p.lookup(name); g != nil && g.attrs&aReadonly != 0 {
+			p.errorf("%s: %s: readonly variable", variant, name)
+			return false
+		}
 		v = p.declareLocalFor(name)
 	} else {
 		if variant == "declare" || variant == "typeset" {
@@ -311,6 +315,10 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 			p.errorf("%s: %s: reference variable cannot be an array", variant, name)
 			return false
 		}
+		if as.Value == nil && v.isSet() && v.attrs&aNameref == 0 && !validRefName(v.str) {
+			p.errorf("%s: `%s': invalid variable name for name reference", variant, v.str)
+			return false
+		}
 	}
 	v.attrs |= f.set &^ aReadonly
 	v.attrs &^= f.unset
@@ -322,7 +330,10 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 	if f.unexport {
 		v.attrs &^= aExport
 	}
-	if f.set&aExport != 0 || f.unset&aExport != 0 || f.unexport {
+	if p.opts.has(optAllexport) && (as.Value != nil || as.Array != nil) {
+		v.attrs |= aExport
+	}
+	if f.set&aExport != 0 || f.unset&aExport != 0 || f.unexport || v.attrs&aExport != 0 {
 		p.envChanged()
 	}
 	ok := true
@@ -384,10 +395,16 @@ func validRefName(s string) bool {
 }
 
 // declareLocalFor is the variable a local declaration makes in the
-// current function's scope.
+// current function's scope (or the temporary variable of a command run
+// inside it, as bash does for v=x eval 'local v').
 func (p *proc) declareLocalFor(name string) *variable {
 	i := len(p.frames) - 1
 	for i > 0 && !p.frames[i].isFunc {
+		if f := p.frames[i]; f.temp && f.locals != nil {
+			if _, ok := f.locals.vars[name]; ok {
+				break
+			}
+		}
 		i--
 	}
 	if p.frames[i].locals == nil {

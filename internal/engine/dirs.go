@@ -212,6 +212,10 @@ func pushdBuiltin(p *proc, args []string) int {
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]
 	}
+	if len(args) > 1 {
+		p.errorf("pushd: too many arguments")
+		return 1
+	}
 	if len(args) == 0 {
 		if len(p.dirstack) == 0 {
 			p.errorf("pushd: no other directory")

@@ -169,7 +169,9 @@ type Shell struct {
 	seq        atomic.Uint64 // parses, for aliases
 	calls      atomic.Uint64 // function calls, for traps
 	// killed is the signal that ended the main shell, 0 if none.
-	killed    int
+	killed int
+	// abandoned: an error abandoned the last top-level statement run.
+	abandoned bool
 	jobCtx    context.Context
 	jobCancel context.CancelFunc
 	start     time.Time
@@ -217,6 +219,7 @@ func New(cfg Config) (*Shell, error) {
 	}
 	p.frames = []frame{{locals: newScope(64), params: cfg.Args}}
 	p.lastArg = cfg.Name
+	p.pipestatus = []int{} // no command has run
 	p.fds = fdTable{
 		newFile("stdin", cfg.Stdin, nil, nil),
 		newFile("stdout", nil, cfg.Stdout, nil),
@@ -323,19 +326,33 @@ func (s *Shell) RunSource(ctx context.Context, node syntax.Node, src string, fir
 	switch n := node.(type) {
 	case *syntax.File:
 		// each statement is a top-level command: an error that abandons
-		// one leaves the next to run
+		// one leaves those of the next lines to run (bash reads and runs
+		// a line at a time)
+		abandoned := uint(0)
 		for _, st := range n.Stmts {
-			p.stmt(st)
-			p.afterTop()
+			if abandoned > 0 && st.Pos().Line() == abandoned {
+				continue
+			}
+			s.runTop(p, st)
+			abandoned = 0
+			if s.abandoned {
+				abandoned = st.Pos().Line()
+			}
 			if s.exited.Load() {
 				break
 			}
 		}
 	case *syntax.Stmt:
-		p.stmt(n)
-		p.afterTop()
+		s.runTop(p, n)
 	}
 	return p.status
+}
+
+// runTop runs a top-level statement.
+func (s *Shell) runTop(p *proc, st *syntax.Stmt) {
+	p.stmt(st)
+	s.abandoned = p.flow == flowAbandon
+	p.afterTop()
 }
 
 // afterTop ends a top-level run: an exit runs the EXIT trap.
@@ -360,6 +377,11 @@ func (s *Shell) finish(p *proc) {
 	s.exited.Store(true)
 	p.runExitTrap()
 }
+
+// Abandoned reports whether an error abandoned the last statement run
+// (a bad substitution, an arithmetic error): bash then skips the rest of
+// its line.
+func (s *Shell) Abandoned() bool { return s.abandoned }
 
 // Exited reports whether the shell has exited (exit, errexit, a fatal
 // error).

@@ -69,6 +69,10 @@ func (p *proc) stmt(st *syntax.Stmt) {
 	if p.stopped() {
 		return
 	}
+	if p.opts.has(optNoexec) && !p.sh.cfg.Interactive {
+		// set -n: read, do not run
+		return
+	}
 	if st.Background || st.Coprocess {
 		p.background(st)
 		return
@@ -426,6 +430,10 @@ func (p *proc) forClause(c *syntax.ForClause) {
 			var ok bool
 			items, ok = p.fields(l.Items)
 			if !ok {
+				if p.flow == flowNone {
+					p.status = 1
+					p.failed()
+				}
 				return
 			}
 		} else {

@@ -53,8 +53,10 @@ type expander struct {
 	// err: expansion failed (reported already).
 	err bool
 	// sqLiteral: single quotes are plain characters (the operand of
-	// ${x-word} inside double quotes).
+	// ${x-word} inside double quotes); splitLits: literals are split
+	// (the operand of ${x-word} outside them).
 	sqLiteral bool
+	splitLits bool
 	// ifs is the value of IFS for this expansion.
 	ifs     string
 	ifsSet  bool
@@ -190,9 +192,10 @@ func plainLit(s string) bool {
 	return true
 }
 
-// simpleParam reports whether pe is $name or ${name} with nothing else.
+// simpleParam reports whether pe is $name or ${name} with nothing else
+// (and not a placeholder Parse made).
 func simpleParam(pe *syntax.ParamExp) bool {
-	return pe.Param != nil && !pe.Excl && !pe.Length && pe.Index == nil && pe.Slice == nil &&
+	return pe.Param != nil && !strings.HasPrefix(pe.Param.Value, "__moonix_") && !pe.Excl && !pe.Length && pe.Index == nil && pe.Slice == nil &&
 		pe.Repl == nil && pe.Names == 0 && pe.Exp == nil && pe.NestedParam == nil && !pe.Width
 }
 
@@ -388,7 +391,7 @@ func (e *expander) word(parts []syntax.WordPart) {
 			return
 		}
 		if i == 0 && !e.quoted {
-			if lit, ok := part.(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") && e.mode != mPattern && e.mode != mRegex && e.mode != mHeredoc {
+			if lit, ok := part.(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") && e.mode != mRegex && e.mode != mHeredoc {
 				rest := lit.Value
 				if e.tilde(&rest, len(parts) == 1) {
 					e.lit(rest)
@@ -531,6 +534,22 @@ func (e *expander) part(part syntax.WordPart) {
 func (e *expander) lit(s string) {
 	if e.mode == mHeredoc {
 		e.heredocLit(s)
+		return
+	}
+	if e.splitLits && e.mode == mFields {
+		// the operand of ${x-word} is split as an expansion's result is
+		run := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] == '\\' && i+1 < len(s) {
+				e.split(s[run:i])
+				if s[i+1] != '\n' {
+					e.appendQuotedByte(s[i+1])
+				}
+				i++
+				run = i + 1
+			}
+		}
+		e.split(s[run:])
 		return
 	}
 	for i := 0; i < len(s); i++ {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/hex"
 	"slices"
 	"strconv"
 	"strings"
@@ -159,7 +160,10 @@ func (e *expander) operand(w *syntax.Word) {
 		e.sqLiteral = saved
 		return
 	}
+	saved := e.splitLits
+	e.splitLits = true
 	e.word(w.Parts)
+	e.splitLits = saved
 }
 
 // assignDefault does ${x=word}: it assigns and makes v the new value.
@@ -286,6 +290,20 @@ func (p *proc) paramBase(pe *syntax.ParamExp) (pvalue, bool) {
 		return pvalue{}, false
 	}
 	name := pe.Param.Value
+	if enc, ok := strings.CutPrefix(name, badSubst); ok {
+		text, _ := hex.DecodeString(enc)
+		p.errorf("%s: bad substitution", text)
+		p.abandon(1)
+		return pvalue{}, false
+	}
+	if pe.Length && (pe.Slice != nil || pe.Repl != nil || pe.Exp != nil || pe.Excl) {
+		p.errorf("%s: bad substitution", p.paramText(pe))
+		p.abandon(1)
+		return pvalue{}, false
+	}
+	if name == argcName {
+		name = "#"
+	}
 	if pe.Names != 0 {
 		return pvalue{list: p.varNames(name), isList: true, star: pe.Names == syntax.NamesPrefix, set: true, name: name}, true
 	}
@@ -719,14 +737,9 @@ func (p *proc) replacement(w *syntax.Word) (string, bool) {
 	return b.String(), true
 }
 
-// matchModeGlob is how patterns inside expansions match.
-func (p *proc) matchModeGlob() patMode {
-	m := patExtglob
-	if p.opts.has(optNocasematch) {
-		m |= patNocase
-	}
-	return m
-}
+// matchModeGlob is how patterns inside expansions match (nocasematch is
+// for case and [[ ]] only).
+func (p *proc) matchModeGlob() patMode { return patExtglob }
 
 // applyOp applies # ## % %% ^ ^^ , ,, and @X.
 func (p *proc) applyOp(pe *syntax.ParamExp, v *pvalue, quoted bool) bool {

@@ -34,10 +34,22 @@ func Parse(src, name string) (*syntax.File, string, error) {
 	text := src
 	for range maxFixups {
 		var pe syntax.ParseError
-		if !errors.As(err, &pe) || syntax.IsIncomplete(err) {
+		var le syntax.LangError
+		var at int
+		switch {
+		case syntax.IsIncomplete(err):
+			return nil, "", first
+		case errors.As(err, &pe):
+			at = int(pe.Pos.Offset())
+		case errors.As(err, &le):
+			at = int(le.Pos.Offset())
+		default:
 			return nil, "", first
 		}
-		fixed, ok := fixArith(text, int(pe.Pos.Offset()))
+		fixed, ok := fixArith(text, at)
+		if !ok {
+			fixed, ok = fixParam(text, at)
+		}
 		if !ok {
 			return nil, "", first
 		}
@@ -75,6 +87,57 @@ func fixArith(src string, offset int) (string, bool) {
 		return src[:start+2] + " " + arithPlaceholder + hex.EncodeToString([]byte(inner)) + " " + src[end-2:], true
 	}
 	return "", false
+}
+
+// badSubst starts the name of a parameter expansion the parser could not
+// read (zsh's ${(f)x}, ${#x:1}...): bash fails it when it runs, with
+// "bad substitution"; the rest of the name is its text in hex. argcName
+// stands for $# in ${###} and friends, which bash reads as operators on
+// $#.
+const (
+	badSubst = "__moonix_badsubst_"
+	argcName = "__moonix_argc__"
+)
+
+// fixParam rewrites the ${...} around offset into one the parser reads.
+func fixParam(src string, offset int) (string, bool) {
+	// the error may point at the $ of ${ itself
+	offset = min(offset+2, len(src))
+	for start := strings.LastIndex(src[:offset], "${"); start >= 0; start = strings.LastIndex(src[:start], "${") {
+		end := closeBrace(src, start+2)
+		if end < 0 || end < offset {
+			continue
+		}
+		inner := src[start+2 : end-1]
+		if strings.HasPrefix(inner, badSubst) || strings.HasPrefix(inner, argcName) {
+			return "", false
+		}
+		if strings.HasPrefix(inner, "##") {
+			return src[:start+2] + argcName + src[start+3:], true
+		}
+		return src[:start+2] + badSubst + hex.EncodeToString([]byte("${"+inner+"}")) + src[end-1:], true
+	}
+	return "", false
+}
+
+// closeBrace finds the end of ${ ... opened before i: the index after
+// its closing brace.
+func closeBrace(src string, i int) int {
+	depth := 1
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '\\':
+			i++
+		}
+	}
+	return -1
 }
 
 // closeArith finds the end of (( ... opened before i: the index after
@@ -223,7 +286,7 @@ func hexPlaceholder(w *syntax.Word) (string, bool) {
 // evaluated.
 func (p *proc) arithRaw(text string) (int64, error) {
 	s := text
-	if strings.ContainsAny(text, "$`\\\"") {
+	if strings.ContainsAny(text, "$`\\\"'") {
 		w, err := p.sh.parseWord(text)
 		if err != nil {
 			return 0, &arithError{expr: text, msg: "bad substitution"}
@@ -245,10 +308,11 @@ func (p *proc) arithRaw(text string) (int64, error) {
 	return p.evalArith(p.sh.parseArith(s))
 }
 
-// dropDoubleQuotes removes the double quotes (not escaped ones) of
-// arithmetic text: bash takes "1" + 2 as 1 + 2.
+// dropDoubleQuotes removes the quotes (not escaped ones) of arithmetic
+// text: bash takes "1" + 2 as 1 + 2. (bash refuses single quotes there;
+// moonix takes them as quotes too.)
 func dropDoubleQuotes(s string) string {
-	if !strings.ContainsRune(s, '"') {
+	if !strings.ContainsAny(s, "\"'") {
 		return s
 	}
 	var b strings.Builder
@@ -259,7 +323,7 @@ func dropDoubleQuotes(s string) string {
 			b.WriteByte(s[i])
 			continue
 		}
-		if s[i] != '"' {
+		if s[i] != '"' && s[i] != '\'' {
 			b.WriteByte(s[i])
 		}
 	}

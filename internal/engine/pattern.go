@@ -117,7 +117,8 @@ func compilePattern(pat string, mode patMode) *compiled {
 		}
 	}
 	if c.isLit && mode&patNocase == 0 {
-		c.lit = b.String()
+		// the text itself: bytes that are not UTF-8 stay as they are
+		c.lit = unescapePattern(pat)
 	} else {
 		c.isLit = false
 	}

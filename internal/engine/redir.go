@@ -231,7 +231,14 @@ func (p *proc) dup(r *syntax.Redirect, fd int, varName, target string) bool {
 		return false
 	}
 	if move {
-		p.replaceFd(src, nil)
+		// bash closes the moved descriptor for good, even around a
+		// single command
+		if f := p.fds.get(src); f != nil && !p.permanent {
+			f.unref()
+			p.fds[src] = nil
+		} else {
+			p.replaceFd(src, nil)
+		}
 	}
 	return true
 }

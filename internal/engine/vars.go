@@ -323,6 +323,8 @@ type frame struct {
 	// hasParams: a sourced file given arguments has its own positional
 	// parameters; otherwise it sees its caller's.
 	hasParams bool
+	// temp: the temporary variables of one command (x=1 cmd).
+	temp bool
 }
 
 // lookup finds a variable by name, innermost scope first, without
@@ -767,7 +769,8 @@ func (p *proc) exported() []string {
 				continue
 			}
 			seen[name] = true
-			if v.attrs&aExport == 0 || !v.isSet() || v.attrs&aNameref != 0 {
+			if v.attrs&aExport == 0 || !v.isSet() || v.attrs&aNameref != 0 || v.kind != kString {
+				// arrays are never exported
 				continue
 			}
 			val, _ := v.value()

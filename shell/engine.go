@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,6 +79,10 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 		Args:     s.cfg.Args,
 		Exec:     s.engineExec,
 		Lookup:   s.engineLookup,
+		LookupAll: func(c *engine.Command, name string) []string {
+			files, _ := s.filesOnPath(s.engineCall(c), name, false)
+			return files
+		},
 		Now: func(what string) time.Time {
 			r := s.newReads(what)
 			t := r.Now()
@@ -367,4 +372,120 @@ func shiftLines(err error, lines int) error {
 	}
 	pe.Pos = syntax.NewPos(pe.Pos.Offset(), pe.Pos.Line()+uint(lines), pe.Pos.Col())
 	return pe
+}
+
+// On moonix's engine the commands of moonix stand as files in /bin and
+// /usr/bin, as coreutils do on a system: PATH decides, in its order,
+// between them and the files of the VFS (a file earlier on PATH wins,
+// and a PATH without /bin finds no ls), and type, command -v and which
+// name them /bin/NAME. The session's own commands (Config.Commands) and
+// the shell's help and umask come first, and are builtins.
+
+// defaultPath is searched when PATH is unset (env -i), as execvp does.
+const defaultPath = "/bin:/usr/bin"
+
+// pathCommands are the shell commands that stand as files in /bin.
+var pathCommands = map[string]bool{"sh": true, "bash": true, "dash": true, "moonix": true, "which": true}
+
+// standsInBin reports whether name is a command that stands as a file in
+// /bin and /usr/bin.
+func standsInBin(name string) bool {
+	return pathCommands[name] || builtins.Lookup(name) != nil
+}
+
+// lookupOnPath says what name runs as on the engine, and the path of a
+// file (a real one, or /bin/NAME for a command standing there). noExec
+// is the first file found without the execute bit.
+func (s *Session) lookupOnPath(c *builtins.Call, name string) (lookupKind, string) {
+	kind, p, _ := s.findOnPath(c, name)
+	return kind, p
+}
+
+func (s *Session) findOnPath(c *builtins.Call, name string) (kind lookupKind, p, noExec string) {
+	if s.cfg.Commands[name] != nil {
+		return kindBuiltin, name, ""
+	}
+	if _, ok := lookupShellCommand(name); ok && !pathCommands[name] {
+		return kindBuiltin, name, ""
+	}
+	files, noExec := s.filesOnPath(c, name, true)
+	if len(files) > 0 {
+		return kindFile, files[0], ""
+	}
+	if s.isShellBuiltin(name) {
+		return kindBuiltin, name, ""
+	}
+	return kindNone, "", noExec
+}
+
+// filesOnPath lists the executable files name designates along PATH
+// (NAME, then NAME.wasm, in each directory; /bin/NAME for a command
+// standing there), only the first with first; noExec is the first file
+// without the execute bit.
+func (s *Session) filesOnPath(c *builtins.Call, name string, first bool) (files []string, noExec string) {
+	names := []string{name}
+	if !strings.HasSuffix(name, wasmSuffix) {
+		names = append(names, name+wasmSuffix)
+	}
+	pathVar, ok := c.LookupEnv("PATH")
+	if !ok {
+		pathVar = defaultPath // as execvp does
+	}
+	for _, dir := range strings.Split(pathVar, ":") {
+		if dir == "" {
+			dir = "."
+		}
+		found := false
+		for _, n := range names {
+			full := vfs.Clean(c.Dir, dir+"/"+n)
+			info, err := s.fs.Stat(full)
+			if err != nil || info.IsDir() {
+				continue
+			}
+			if info.Mode().Perm()&0o100 == 0 {
+				if noExec == "" {
+					noExec = full
+				}
+				continue
+			}
+			if !strings.HasPrefix(dir, "/") {
+				full = path.Join(dir, n)
+			}
+			files, found = append(files, full), true
+			break
+		}
+		if !found && binDirs[vfs.Clean(c.Dir, dir)] && standsInBin(name) {
+			files = append(files, strings.TrimSuffix(dir, "/")+"/"+name)
+		}
+		if first && len(files) > 0 {
+			return files, ""
+		}
+	}
+	return files, noExec
+}
+
+// execOnPath runs a command found by name on the engine.
+func (s *Session) execOnPath(c *builtins.Call, name string) int {
+	kind, p, noExec := s.findOnPath(c, name)
+	switch kind {
+	case kindFile:
+		full := c.Abs(p)
+		if _, err := s.fs.Stat(full); errors.Is(err, fs.ErrNotExist) && binDirs[path.Dir(full)] {
+			return s.commandFor(name)(c)
+		}
+		return s.execFile(c, p)
+	case kindBuiltin:
+		if run := s.commandFor(name); run != nil {
+			return run(c)
+		}
+		// Reached through builtins.Call.Exec (xargs echo): run it in a
+		// nested shell, where the engine provides it.
+		return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
+	}
+	if noExec != "" {
+		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", name)
+		return 126
+	}
+	fmt.Fprintf(c.Stderr, "moonix: %s: command not found\n", name)
+	return 127
 }

@@ -63,6 +63,9 @@ func (s *Session) exec(c *builtins.Call) int {
 	if strings.Contains(name, "/") {
 		return s.execPath(c, name)
 	}
+	if s.eng != nil {
+		return s.execOnPath(c, name)
+	}
 	if run := s.commandFor(name); run != nil {
 		return run(c)
 	}
@@ -255,6 +258,9 @@ const (
 // any kind, then executable files on PATH in the VFS (NAME, then
 // NAME.wasm, in each directory).
 func (s *Session) lookup(c *builtins.Call, name string) (lookupKind, string) {
+	if s.eng != nil && !strings.Contains(name, "/") {
+		return s.lookupOnPath(c, name)
+	}
 	if strings.Contains(name, "/") {
 		p := c.Abs(name)
 		if info, err := s.fs.Stat(p); err == nil && !info.IsDir() && info.Mode().Perm()&0o100 != 0 {

@@ -508,6 +508,13 @@ func commandBuiltin(p *proc, args []string) int {
 		}
 		return status
 	}
+	if seen.has("p") {
+		// the default PATH, that finds the standard commands
+		p.frames = append(p.frames, frame{locals: newScope(1), temp: true})
+		p.frames[len(p.frames)-1].locals.vars["PATH"] = &variable{str: "/usr/bin:/bin", attrs: aSet | aExport}
+		p.envChanged()
+		defer p.popTemp()
+	}
 	p.runArgs(args, true)
 	return p.status
 }
@@ -655,6 +662,12 @@ func (p *proc) describeType(name, mode string, all, noFunc bool) bool {
 			say("builtin", name+" is a shell builtin", "")
 		}
 	case KindFile:
+		if all && p.sh.cfg.LookupAll != nil {
+			for _, f := range p.sh.cfg.LookupAll(p.newCommand([]string{name}), name) {
+				say("file", name+" is "+f, f)
+			}
+			break
+		}
 		say("file", name+" is "+path, path)
 	}
 	if mode == "-p" && found && kind != KindFile {

@@ -43,6 +43,8 @@ type Config struct {
 	// Lookup says what Exec would run for name (type, command -v, hash):
 	// a builtin of the host, a file (with its path), or nothing.
 	Lookup func(c *Command, name string) (Kind, string)
+	// LookupAll lists every file name designates along PATH (type -a).
+	LookupAll func(c *Command, name string) []string
 	// Now reads the clock for what ($EPOCHSECONDS, $SECONDS...); Random
 	// reads a random number for what ($SRANDOM, the seed of $RANDOM).
 	// Nil: time.Unix(0, 0) and 0.

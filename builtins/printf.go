@@ -176,6 +176,10 @@ func (p *printer) directive(b *strings.Builder, f string) int {
 		a, _ := p.next()
 		n, unsigned := p.integer(a, verb == 'u' || verb == 'o' || verb == 'x' || verb == 'X')
 		v := map[byte]string{'d': "d", 'i': "d", 'u': "d", 'o': "o", 'x': "x", 'X': "X"}[verb]
+		if n == 0 && (verb == 'x' || verb == 'X') {
+			// C gives 0 no 0x prefix
+			spec = strings.Replace(spec, "#", "", 1)
+		}
 		if unsigned {
 			fmt.Fprintf(b, spec+v, uint64(n))
 		} else {
@@ -243,11 +247,13 @@ func padC(s, flags, width, prec string, hasPrec bool) string {
 	return s
 }
 
-// integer reads a printf integer argument: decimal, 0x hex, 0 octal, or 'c
-// (or "c) for a character's code. A bad number is reported, as far as it
-// could be read.
+// integer reads a printf integer argument as C's strtoimax (strtoumax
+// when unsigned) does: leading blanks, a sign, decimal, 0x hex, 0 octal,
+// or 'c (or "c) for a character's code. Anything after the number (a
+// trailing blank too) is reported as an invalid number; a number out of
+// range is clamped with a warning, and does not fail.
 func (p *printer) integer(a string, unsigned bool) (int64, bool) {
-	s := strings.TrimSpace(a)
+	s := strings.TrimLeft(a, " \t\n\r\v\f")
 	if s == "" {
 		return 0, unsigned
 	}
@@ -276,15 +282,31 @@ func (p *printer) integer(a string, unsigned bool) (int64, bool) {
 		end++
 	}
 	u, err := strconv.ParseUint(body[:end], base, 64)
+	overflow := err != nil && end > 0
 	if end != len(body) || end == 0 {
 		p.fail("%s: invalid number", a)
-	} else if err != nil {
-		p.fail("%s: result too large", a)
-		u = math.MaxInt64
 	}
-	n := int64(u)
-	if neg {
-		n = -n
+	var n int64
+	switch {
+	case unsigned && overflow:
+		n = -1 // UINTMAX_MAX
+	case unsigned && neg:
+		n = -int64(u)
+	case unsigned:
+		n = int64(u)
+	case neg && (overflow || u > 1<<63):
+		n, overflow = math.MinInt64, true
+	case neg:
+		n = -int64(u)
+	case overflow || u > math.MaxInt64:
+		n, overflow = math.MaxInt64, true
+	default:
+		n = int64(u)
+	}
+	if overflow {
+		io.WriteString(p.c.Stdout, p.out.String())
+		p.out.Reset()
+		p.c.Fail("warning: %s: Numerical result out of range", a)
 	}
 	return n, unsigned
 }

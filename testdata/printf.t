@@ -44,6 +44,19 @@ Errors: the rest is still printed, and the status is 1.
   $ printf '%d|' 12abc 3; echo
   printf: 12abc: invalid number
   12|3|
+  $ printf '%d|' ' 7' ' 7 ' 2>err; echo $?; cat err
+  7|7|1
+  printf:  7 : invalid number
+
+Numbers out of range are clamped, with a warning, as C's strtoimax does;
+the status stays 0. Zero takes no 0x prefix under #:
+
+  $ printf '%d %u %d|' 18446744073709551616 -1 -9223372036854775809 2>err; echo $?; cat err
+  9223372036854775807 18446744073709551615 -9223372036854775808|0
+  printf: warning: 18446744073709551616: Numerical result out of range
+  printf: warning: -9223372036854775809: Numerical result out of range
+  $ printf '%#x %#X %#x\n' 0 0 255
+  0 0 0xff
   $ printf '%z\n'
   printf: `z': invalid format character
   [1]

@@ -511,12 +511,16 @@ func (e *expander) part(part syntax.WordPart) {
 		}
 		e.expansion(formatInt(n))
 	case *syntax.ExtGlob:
-		text := part.Op.String() + part.Pattern.Value + ")"
 		if e.quoted {
-			e.appendQuoted(text)
-		} else {
-			e.appendActive(text)
+			e.appendQuoted(part.Op.String() + part.Pattern.Value + ")")
+			return
 		}
+		pat, text, ok := e.p.extglob(part)
+		if !ok {
+			e.err = true
+			return
+		}
+		e.appendPattern(text, pat)
 	case *syntax.ProcSubst:
 		path, ok := e.p.procSubst(part)
 		if !ok {
@@ -725,12 +729,25 @@ func (e *expander) quotePat(c byte) {
 	e.pat = append(e.pat, c)
 }
 
+// appendPattern appends an extended glob: its pattern, and the text the
+// word shows when nothing matches.
+func (e *expander) appendPattern(text, pat string) {
+	e.flushPending()
+	e.valid = true
+	e.cur = append(e.cur, text...)
+	if e.mode == mFields || e.mode == mPattern || e.mode == mRegex {
+		e.pat = append(e.pat, pat...)
+		e.glob = e.mode == mFields
+	}
+}
+
 func (e *expander) appendActive(s string) {
 	e.flushPending()
 	e.cur = append(e.cur, s...)
 	if e.mode == mFields || e.mode == mPattern || e.mode == mRegex {
 		e.pat = append(e.pat, s...)
-		if e.mode == mFields && !e.glob && hasGlobMeta(s, e.extglob) {
+		// with the character before: @( may come in two pieces
+		if e.mode == mFields && !e.glob && hasGlobMeta(string(e.pat[max(0, len(e.pat)-len(s)-1):]), e.extglob) {
 			e.glob = true
 		}
 	}

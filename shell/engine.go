@@ -335,6 +335,9 @@ func (s *Session) engineStream(ctx context.Context, r io.Reader) int {
 		s.src, s.srcLine = parsed, lines
 		lines += strings.Count(text, "\n")
 		chunk.Reset()
+		if s.eng.Option("verbose") {
+			io.WriteString(s.cfg.Stderr, text)
+		}
 		if len(file.Stmts) > 0 {
 			if _, exited := s.runStmts(ctx, file.Stmts); exited {
 				if ctx.Err() != nil {

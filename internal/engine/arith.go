@@ -860,7 +860,7 @@ func (ev *arithEval) value(n *anode) int64 {
 		if v != nil && v.kind == kAssoc {
 			s, set = v.assoc.get(p.subscriptValue(n.sub))
 		} else {
-			s, set = p.element(v, n.sub)
+			s, set = p.element(v, p.subscriptValue(n.sub))
 			if v == nil {
 				if val, isSet, isSpecial := p.special(n.name); isSpecial {
 					s, set = val, isSet

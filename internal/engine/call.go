@@ -223,7 +223,8 @@ func (p *proc) assign(as *syntax.Assign, frame int) bool {
 		v := &variable{attrs: aSet}
 		if old, _ := p.lookup(name); old != nil && old.attrs&aReadonly != 0 {
 			p.errorf("%s: readonly variable", name)
-			return false
+			// bash runs the command without it (posix mode fails it)
+			return !p.opts.has(optPosix)
 		}
 		if as.Array != nil || as.Index != nil {
 			// bash takes name[i]=x and name=(...) before a command as

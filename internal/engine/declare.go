@@ -52,16 +52,7 @@ func (p *proc) declClause(c *syntax.DeclClause) int {
 		args = append(args, declArg{as: as})
 	}
 	if p.opts.has(optXtrace) {
-		var words []string
-		words = append(words, variant)
-		for _, a := range args {
-			if a.as == nil {
-				words = append(words, a.text)
-			} else {
-				words = append(words, a.as.Name.Value)
-			}
-		}
-		_ = words
+		p.xtraceDecl(variant, args)
 	}
 	p.lastArg = variant
 	return p.declare(variant, args)

@@ -172,6 +172,10 @@ type Shell struct {
 	calls      atomic.Uint64 // function calls, for traps
 	// killed is the signal that ended the main shell, 0 if none.
 	killed int
+	// lastSrc and lastLine identify the chunk the last RunSource came
+	// from.
+	lastSrc  string
+	lastLine int
 	// abandoned: an error abandoned the last top-level statement run.
 	abandoned bool
 	jobCtx    context.Context
@@ -322,7 +326,12 @@ func (s *Shell) RunSource(ctx context.Context, node syntax.Node, src string, fir
 	}
 	p := s.main
 	p.ctx = ctx
-	p.parseSeq = s.nextSeq()
+	if src == "" || src != s.lastSrc || firstLine != s.lastLine {
+		// a new parse: statements of one chunk share it (an alias
+		// defined on a line applies from the next)
+		p.parseSeq = s.nextSeq()
+		s.lastSrc, s.lastLine = src, firstLine
+	}
 	prepare(node, src)
 	p.lineBase = []int{firstLine}
 	switch n := node.(type) {
@@ -423,6 +432,18 @@ func (s *Shell) Exported() []string { return s.main.exported() }
 func (s *Shell) Get(name string) string {
 	v, _ := s.main.getStr(name)
 	return v
+}
+
+// Option reports whether a set -o option (or a shopt option) is on in
+// the main shell.
+func (s *Shell) Option(name string) bool {
+	o, ok := setOptByName(name)
+	if !ok {
+		if o, ok = shoptByName(name); !ok {
+			return false
+		}
+	}
+	return s.main.opts.has(o)
 }
 
 // Umask is the main shell's file creation mask.

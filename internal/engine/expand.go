@@ -468,6 +468,7 @@ func (e *expander) part(part syntax.WordPart) {
 			e.lit(part.Value)
 		}
 	case *syntax.SglQuoted:
+		e.flushPending()
 		e.valid = true
 		if e.sqLiteral && e.quoted && !part.Dollar {
 			e.appendQuoted("'" + part.Value + "'")
@@ -479,6 +480,9 @@ func (e *expander) part(part syntax.WordPart) {
 		}
 		e.appendQuoted(v)
 	case *syntax.DblQuoted:
+		if !e.quoted {
+			e.flushPending()
+		}
 		wasQuoted := e.quoted
 		e.quoted = true
 		e.atEmpty = false

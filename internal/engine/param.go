@@ -238,18 +238,21 @@ func (e *expander) emit(v *pvalue) {
 		e.expansion(strings.Join(v.list, sep))
 		return
 	}
+	if e.ifs != "" {
+		// bash joins the elements with IFS's first character and splits
+		// the result: an empty element stays a field unless that
+		// character is white space
+		e.split(strings.Join(v.list, e.p.ifsJoin()))
+		return
+	}
 	for i, s := range v.list {
 		if i > 0 && (e.valid || len(e.cur) > 0) {
 			e.pendingEnd = true
 		}
-		if e.ifs == "" {
-			if s != "" {
-				e.flushPending()
-				e.appendActive(s)
-			}
-			continue
+		if s != "" {
+			e.flushPending()
+			e.appendActive(s)
 		}
-		e.split(s)
 	}
 }
 

@@ -226,7 +226,7 @@ func (a *arithTexts) add(x *syntax.ArithmExpr, left syntax.Pos, off int, right s
 	if !left.IsValid() || !right.IsValid() {
 		return
 	}
-	a.span(x, int(left.Offset())+off, int(right.Offset()), true)
+	a.span(x, int(left.Offset())+off, int(right.Offset()))
 }
 
 // node takes an expression's own span as its text.
@@ -234,12 +234,12 @@ func (a *arithTexts) node(x *syntax.ArithmExpr) {
 	if *x == nil || !(*x).Pos().IsValid() {
 		return
 	}
-	a.span(x, int((*x).Pos().Offset()), int((*x).End().Offset()), false)
+	a.span(x, int((*x).Pos().Offset()), int((*x).End().Offset()))
 }
 
-// span notes the expression at x as the text src[start:end] (without
-// its leading blanks when trim), or as the text a placeholder holds.
-func (a *arithTexts) span(x *syntax.ArithmExpr, start, end int, trim bool) {
+// span notes the expression at x as the text src[start:end], or as the
+// text a placeholder holds.
+func (a *arithTexts) span(x *syntax.ArithmExpr, start, end int) {
 	if *x == nil {
 		return
 	}
@@ -252,11 +252,7 @@ func (a *arithTexts) span(x *syntax.ArithmExpr, start, end int, trim bool) {
 	if a.src == "" || start > end || end > len(a.src) {
 		return
 	}
-	text := a.src[start:end]
-	if trim {
-		text = strings.TrimLeft(text, " \t\n")
-	}
-	a.slots = append(a.slots, arithSlot{x, text})
+	a.slots = append(a.slots, arithSlot{x, a.src[start:end]})
 }
 
 // apply puts the texts in place, after the walk.
@@ -305,7 +301,8 @@ func (p *proc) arithRaw(text string) (int64, error) {
 		}
 		s = string(e.cur)
 	}
-	return p.evalArith(p.sh.parseArith(s))
+	// bash's messages show the text without its leading blanks
+	return p.evalArith(p.sh.parseArith(strings.TrimLeft(s, " \t\n")))
 }
 
 // dropDoubleQuotes removes the quotes (not escaped ones) of arithmetic

@@ -19,6 +19,8 @@ func prepare(node syntax.Node, src string) {
 	syntax.Walk(node, func(n syntax.Node) bool {
 		ar.visit(n)
 		switch n := n.(type) {
+		case *syntax.Stmt:
+			fixFuncPipe(n)
 		case *syntax.CallExpr:
 			words = append(words, n.Args...)
 		case *syntax.WordIter:
@@ -42,6 +44,34 @@ func prepare(node syntax.Node, src string) {
 		}
 	}
 	ar.apply()
+}
+
+// fixFuncPipe undoes a reading of mvdan/sh's parser: in f() { ...; } | cmd
+// the function's body is the block alone, and the definition is the first
+// part of the pipeline.
+func fixFuncPipe(st *syntax.Stmt) {
+	fd, ok := st.Cmd.(*syntax.FuncDecl)
+	if !ok || fd.Body == nil || len(fd.Body.Redirs) > 0 || fd.Body.Negated {
+		return
+	}
+	bc, ok := fd.Body.Cmd.(*syntax.BinaryCmd)
+	if !ok {
+		return
+	}
+	// the leftmost command of the pipeline or list is the body
+	parent := bc
+	for {
+		inner, ok := parent.X.Cmd.(*syntax.BinaryCmd)
+		if !ok || len(parent.X.Redirs) > 0 || parent.X.Negated {
+			break
+		}
+		parent = inner
+	}
+	body := parent.X
+	def := *fd
+	def.Body = body
+	parent.X = &syntax.Stmt{Cmd: &def, Position: fd.Position}
+	st.Cmd = bc
 }
 
 // wordHasBrace reports whether a word has an unquoted { worth splitting.

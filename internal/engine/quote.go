@@ -94,8 +94,11 @@ func dquote(s string) string {
 // xtraceQuote quotes a word for set -x output: bare when it needs no
 // quoting, as bash prints it.
 func xtraceQuote(s string) string {
-	if s == "" {
+	switch s {
+	case "":
 		return "''"
+	case "'":
+		return `\'`
 	}
 	if needsDollarQuote(s) {
 		return dollarQuote(s)

@@ -112,3 +112,33 @@ func (p *proc) traceTestExpr(b *strings.Builder, x syntax.TestExpr) {
 		b.WriteString(xtraceQuote(s))
 	}
 }
+
+// xtraceDecl traces a declaration as bash does: the command with its
+// operands (NAME=VALUE expanded), then each assignment.
+func (p *proc) xtraceDecl(variant string, args []declArg) {
+	words := []string{variant}
+	var assigns []string
+	for _, a := range args {
+		if a.as == nil {
+			words = append(words, a.text)
+			continue
+		}
+		w := a.as.Name.Value
+		switch {
+		case a.as.Array != nil:
+			w += "=(" + strings.TrimSuffix(strings.TrimPrefix(nodeText(a.as.Array, true), "("), ")") + ")"
+		case a.as.Value != nil:
+			v, _ := p.assignValue(a.as.Value)
+			w += "=" + v
+			assigns = append(assigns, a.as.Name.Value+"="+xtraceQuote(v))
+		}
+		words = append(words, w)
+	}
+	p.xtrace(words)
+	if variant == "local" {
+		return
+	}
+	for _, a := range assigns {
+		p.xtraceLine(a)
+	}
+}

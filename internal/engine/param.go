@@ -28,6 +28,8 @@ type pvalue struct {
 	array bool
 	// params: the list is the positional parameters (${@:0} adds $0).
 	params bool
+	// viaRef: reached through ${!ref}: a list is null only when empty.
+	viaRef bool
 }
 
 // strs is the value as strings, one per element.
@@ -38,14 +40,22 @@ func (v *pvalue) strs() []string {
 	return []string{v.str}
 }
 
-// null reports whether the value is empty, as :- and friends test.
-func (v *pvalue) null() bool {
+// null reports whether the value is empty, as :- and friends test: a
+// list of several elements is null only as "${a[*]}" joined with an empty
+// IFS character.
+func (p *proc) null(v *pvalue, quoted bool) bool {
 	if v.isList {
-		if len(v.list) == 0 {
+		switch len(v.list) {
+		case 0:
 			return true
+		case 1:
+			return v.list[0] == "" && !v.viaRef
 		}
-		if v.star || len(v.list) == 1 {
-			return strings.Join(v.list, "") == ""
+		if v.viaRef {
+			return false
+		}
+		if v.star && quoted {
+			return strings.Join(v.list, p.ifsJoin()) == ""
 		}
 		return false
 	}
@@ -65,26 +75,24 @@ func (e *expander) param(pe *syntax.ParamExp) {
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull,
 			syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
 			colon := op == syntax.DefaultUnsetOrNull || op == syntax.AlternateUnsetOrNull
-			empty := !v.set || colon && v.null()
+			empty := !v.set || colon && p.null(&v, e.quoted)
 			if op == syntax.DefaultUnset || op == syntax.DefaultUnsetOrNull {
 				if empty {
 					e.operand(pe.Exp.Word)
 					return
 				}
-			} else {
-				if !empty {
-					e.operand(pe.Exp.Word)
-				}
+			} else if !empty {
+				e.operand(pe.Exp.Word)
 				return
 			}
 		case syntax.AssignUnset, syntax.AssignUnsetOrNull:
-			if !v.set || op == syntax.AssignUnsetOrNull && v.null() {
+			if !v.set || op == syntax.AssignUnsetOrNull && p.null(&v, e.quoted) {
 				if !e.assignDefault(pe, &v) {
 					return
 				}
 			}
 		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
-			if !v.set || op == syntax.ErrorUnsetOrNull && v.null() {
+			if !v.set || op == syntax.ErrorUnsetOrNull && p.null(&v, e.quoted) {
 				msg := ""
 				if pe.Exp.Word != nil {
 					msg, _ = p.string(pe.Exp.Word)
@@ -312,34 +320,41 @@ func (p *proc) paramBase(pe *syntax.ParamExp) (pvalue, bool) {
 	}
 	var v pvalue
 	if pe.Excl {
-		if pe.Index != nil {
-			if all := indexAll(pe.Index); all != 0 {
-				// ${!a[@]}: the keys
-				_, _, vr, _ := p.resolve(name)
-				keys := vr.arrayKeys()
-				return pvalue{list: keys, isList: true, star: all == '*', set: true, name: name, sub: string(all), array: true}, true
-			}
+		if all := indexAll(pe.Index); all != 0 && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil {
+			// ${!a[@]}: the keys (with an operator, bash takes the
+			// values as a name to refer to)
+			_, _, vr, _ := p.resolve(name)
+			keys := vr.arrayKeys()
+			return pvalue{list: keys, isList: true, star: all == '*', set: true, name: name, sub: string(all), array: true}, true
 		}
 		if v, _ := p.lookup(name); v != nil && v.attrs&aNameref != 0 && pe.Index == nil {
 			// ${!ref} of a nameref is the name it refers to
 			return p.afterBase(pe, pvalue{str: v.str, set: v.isSet(), name: name})
 		}
-		ref, ok := p.indirect(pe, name)
+		rv, ok := p.lookupParam(name, "", false, pe.Index)
 		if !ok {
 			return pvalue{}, false
 		}
-		rname, rsub, hasSub := splitSubscript(ref)
-		if !hasSub {
-			rname = ref
+		if !rv.set {
+			p.errorf("%s: invalid indirect expansion", rv.label())
+			p.abandon(1)
+			return pvalue{}, false
 		}
+		ref := rv.str
+		if rv.isList {
+			ref = strings.Join(rv.list, " ")
+		}
+		rname, rsub, hasSub := splitSubscript(ref)
 		if !validParamName(rname) {
-			p.errorf("%s: invalid indirect expansion", ref)
+			p.errorf("%s: invalid variable name", ref)
+			p.abandon(1)
 			return pvalue{}, false
 		}
 		v, ok = p.lookupParam(rname, rsub, hasSub, nil)
 		if !ok {
 			return pvalue{}, false
 		}
+		v.viaRef = true
 	} else {
 		var ok bool
 		v, ok = p.lookupParam(name, "", false, pe.Index)
@@ -393,27 +408,6 @@ func validParamName(name string) bool {
 		}
 	}
 	return true
-}
-
-// indirect is the name ${!name} refers to: the value of name, or the
-// target of a nameref.
-func (p *proc) indirect(pe *syntax.ParamExp, name string) (string, bool) {
-	v, ok := p.lookupParam(name, "", false, pe.Index)
-	if !ok {
-		return "", false
-	}
-	if v.isList {
-		return strings.Join(v.list, " "), true
-	}
-	if !v.set {
-		if p.opts.has(optNounset) {
-			p.errorf("%s: unbound variable", name)
-			p.fatal(1)
-			return "", false
-		}
-		return "", true
-	}
-	return v.str, true
 }
 
 // lookupParam reads a parameter: a special one, a variable, an element

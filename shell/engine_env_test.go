@@ -19,7 +19,7 @@ type engineResult struct {
 
 // engineScripts overrides TestScripts cases on moonix's engine.
 var engineScripts = map[string]engineResult{
-	"declarations as calls": {"moonix: c: readonly variable\n1|x y\n2 3\n", 0},
+	"declarations as calls": {"moonix: c: readonly variable\n", 1}, // bash abandons the line
 	"nested shopt":          {"< >\nmoonix: nope: invalid shell option name\n2\n", 0},
 	"trap bad signal":       {"moonix: trap: NOPE: invalid signal specification\n1\n", 0},
 	"trap 0 and signals":    {"trap -- 'echo bye' EXIT\ntrap -- 'echo bye' SIGINT\ntrap -- 'echo bye' SIGTERM\ntrap -- 'echo bye' EXIT\nbye\n", 0},

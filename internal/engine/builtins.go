@@ -362,6 +362,10 @@ func evalBuiltin(p *proc, args []string) int {
 	p.stmts(file.Stmts)
 	p.lineBase = p.lineBase[:len(p.lineBase)-1]
 	p.parseSeq = savedSeq
+	if p.flow == flowAbandon && p.ctx.Err() == nil {
+		// an expansion error leaves the eval'd text only
+		p.flow = flowNone
+	}
 	return p.status
 }
 
@@ -414,7 +418,7 @@ func sourceBuiltin(p *proc, args []string) int {
 	savedLine, savedSeq := p.line, p.parseSeq
 	p.parseSeq = p.sh.nextSeq()
 	p.lineBase = append(p.lineBase, 0)
-	p.stmts(f.Stmts)
+	p.lines(f.Stmts)
 	p.lineBase = p.lineBase[:len(p.lineBase)-1]
 	p.line, p.parseSeq = savedLine, savedSeq
 	if p.flow == flowReturn {

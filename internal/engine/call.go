@@ -173,21 +173,20 @@ func (p *proc) assignOnly(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 		return
 	}
 	p.substStatus = -1
-	if p.opts.has(optXtrace) {
-		// traced after expansion, in assigns
-	}
 	ok := p.assigns(ce.Assigns, -1)
 	if p.flow != flowNone {
 		return
 	}
 	status := 0
 	if !ok {
-		status = 1
-		if p.opts.has(optPosix) {
-			p.status = 1
+		// a failed assignment (readonly, bad reference) abandons the
+		// line; posix mode and errexit exit
+		if p.opts.has(optPosix) || p.opts.has(optErrexit) && p.noErrexit == 0 {
 			p.fatal(1)
-			return
+		} else {
+			p.abandon(1)
 		}
+		return
 	} else if p.substStatus >= 0 {
 		status = p.substStatus
 	}
@@ -290,6 +289,9 @@ func (p *proc) assign(as *syntax.Assign, frame int) bool {
 // appendVar does name+=val on a string or element 0 of an array.
 func (p *proc) appendVar(name, val string) bool {
 	v, rname, sub := p.varFor(name)
+	if v == nil {
+		return false
+	}
 	if sub != "" {
 		return p.setElem(rname, p.subscriptValue(sub), val, true)
 	}
@@ -376,7 +378,14 @@ func (p *proc) arrayElems(ae *syntax.ArrayExpr) (vals []string, keys []*syntax.A
 // setArray assigns NAME=(...) (or appends with +=); kind forces the
 // kind of a new variable (0: indexed unless it is already an assoc).
 func (p *proc) setArray(name string, vals []string, keys []*syntax.ArrayElem, appending bool, kind varKind) bool {
-	v, rname, _ := p.varFor(name)
+	v, rname, sub := p.varFor(name)
+	if v == nil {
+		return false
+	}
+	if sub != "" {
+		p.errorf("`%s[%s]': not a valid identifier", rname, sub)
+		return false
+	}
 	if v.attrs&aReadonly != 0 {
 		p.errorf("%s: readonly variable", rname)
 		return false

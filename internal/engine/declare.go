@@ -262,17 +262,13 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 					_, i := p.lookup(name)
 					v = p.writable(i).vars[name]
 				}
-			} else {
-				v, name, _ = p.varFor(name)
+			} else if v, name, _ = p.varFor(name); v == nil {
+				return false
 			}
 		}
 	}
 	if v.attrs&aReadonly != 0 && (as.Value != nil || as.Array != nil || f.unset&aReadonly != 0 || f.array || f.assoc || f.set&^(aReadonly|aExport) != 0) {
-		if as.Value != nil || as.Array != nil {
-			p.errorf("%s: readonly variable", name)
-		} else {
-			p.errorf("%s: readonly variable", name)
-		}
+		p.errorf("%s: readonly variable", name)
 		return false
 	}
 	// kind changes

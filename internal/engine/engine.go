@@ -130,8 +130,9 @@ func (c *Command) Setenv(name, value string) bool {
 	if !c.p.setVar(name, value) {
 		return false
 	}
-	v, _, _ := c.p.varFor(name)
-	v.attrs |= aExport
+	if v, _, _ := c.p.varFor(name); v != nil {
+		v.attrs |= aExport
+	}
 	c.p.envChanged()
 	return true
 }
@@ -713,7 +714,12 @@ func (p *proc) errorf(format string, args ...any) {
 
 func (p *proc) errorLine(msg string) {
 	var b strings.Builder
-	b.WriteString(p.sh.cfg.Prefix)
+	if p.sourceName != "" {
+		// bash names the file a sourced command comes from
+		b.WriteString(p.sourceName)
+	} else {
+		b.WriteString(p.sh.cfg.Prefix)
+	}
 	b.WriteString(": ")
 	if p.sh.cfg.LineNumbers && p.line > 0 {
 		b.WriteString("line ")

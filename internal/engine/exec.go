@@ -48,6 +48,26 @@ func (p *proc) stmts(list []*syntax.Stmt) {
 	}
 }
 
+// lines runs the commands of a file as bash reads them a line at a time:
+// an expansion error abandons the rest of its line only.
+func (p *proc) lines(list []*syntax.Stmt) {
+	skip := uint(0)
+	for _, st := range list {
+		if st.Pos().Line() == skip {
+			continue
+		}
+		p.stmt(st)
+		if p.flow == flowAbandon && p.ctx.Err() == nil {
+			p.flow = flowNone
+			skip = st.End().Line()
+			continue
+		}
+		if p.flow != flowNone {
+			return
+		}
+	}
+}
+
 // stopped reports whether the proc's context was canceled, and then
 // unwinds it with status 130.
 func (p *proc) stopped() bool {
@@ -600,8 +620,8 @@ func (p *proc) callFunc(fn *funcDef, args []string) {
 	savedSeq := p.parseSeq
 	p.parseSeq = fn.seq
 	p.lineBase = append(p.lineBase, fn.lineBase)
-	savedCall, savedTraced := p.callID, p.traced
-	p.callID, p.traced = p.sh.calls.Add(1), fn.trace
+	savedCall, savedTraced, savedSrc := p.callID, p.traced, p.sourceName
+	p.callID, p.traced, p.sourceName = p.sh.calls.Add(1), fn.trace, fn.source
 	switch body := fn.body.Cmd.(type) {
 	case *syntax.Block:
 		if len(fn.body.Redirs) == 0 {
@@ -620,7 +640,7 @@ func (p *proc) callFunc(fn *funcDef, args []string) {
 		p.runTrap("RETURN", action)
 		p.status = st
 	}
-	p.callID, p.traced = savedCall, savedTraced
+	p.callID, p.traced, p.sourceName = savedCall, savedTraced, savedSrc
 	p.funcDepth--
 	p.line = callLine
 	p.parseSeq = savedSeq

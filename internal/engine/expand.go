@@ -210,11 +210,20 @@ func (p *proc) simpleValue(name string) (string, bool) {
 	if c >= '0' && c <= '9' || len(name) == 1 && strings.IndexByte("#?$!-_", c) >= 0 {
 		return p.specialParam(name)
 	}
-	v, set := p.getStr(name)
-	if !set {
-		return "", true
+	if val, _, special := p.special(name); special {
+		return val, true
 	}
-	return v, true
+	_, sub, v, _ := p.resolve(name)
+	switch sub {
+	case "":
+		s, _ := v.value()
+		return s, true
+	case "@", "*":
+		// a reference to a[@] expands as the array
+		return "", false
+	}
+	s, _ := p.element(v, p.subscriptValue(sub))
+	return s, true
 }
 
 // needsSplitOrGlob reports whether an unquoted value would be split or

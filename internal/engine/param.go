@@ -429,6 +429,17 @@ func (p *proc) lookupParam(name, sub string, hasSub bool, index syntax.ArithmExp
 		all = sub[0]
 	}
 	rname, rsub, vr, _ := p.resolve(name)
+	if rsub != "" {
+		if index != nil || hasSub {
+			// a subscript on a reference to an element is empty
+			return pvalue{isList: all != 0, star: all == '*', name: rname, sub: rsub}, true
+		}
+		if rsub == "@" || rsub == "*" {
+			all = rsub[0]
+		} else {
+			rsub = p.subscriptValue(rsub)
+		}
+	}
 	if special, ok := p.specialArray(rname); ok && (index != nil || hasSub) {
 		vr = special
 	}

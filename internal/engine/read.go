@@ -161,6 +161,9 @@ func readBuiltin(p *proc, args []string) int {
 // setArrayValuesLocal assigns an indexed array through namerefs.
 func (p *proc) setArrayValuesLocal(name string, vals []string) {
 	v, _, _ := p.varFor(name)
+	if v == nil {
+		return
+	}
 	if v.attrs&aReadonly != 0 {
 		p.errorf("%s: readonly variable", name)
 		return
@@ -432,6 +435,9 @@ func mapfileBuiltin(p *proc, args []string) int {
 		return 1
 	}
 	v, rname, _ := p.varFor(arrName)
+	if v == nil {
+		return 1
+	}
 	if v.attrs&aReadonly != 0 {
 		p.errorf("%s: readonly variable", rname)
 		return 1

@@ -151,6 +151,9 @@ func (s *Shell) compileRegex(pat string) (*regexp.Regexp, error) {
 // setArrayValues makes name a plain indexed array of vals (global).
 func (p *proc) setArrayValues(name string, vals []string) {
 	v, _, _ := p.varFor(name)
+	if v == nil {
+		return
+	}
 	if v.attrs&aReadonly != 0 {
 		return
 	}

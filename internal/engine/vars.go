@@ -358,8 +358,11 @@ func (p *proc) resolve(name string) (string, string, *variable, int) {
 		}
 		name = target
 	}
-	return name, sub, nil, -1
+	return name, sub, nil, circularRef
 }
+
+// circularRef is the frame resolve gives for a circular name reference.
+const circularRef = -2
 
 // splitSubscript splits "name[sub]".
 func splitSubscript(s string) (name, sub string, ok bool) {
@@ -394,7 +397,12 @@ func (p *proc) writable(i int) *scope {
 // creating it in the global scope (or the scope of a local of that name)
 // when missing. It returns nil for a readonly variable, after reporting.
 func (p *proc) varFor(name string) (*variable, string, string) {
+	orig := name
 	name, sub, v, i := p.resolve(name)
+	if i == circularRef {
+		p.errorf("warning: %s: circular name reference", orig)
+		return nil, name, sub
+	}
 	if v == nil {
 		i = 0
 		v = &variable{}
@@ -425,19 +433,27 @@ func (p *proc) subscriptValue(sub string) string {
 	if !strings.ContainsAny(sub, "$`'\"\\") {
 		return sub
 	}
-	parsed, err := p.sh.parseCached("x=" + sub)
-	if err != nil || len(parsed.Stmts) != 1 {
-		return sub
+	if w := p.sh.subscriptWord(sub); w != nil {
+		if s, ok := p.string(w); ok {
+			return s
+		}
 	}
-	ce, ok := parsed.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) != 0 || len(ce.Assigns) != 1 || ce.Assigns[0].Value == nil {
-		return sub
+	return sub
+}
+
+// subscriptWord parses a subscript's text as the value of an assignment,
+// or, when it holds blanks (a[$(echo 2) + 1]), as a here-document line.
+func (s *Shell) subscriptWord(sub string) *syntax.Word {
+	if parsed, err := s.parseCached("x=" + sub); err == nil && len(parsed.Stmts) == 1 {
+		if ce, ok := parsed.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(ce.Args) == 0 && len(ce.Assigns) == 1 && ce.Assigns[0].Value != nil {
+			return ce.Assigns[0].Value
+		}
 	}
-	s, ok := p.string(ce.Assigns[0].Value)
-	if !ok {
-		return sub
+	w, err := syntax.NewParser().Document(strings.NewReader(sub))
+	if err != nil {
+		return nil
 	}
-	return s
+	return w
 }
 
 func (v *variable) value() (string, bool) {
@@ -486,6 +502,13 @@ func (p *proc) setVar(name, val string) bool {
 		return true
 	}
 	v, rname, sub := p.varFor(name)
+	if v == nil {
+		return false
+	}
+	if sub == "@" || sub == "*" {
+		p.errorf("%s[%s]: bad array subscript", rname, sub)
+		return false
+	}
 	if sub != "" {
 		return p.setElemText(rname, sub, val)
 	}
@@ -557,6 +580,9 @@ func (v *variable) store(val string) {
 // evaluated as arithmetic; an assoc key otherwise).
 func (p *proc) setElem(name, sub, val string, appending bool) bool {
 	v, rname, rsub := p.varFor(name)
+	if v == nil {
+		return false
+	}
 	if rsub != "" {
 		p.errorf("%s: cannot assign to an element of a reference to an element", name)
 		return false
@@ -769,7 +795,7 @@ func (p *proc) exported() []string {
 				continue
 			}
 			seen[name] = true
-			if v.attrs&aExport == 0 || !v.isSet() || v.attrs&aNameref != 0 || v.kind != kString {
+			if v.attrs&aExport == 0 || !v.isSet() || v.kind != kString {
 				// arrays are never exported
 				continue
 			}

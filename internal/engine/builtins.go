@@ -287,6 +287,16 @@ func returnBuiltin(p *proc, args []string) int {
 func breakBuiltin(p *proc, args []string) int {
 	name := args[0]
 	n := 1
+	if len(args) > 2 && p.loops > 0 {
+		// bash leaves the line (a -c program altogether)
+		p.errorf("%s: too many arguments", name)
+		if p.sh.cfg.DashC {
+			p.fatal(1)
+		} else {
+			p.abandon(1)
+		}
+		return 1
+	}
 	if len(args) > 1 {
 		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
 		if err != nil {
@@ -346,7 +356,11 @@ func shiftBuiltin(p *proc, args []string) int {
 }
 
 func evalBuiltin(p *proc, args []string) int {
-	src := strings.Join(args[1:], " ")
+	_, rest, ok := p.flags(args, "", "eval [arg ...]")
+	if !ok {
+		return 2
+	}
+	src := strings.Join(rest, " ")
 	if strings.TrimSpace(src) == "" {
 		return 0
 	}

@@ -169,14 +169,96 @@ func (p *proc) homeTilde(dir string) string {
 	return dir
 }
 
+// stackArgs reads the arguments of dirs, pushd and popd as bash does:
+// the letters in flags one per word (-n, -l...), --, +N and -N (an
+// index into the stack, in index and fromEnd), and operands. A word that
+// starts with - and is none of these is an invalid number; an operand
+// where ops allows none is an invalid option (dirs) or argument (popd).
+func (p *proc) stackArgs(args []string, flags, usage string, ops bool) (seen flagSet, index int, fromEnd bool, operands []string, ok bool) {
+	cmd := args[0]
+	index = -1
+	fail := func() (flagSet, int, bool, []string, bool) {
+		p.writeErr(cmd + ": usage: " + usage + "\n")
+		return "", 0, false, nil, false
+	}
+	rest := args[1:]
+	for len(rest) > 0 {
+		a := rest[0]
+		rest = rest[1:]
+		switch {
+		case a == "--":
+			operands = append(operands, rest...)
+			rest = nil
+		case len(a) == 2 && a[0] == '-' && strings.IndexByte(flags, a[1]) >= 0:
+			seen += flagSet(a[1:])
+		case len(a) > 1 && (a[0] == '+' || a[0] == '-'):
+			n, err := strconv.Atoi(a[1:])
+			if err != nil || a[1] == '+' || a[1] == '-' {
+				p.errorf("%s: %s: invalid number", cmd, a)
+				return fail()
+			}
+			index, fromEnd = n, a[0] == '-'
+		case !ops && cmd == "dirs":
+			p.errorf("%s: %s: invalid option", cmd, a)
+			return fail()
+		case !ops:
+			p.errorf("%s: %s: invalid argument", cmd, a)
+			return fail()
+		default:
+			operands = append(operands, a)
+		}
+	}
+	return seen, index, fromEnd, operands, true
+}
+
+// stackIndex turns +N or -N into a position in the stack (current
+// directory first), reporting one out of range.
+func (p *proc) stackIndex(cmd string, index int, fromEnd bool) (int, bool) {
+	stack := p.dirStack()
+	if index >= len(stack) {
+		if len(stack) == 1 {
+			p.errorf("%s: directory stack empty", cmd)
+		} else {
+			sign := "+"
+			if fromEnd {
+				sign = "-"
+			}
+			if cmd == "dirs" {
+				sign = ""
+			}
+			p.errorf("%s: %s%d: directory stack index out of range", cmd, sign, index)
+		}
+		return 0, false
+	}
+	if fromEnd {
+		index = len(stack) - 1 - index
+	}
+	return index, true
+}
+
 func dirsBuiltin(p *proc, args []string) int {
-	seen, _, ok := p.flags(args, "clpv", "dirs [-clpv] [+N] [-N]")
+	seen, index, fromEnd, _, ok := p.stackArgs(args, "clpv", "dirs [-clpv] [+N] [-N]", false)
 	if !ok {
 		return 2
 	}
-	long, perLine, verbose, clear := seen.has("l"), seen.has("p"), seen.has("v"), seen.has("c")
-	if clear {
+	long, perLine, verbose := seen.has("l"), seen.has("p"), seen.has("v")
+	if seen.has("c") {
 		p.dirstack = nil
+		return 0
+	}
+	if index >= 0 {
+		n, ok := p.stackIndex("dirs", index, fromEnd)
+		if !ok {
+			return 1
+		}
+		d := p.dirStack()[n]
+		if !long {
+			d = p.homeTilde(d)
+		}
+		if verbose {
+			d = " " + strconv.Itoa(n) + "  " + d
+		}
+		p.writeOut(d + "\n")
 		return 0
 	}
 	p.printDirs(long, perLine, verbose)
@@ -208,52 +290,53 @@ func (p *proc) printDirs(long, perLine, verbose bool) {
 }
 
 func pushdBuiltin(p *proc, args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
+	seen, index, fromEnd, operands, ok := p.stackArgs(args, "n", "pushd [-n] [+N | -N | dir]", true)
+	if !ok {
+		return 2
 	}
-	if len(args) > 1 {
+	noCd := seen.has("n")
+	if len(operands) > 1 || len(operands) == 1 && index >= 0 {
 		p.errorf("pushd: too many arguments")
 		return 1
 	}
-	if len(args) == 0 {
+	swap := len(operands) == 0 && index < 0
+	if swap {
+		// exchange the top two directories
 		if len(p.dirstack) == 0 {
 			p.errorf("pushd: no other directory")
 			return 1
 		}
-		top := p.dirstack[0]
-		cur := p.dir
-		if err := p.chdir(top, top); err != nil {
-			p.errorLine(p.fsErrorMsg("pushd: "+top, err))
+		index = 1
+	}
+	if index >= 0 {
+		n, ok := p.stackIndex("pushd", index, fromEnd)
+		if !ok {
 			return 1
 		}
-		p.dirstack = append([]string{cur}, p.dirstack[1:]...)
+		stack := p.dirStack()
+		if swap {
+			stack[0], stack[1] = stack[1], stack[0]
+		} else {
+			stack = append(stack[n:], stack[:n]...)
+		}
+		if !noCd && stack[0] != p.dir {
+			if err := p.chdir(stack[0], stack[0]); err != nil {
+				p.errorLine(p.fsErrorMsg("pushd: "+stack[0], err))
+				return 1
+			}
+		}
+		p.dirstack = stack[1:]
 		p.printDirs(false, false, false)
 		return 0
 	}
-	dir := args[0]
-	if len(dir) > 1 && (dir[0] == '+' || dir[0] == '-') {
-		if n, err := strconv.Atoi(dir[1:]); err == nil {
-			stack := p.dirStack()
-			if n >= len(stack) {
-				p.errorf("pushd: %s: directory stack index out of range", dir)
-				return 1
-			}
-			if dir[0] == '-' {
-				n = len(stack) - 1 - n
-			}
-			rotated := append(append([]string{}, stack[n:]...), stack[:n]...)
-			if err := p.chdir(rotated[0], rotated[0]); err != nil {
-				p.errorLine(p.fsErrorMsg("pushd: "+rotated[0], err))
-				return 1
-			}
-			p.dirstack = rotated[1:]
-			p.printDirs(false, false, false)
-			return 0
-		}
+	dir := operands[0]
+	target := p.logicalPath(dir)
+	if noCd {
+		p.dirstack = append([]string{target}, p.dirstack...)
+		p.printDirs(false, false, false)
+		return 0
 	}
 	cur := p.dir
-	target := p.logicalPath(dir)
 	if err := p.chdir(target, dir); err != nil {
 		p.errorLine(p.fsErrorMsg("pushd: "+dir, err))
 		return 1
@@ -264,35 +347,28 @@ func pushdBuiltin(p *proc, args []string) int {
 }
 
 func popdBuiltin(p *proc, args []string) int {
-	args = args[1:]
+	seen, index, fromEnd, _, ok := p.stackArgs(args, "n", "popd [-n] [+N | -N]", false)
+	if !ok {
+		return 2
+	}
 	if len(p.dirstack) == 0 {
 		p.errorf("popd: directory stack empty")
 		return 1
 	}
-	if len(args) > 0 {
-		a := args[0]
-		if len(a) > 1 && (a[0] == '+' || a[0] == '-') {
-			n, err := strconv.Atoi(a[1:])
-			stack := p.dirStack()
-			if err != nil || n >= len(stack) {
-				p.errorf("popd: %s: directory stack index out of range", a)
-				return 1
-			}
-			if a[0] == '-' {
-				n = len(stack) - 1 - n
-			}
-			if n == 0 {
-				args = nil
-			} else {
-				p.dirstack = append(append([]string{}, p.dirstack[:n-1]...), p.dirstack[n:]...)
-				p.printDirs(false, false, false)
-				return 0
-			}
-		} else {
-			p.errorf("popd: %s: invalid argument", a)
-			p.writeErr("popd: usage: popd [-n] [+N | -N]\n")
-			return 2
+	n := 0
+	if index >= 0 {
+		if n, ok = p.stackIndex("popd", index, fromEnd); !ok {
+			return 1
 		}
+	}
+	if n == 0 && seen.has("n") {
+		// -n leaves the current directory: the next one goes
+		n = 1
+	}
+	if n > 0 {
+		p.dirstack = append(p.dirstack[:n-1:n-1], p.dirstack[n:]...)
+		p.printDirs(false, false, false)
+		return 0
 	}
 	top := p.dirstack[0]
 	if err := p.chdir(top, top); err != nil {

@@ -556,6 +556,8 @@ type proc struct {
 	// sigs is where signals sent to this proc are queued (shared by the
 	// proc's job entry).
 	canceled context.CancelFunc
+	// expanders are expanders kept for reuse (newExpander).
+	expanders []*expander
 	// sourceName is $BASH_SOURCE[0] of the code running.
 	sourceName string
 	inSubst    bool

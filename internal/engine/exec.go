@@ -48,6 +48,9 @@ func (p *proc) stmts(list []*syntax.Stmt) {
 	}
 }
 
+// arithLoopText is what $BASH_COMMAND shows for the steps of for (( )).
+func arithLoopText() string { return "(())" }
+
 // lines runs the commands of a file as bash reads them a line at a time:
 // an expansion error abandons the rest of its line only.
 func (p *proc) lines(list []*syntax.Stmt) {
@@ -460,17 +463,23 @@ func (p *proc) forClause(c *syntax.ForClause) {
 			items = p.params()
 		}
 		name := l.Name.Value
+		if !syntax.ValidName(name) {
+			p.errorf("`%s': not a valid identifier", name)
+			p.status = 1
+			return
+		}
 		if c.Select {
 			p.selectLoop(name, items, c.Do)
 			return
 		}
 		line := p.line
+		text := func() string { return "for " + name + " in " + strings.Join(items, " ") }
 		for _, item := range items {
 			if p.stopped() {
 				return
 			}
 			p.line = line
-			if p.debugTrapText("for " + name + " in " + strings.Join(items, " ")) {
+			if p.debugTrapText(text) {
 				continue
 			}
 			if !p.setVar(name, item) {
@@ -487,7 +496,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 		line := p.lineOf(c.Pos())
 		p.line = line
 		if l.Init != nil {
-			if p.debugTrapText("((" + "))") {
+			if p.debugTrapText(arithLoopText) {
 				return
 			}
 			if _, err := p.arith(l.Init); err != nil {
@@ -501,7 +510,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 				return
 			}
 			p.line = line
-			if p.debugTrapText("(())") {
+			if p.debugTrapText(arithLoopText) {
 				return
 			}
 			if l.Cond != nil {
@@ -522,7 +531,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 			}
 			if l.Post != nil {
 				p.line = line
-				if p.debugTrapText("(())") {
+				if p.debugTrapText(arithLoopText) {
 					return
 				}
 				if _, err := p.arith(l.Post); err != nil {

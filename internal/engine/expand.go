@@ -64,8 +64,18 @@ type expander struct {
 	extglob bool
 }
 
+// newExpander returns an expander for mode, reusing one that
+// freeExpander gave back (with its buffers).
 func (p *proc) newExpander(mode xmode) *expander {
-	e := &expander{p: p, mode: mode}
+	var e *expander
+	if n := len(p.expanders); n > 0 {
+		e = p.expanders[n-1]
+		p.expanders = p.expanders[:n-1]
+		*e = expander{cur: e.cur[:0], pat: e.pat[:0]}
+	} else {
+		e = &expander{}
+	}
+	e.p, e.mode = p, mode
 	if mode == mFields {
 		e.ifs, e.ifsSet = p.getStr("IFS")
 		if !e.ifsSet {
@@ -75,6 +85,16 @@ func (p *proc) newExpander(mode xmode) *expander {
 		e.extglob = p.opts.has(optExtglob)
 	}
 	return e
+}
+
+// freeExpander keeps e for reuse: nothing may refer to it or its
+// buffers afterwards.
+func (p *proc) freeExpander(e *expander) {
+	if cap(e.cur) > 1<<12 || cap(e.pat) > 1<<12 {
+		return
+	}
+	e.p, e.out = nil, nil
+	p.expanders = append(p.expanders, e)
 }
 
 // expandArgs expands command words into fields on p.argStack.
@@ -90,6 +110,7 @@ func (p *proc) expandArgs(words []*syntax.Word) bool {
 		if e == nil {
 			e = p.newExpander(mFields)
 			e.out = &p.argStack
+			defer p.freeExpander(e)
 		}
 		if !e.words(w) {
 			return false
@@ -109,14 +130,18 @@ func isEmptyUnquoted(w *syntax.Word) bool {
 // fields expands words into a new list of fields.
 func (p *proc) fields(words []*syntax.Word) ([]string, bool) {
 	var out []string
-	e := p.newExpander(mFields)
-	e.out = &out
+	var e *expander
 	for _, w := range words {
 		if s, ok := p.fastField(w); ok {
 			if s != "" || !isEmptyUnquoted(w) {
 				out = append(out, s)
 			}
 			continue
+		}
+		if e == nil {
+			e = p.newExpander(mFields)
+			e.out = &out
+			defer p.freeExpander(e)
 		}
 		if !e.words(w) {
 			return nil, false
@@ -185,8 +210,12 @@ func (p *proc) fastField(w *syntax.Word) (string, bool) {
 func plainLit(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '\\', '*', '?', '[', '~':
+		case '\\', '*', '?', '~':
 			return false
+		case '[':
+			if strings.IndexByte(s[i+1:], ']') >= 0 {
+				return false
+			}
 		}
 	}
 	return true
@@ -255,7 +284,9 @@ func (p *proc) string(w *syntax.Word) (string, bool) {
 	}
 	e := p.newExpander(mString)
 	e.word(w.Parts)
-	return string(e.cur), !e.err
+	out, ok := string(e.cur), !e.err
+	p.freeExpander(e)
+	return out, ok
 }
 
 func (p *proc) fastString(w *syntax.Word) (string, bool) {
@@ -285,7 +316,9 @@ func (p *proc) assignValue(w *syntax.Word) (string, bool) {
 	}
 	e := p.newExpander(mAssign)
 	e.word(w.Parts)
-	return string(e.cur), !e.err
+	out, ok := string(e.cur), !e.err
+	p.freeExpander(e)
+	return out, ok
 }
 
 // pattern expands a word as a glob pattern: quoted characters escaped.
@@ -295,14 +328,18 @@ func (p *proc) pattern(w *syntax.Word) (string, bool) {
 	}
 	e := p.newExpander(mPattern)
 	e.word(w.Parts)
-	return string(e.pat), !e.err
+	out, ok := string(e.pat), !e.err
+	p.freeExpander(e)
+	return out, ok
 }
 
 // regex expands the right side of =~.
 func (p *proc) regex(w *syntax.Word) (string, bool) {
 	e := p.newExpander(mRegex)
 	e.word(w.Parts)
-	return string(e.pat), !e.err
+	out, ok := string(e.pat), !e.err
+	p.freeExpander(e)
+	return out, ok
 }
 
 // heredocBody expands an unquoted here-document.
@@ -316,7 +353,9 @@ func (p *proc) heredocBody(w *syntax.Word) (string, bool) {
 		}
 		e.part(part)
 	}
-	return string(e.cur), !e.err
+	out, ok := string(e.cur), !e.err
+	p.freeExpander(e)
+	return out, ok
 }
 
 // words expands one command word, with brace expansion, into e.out.

@@ -569,8 +569,13 @@ func hasPatternMeta(pat string, extglob bool) bool {
 		switch pat[i] {
 		case '\\':
 			i++
-		case '*', '?', '[':
+		case '*', '?':
 			return true
+		case '[':
+			// a bracket needs its closing ] ([ alone is literal)
+			if i+2 <= len(pat) && strings.IndexByte(pat[i+2:], ']') >= 0 {
+				return true
+			}
 		case '(':
 			if extglob && i > 0 && strings.IndexByte("?*+@!", pat[i-1]) >= 0 {
 				return true

@@ -522,9 +522,16 @@ func getoptsBuiltin(p *proc, args []string) int {
 	if len(args) == 3 {
 		params = p.params()
 	}
-	if !syntax.ValidName(name) {
-		p.errorf("getopts: `%s': not a valid identifier", name)
-		return 1
+	// an invalid name is reported when getopts would set it: the
+	// options are read all the same, and the status is 1
+	status := 0
+	setName := func(val string) {
+		if !syntax.ValidName(name) {
+			p.errorf("getopts: `%s': not a valid identifier", name)
+			status = 1
+			return
+		}
+		p.setVar(name, val)
 	}
 	silent := strings.HasPrefix(optstring, ":")
 	if silent {
@@ -539,13 +546,14 @@ func getoptsBuiltin(p *proc, args []string) int {
 		p.getoptsChar = 0
 	}
 	end := func() int {
-		p.setVar(name, "?")
+		setName("?")
 		p.unsetVar("OPTARG", false)
 		p.setVar("OPTIND", strconv.Itoa(optind))
 		p.getoptsInd, p.getoptsChar = optind, 0
 		return 1
 	}
 	if optind > len(params) {
+		optind = len(params) + 1
 		return end()
 	}
 	arg := params[optind-1]
@@ -576,10 +584,10 @@ func getoptsBuiltin(p *proc, args []string) int {
 			p.writeErr(p.sh.cfg.Name + ": illegal option -- " + string(c) + "\n")
 			p.unsetVar("OPTARG", false)
 		}
-		p.setVar(name, "?")
+		setName("?")
 		p.setVar("OPTIND", strconv.Itoa(optind))
 		p.getoptsInd = optind
-		return 0
+		return status
 	}
 	if i+1 < len(optstring) && optstring[i+1] == ':' {
 		if p.getoptsChar < len(arg) {
@@ -594,23 +602,23 @@ func getoptsBuiltin(p *proc, args []string) int {
 			optind++
 			p.getoptsChar = 0
 			if silent {
-				p.setVar(name, ":")
+				setName(":")
 				p.setVar("OPTARG", string(c))
 			} else {
 				p.writeErr(p.sh.cfg.Name + ": option requires an argument -- " + string(c) + "\n")
-				p.setVar(name, "?")
+				setName("?")
 				p.unsetVar("OPTARG", false)
 			}
 			p.setVar("OPTIND", strconv.Itoa(optind))
 			p.getoptsInd = optind
-			return 0
+			return status
 		}
 	} else {
 		advance()
 		p.unsetVar("OPTARG", false)
 	}
-	p.setVar(name, string(c))
+	setName(string(c))
 	p.setVar("OPTIND", strconv.Itoa(optind))
 	p.getoptsInd = optind
-	return 0
+	return status
 }

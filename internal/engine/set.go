@@ -41,6 +41,10 @@ func (p *proc) setArgs(args []string, withParams bool) int {
 			}
 			return 0
 		}
+		if a == "+" {
+			// a lone + is an ignored flag
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
 			if withParams {
 				p.setParams(slices.Clone(args[i:]))

@@ -215,14 +215,15 @@ func (p *proc) debugTrap(cmd syntax.Node) bool {
 	return p.flow != flowNone || p.opts.has(optExtdebug) && p.status != 0
 }
 
-// debugTrapText is debugTrap for a command shown as text (for loops).
-func (p *proc) debugTrapText(text string) bool {
+// debugTrapText is debugTrap for a command shown as text (for loops),
+// made only when the trap runs.
+func (p *proc) debugTrapText(text func() string) bool {
 	action, ok := p.trapFor("DEBUG")
 	if !ok || action == "" || p.inTrap != "" {
 		return false
 	}
 	p.cmdNode = nil
-	p.cmdText = text
+	p.cmdText = text()
 	p.runTrap("DEBUG", action)
 	return p.flow != flowNone || p.opts.has(optExtdebug) && p.status != 0
 }

@@ -363,6 +363,7 @@ func (s *Shell) RunSource(ctx context.Context, node syntax.Node, src string, fir
 // runTop runs a top-level statement.
 func (s *Shell) runTop(p *proc, st *syntax.Stmt) {
 	p.stmt(st)
+	p.waitProcOut()
 	s.abandoned = p.flow == flowAbandon
 	p.afterTop()
 }
@@ -388,6 +389,16 @@ func (s *Shell) finish(p *proc) {
 	s.exitTrapDone = true
 	s.exited.Store(true)
 	p.runExitTrap()
+	// the shell's descriptors close as it exits: a >(...) still held
+	// (exec 3> >(cmd)) sees its end of input, and its output is waited
+	// for
+	for fd := 3; fd < len(p.fds); fd++ {
+		if f := p.fds[fd]; f != nil {
+			f.unref()
+			p.fds[fd] = nil
+		}
+	}
+	p.waitProcOut()
 }
 
 // Abandoned reports whether an error abandoned the last statement run

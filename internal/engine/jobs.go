@@ -17,8 +17,11 @@ type job struct {
 	p      *proc
 	text   string
 	hidden bool // a process substitution: not listed by jobs
-	done   chan struct{}
-	status int
+	// procOut is the shell's side of a >(...): once nothing holds it,
+	// the substitution's output ends with the command.
+	procOut *ofile
+	done    chan struct{}
+	status  int
 	// reported: jobs printed it as done, so it is gone.
 	reported bool
 }
@@ -67,6 +70,21 @@ func (t *jobTable) addHidden(c *proc) *job {
 	j := &job{p: c, hidden: true, done: make(chan struct{})}
 	t.jobs = append(t.jobs, j)
 	return j
+}
+
+// prune drops the finished process substitutions but the one of pid
+// keep ($!, for wait $!).
+func (t *jobTable) prune(keep int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	kept := t.jobs[:0]
+	for _, j := range t.jobs {
+		if !j.hidden || !j.finished() || j.p.pid == keep {
+			kept = append(kept, j)
+		}
+	}
+	clear(t.jobs[len(kept):])
+	t.jobs = kept
 }
 
 // visible lists the jobs jobs shows.

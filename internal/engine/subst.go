@@ -103,7 +103,11 @@ func (p *proc) procSubst(ps *syntax.ProcSubst) (string, bool) {
 	}
 	p.fds = p.fds.set(fd, mine)
 	p.procFds = append(p.procFds, fd)
+	p.jobs.prune(p.lastBg)
 	j := p.jobs.addHidden(c)
+	if ps.Op == syntax.CmdOut {
+		j.procOut = mine
+	}
 	p.lastBg = c.getPid()
 	go func() {
 		status := c.runSub(func(c *proc) { c.stmts(ps.Stmts) })
@@ -112,6 +116,30 @@ func (p *proc) procSubst(ps *syntax.ProcSubst) (string, bool) {
 		j.finish(status)
 	}()
 	return "/dev/fd/" + strconv.Itoa(fd), true
+}
+
+// waitProcOut waits, at the end of a top-level command, for the process
+// substitutions >(...) the shell no longer holds a descriptor of: what
+// they print belongs to the command. Finished substitutions leave the job
+// table (but the last one, for wait $!).
+func (p *proc) waitProcOut() {
+	t := p.jobs
+	t.prune(p.lastBg)
+	var wait []*job
+	t.mu.Lock()
+	for _, j := range t.jobs {
+		if j.procOut != nil && j.procOut.refs.Load() <= 0 && !j.finished() {
+			wait = append(wait, j)
+		}
+	}
+	t.mu.Unlock()
+	for _, j := range wait {
+		select {
+		case <-j.done:
+		case <-p.ctx.Done():
+			return
+		}
+	}
 }
 
 // closeProcFds closes the descriptors of the process substitutions made

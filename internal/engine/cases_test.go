@@ -67,6 +67,8 @@ var engineCases = []engineCase{
 	{"directory stack arguments", `cd /tmp; pushd -n / >/dev/null; dirs; dirs +1; dirs -v -0; dirs a; echo $?; popd -z; echo $?; popd -n; dirs`, "/tmp /\n/\n 1  /\n2\n2\n/tmp\n/tmp\n", 0},
 	{"process substitution output is kept", `{ echo 1; echo 2; } > >(cat)`, "1\n2\n", 0},
 	{"process substitution held until exit", `exec 3> >(cat); echo x >&3`, "x\n", 0},
+	{"tilde after brace expansion", `HOME=/h; echo {a~,~}/b ~{/c,}`, "a~/b /h/b /h/c /h\n", 0},
+	{"pattern starting with a slash", `x=/a/; echo ${x////c} ${x///} ${x/\//-}`, "cac a -a/\n", 0},
 	{"null lists", `set -- "" ""; IFS=; echo "[${*:-m}]" "[${*:+p}]"; a=("" ""); echo "[${a[*]:-m}]" "[${a[@]:-m}]"; unset IFS; echo "[${a[*]:-m}]"; e=(); set -- "${e[@]+x}"; echo $#`, "[m] []\n[m] [ ]\n[ ]\n0\n", 0},
 	{"at ops", `x="it's"; echo ${x@Q}; a=(1 "2 3"); echo ${a[@]@Q}; declare -i n=3; echo ${n@a}`, "'it'\\''s'\n'1' '2 3'\ni\n", 0},
 	{"declare -p", `declare -a a=(1 2); declare -i i=3; declare -A A=([k]=v); declare -p a i A`, "declare -a a=([0]=\"1\" [1]=\"2\")\ndeclare -i i=\"3\"\ndeclare -A A=([k]=\"v\" )\n", 0},

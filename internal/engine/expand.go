@@ -434,18 +434,27 @@ func (e *expander) reset() {
 
 // word expands parts into the current field.
 func (e *expander) word(parts []syntax.WordPart) {
-	for i, part := range parts {
+	if len(parts) > 0 && !e.quoted && e.mode != mRegex && e.mode != mHeredoc {
+		if lit, ok := parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
+			// the literals brace expansion left side by side are one
+			// prefix: {a,~}/b gives ~ then /b
+			rest, n := lit.Value, 1
+			for ; n < len(parts); n++ {
+				next, ok := parts[n].(*syntax.Lit)
+				if !ok {
+					break
+				}
+				rest += next.Value
+			}
+			if e.tilde(&rest, n == len(parts)) {
+				e.lit(rest)
+				parts = parts[n:]
+			}
+		}
+	}
+	for _, part := range parts {
 		if e.err {
 			return
-		}
-		if i == 0 && !e.quoted {
-			if lit, ok := part.(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") && e.mode != mRegex && e.mode != mHeredoc {
-				rest := lit.Value
-				if e.tilde(&rest, len(parts) == 1) {
-					e.lit(rest)
-					continue
-				}
-			}
 		}
 		e.part(part)
 	}

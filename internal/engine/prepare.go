@@ -21,6 +21,8 @@ func prepare(node syntax.Node, src string) {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			fixFuncPipe(n)
+		case *syntax.ParamExp:
+			fixSlashPattern(n, src)
 		case *syntax.CallExpr:
 			words = append(words, n.Args...)
 		case *syntax.WordIter:
@@ -44,6 +46,41 @@ func prepare(node syntax.Node, src string) {
 		}
 	}
 	ar.apply()
+}
+
+// fixSlashPattern reads ${x///} and ${x////c} as bash does: a pattern
+// that starts with / keeps it (the pattern is "/"), where mvdan/sh's
+// parser sees an empty pattern. The expansion is parsed again with the
+// slash escaped.
+func fixSlashPattern(pe *syntax.ParamExp, src string) {
+	if pe.Repl == nil || pe.Repl.Orig != nil || pe.Index != nil || pe.Param == nil || src == "" {
+		return
+	}
+	start, end := int(pe.Dollar.Offset()), int(pe.Rbrace.Offset())
+	from := int(pe.Param.End().Offset())
+	if end >= len(src) || from >= end || start >= from {
+		return
+	}
+	op := "/"
+	if pe.Repl.All {
+		op = "//"
+	}
+	rest, ok := strings.CutPrefix(src[from:end], op)
+	if !ok || !strings.HasPrefix(rest, "/") || strings.Contains(rest, "((") {
+		return
+	}
+	text := src[start:from] + op + "\\" + rest + "}"
+	f, err := syntax.NewParser().Parse(strings.NewReader("echo "+text), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 || len(ce.Args[1].Parts) != 1 {
+		return
+	}
+	if fixed, ok := ce.Args[1].Parts[0].(*syntax.ParamExp); ok && fixed.Repl != nil {
+		pe.Repl = fixed.Repl
+	}
 }
 
 // fixFuncPipe undoes a reading of mvdan/sh's parser: in f() { ...; } | cmd

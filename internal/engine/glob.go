@@ -32,13 +32,13 @@ func (p *proc) glob(pat string) ([]string, bool) {
 	if abs {
 		start = "/"
 	}
-	g := globber{p: p, mode: mode, dotglob: dotglob, globstar: p.opts.has(optGlobstar), extglob: extglob}
+	g := globber{p: p, mode: mode, dotglob: dotglob, globstar: p.opts.has(optGlobstar), extglob: extglob, ignoring: ignore != nil}
 	g.walk(start, segs, &results)
 	if ignore != nil {
 		results = slices.DeleteFunc(results, func(r string) bool {
 			base := r
 			for _, ig := range ignore {
-				if p.compile(ig, mode&^patFile).full(base) {
+				if p.compile(ig, mode).full(base) {
 					return true
 				}
 			}
@@ -63,7 +63,24 @@ func (p *proc) globIgnore() []string {
 	if !ok || v == "" {
 		return nil
 	}
-	return strings.Split(v, ":")
+	// colons separate the patterns, but not inside a bracket
+	// expression ([[:alnum:]])
+	var out []string
+	start := 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++
+		case '[':
+			if _, end, ok := parseClass(v, i); ok {
+				i = end - 1
+			}
+		case ':':
+			out = append(out, v[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, v[start:])
 }
 
 // splitPatternPath splits a pattern at its slashes.
@@ -92,6 +109,8 @@ type globber struct {
 	dotglob  bool
 	globstar bool
 	extglob  bool
+	// ignoring: GLOBIGNORE is set (. and .. never match)
+	ignoring bool
 }
 
 // walk matches the remaining segments under prefix (a path as the result
@@ -133,7 +152,11 @@ func (g *globber) walk(prefix string, segs []string, out *[]string) {
 	}
 	cp := g.p.compile(seg, g.mode)
 	explicitDot := strings.HasPrefix(seg, ".") || strings.HasPrefix(seg, "\\.")
-	for _, name := range g.names(entries) {
+	names := g.names(entries)
+	if explicitDot && !g.p.opts.has(optGlobskipdots) && !g.ignoring {
+		names = append([]string{".", ".."}, names...)
+	}
+	for _, name := range names {
 		if name == "." || name == ".." {
 			if seg != name && !(explicitDot && !g.p.opts.has(optGlobskipdots)) {
 				continue

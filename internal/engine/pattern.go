@@ -296,9 +296,9 @@ func (c *compiled) one(n *pnode, r rune) bool {
 	case pLit:
 		return c.eqRune(n.r, r)
 	case pAny:
-		return true
+		return r != '/' || c.mode&patFile == 0
 	case pClass:
-		return n.class.matches(r, c.mode&patNocase != 0)
+		return (r != '/' || c.mode&patFile == 0) && n.class.matches(r, c.mode&patNocase != 0)
 	}
 	return false
 }
@@ -326,7 +326,11 @@ func (c *compiled) simpleMatch(nodes []pnode, s string) bool {
 			}
 		}
 		if starN >= 0 && starS < len(s) {
-			_, size := utf8.DecodeRuneInString(s[starS:])
+			r, size := utf8.DecodeRuneInString(s[starS:])
+			if r == '/' && c.mode&patFile != 0 {
+				// * does not cross a slash in a path
+				return false
+			}
 			starS += size
 			ni, si = starN+1, starS
 			continue
@@ -344,7 +348,8 @@ func (c *compiled) m(nodes []pnode, s string) bool {
 	n := &nodes[0]
 	switch n.kind {
 	case pStar:
-		if len(nodes) == 1 {
+		path := c.mode&patFile != 0
+		if len(nodes) == 1 && !path {
 			return true
 		}
 		for i := 0; i <= len(s); {
@@ -354,7 +359,10 @@ func (c *compiled) m(nodes []pnode, s string) bool {
 			if i == len(s) {
 				break
 			}
-			_, size := utf8.DecodeRuneInString(s[i:])
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == '/' && path {
+				break
+			}
 			i += size
 		}
 		return false

@@ -169,9 +169,40 @@ func (s *Session) engineCall(c *engine.Command) *builtins.Call {
 	return call
 }
 
-// engineExec runs a command through the session's exec chain.
+// engineExec runs a command through the session's exec chain; a name
+// the engine's hash table knows runs as the file it gives.
 func (s *Session) engineExec(c *engine.Command) int {
-	return s.exec(s.engineCall(c))
+	call := s.engineCall(c)
+	if c.Path != "" {
+		call.Ctx = context.WithValue(call.Ctx, hashedKey{}, hashed{name: c.Args[0], path: c.Path})
+	}
+	return s.exec(call)
+}
+
+// hashed is the file the engine's hash table found a command name as,
+// carried to execOnPath in the call's context (for that name only: the
+// commands the call runs in turn search PATH).
+type hashed struct{ name, path string }
+
+type hashedKey struct{}
+
+// execHashed runs the file the hash table gave for name: a file gone is
+// an error, as in bash, but a command standing in /bin still runs.
+func (s *Session) execHashed(c *builtins.Call, name, file string) int {
+	full := c.Abs(file)
+	if _, err := s.fs.Stat(full); err != nil {
+		if errors.Is(err, fs.ErrNotExist) && binDirs[path.Dir(full)] {
+			if run := s.commandFor(name); run != nil {
+				return run(c)
+			}
+		}
+		execFail(c, file, err)
+		if errors.Is(err, fs.ErrPermission) {
+			return 126
+		}
+		return 127
+	}
+	return s.execFile(c, file)
 }
 
 // engineLookup says what a name runs as, for type and command -v.
@@ -469,6 +500,9 @@ func (s *Session) filesOnPath(c *builtins.Call, name string, first bool) (files 
 
 // execOnPath runs a command found by name on the engine.
 func (s *Session) execOnPath(c *builtins.Call, name string) int {
+	if h, ok := c.Ctx.Value(hashedKey{}).(hashed); ok && h.name == name {
+		return s.execHashed(c, name, h.path)
+	}
 	kind, p, noExec := s.findOnPath(c, name)
 	switch kind {
 	case kindFile:

@@ -606,6 +606,14 @@ func (p *proc) describe(name, mode string, noFunc bool) bool {
 		}
 		return true
 	}
+	if e := p.hashed(name); e != nil {
+		if short {
+			p.writeOut(e.path + "\n")
+		} else {
+			p.writeOut(name + " is hashed (" + e.path + ")\n")
+		}
+		return true
+	}
 	kind, path := p.lookupCommand(name)
 	switch kind {
 	case KindBuiltin:
@@ -673,6 +681,10 @@ func (p *proc) describeType(name, mode string, all, noFunc bool) bool {
 			}
 		}
 	}
+	if e := p.hashed(name); e != nil && !all && !shellBuiltin {
+		say("file", name+" is hashed ("+e.path+")", e.path)
+		return true
+	}
 	kind, path := p.lookupCommand(name)
 	switch kind {
 	case KindBuiltin:
@@ -700,23 +712,6 @@ func (p *proc) lookupCommand(name string) (Kind, string) {
 		return KindNone, ""
 	}
 	return p.sh.cfg.Lookup(p.newCommand([]string{name}), name)
-}
-
-func hashBuiltin(p *proc, args []string) int {
-	status := 0
-	for _, a := range args[1:] {
-		if strings.HasPrefix(a, "-") {
-			continue
-		}
-		if _, ok := builtins[a]; ok {
-			continue
-		}
-		if kind, _ := p.lookupCommand(a); kind == KindNone {
-			p.errorf("hash: %s: not found", a)
-			status = 1
-		}
-	}
-	return status
 }
 
 func letBuiltin(p *proc, args []string) int {

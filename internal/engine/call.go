@@ -128,6 +128,9 @@ func (p *proc) external(args []string) int {
 		return 127
 	}
 	c := p.newCommand(args)
+	if !strings.Contains(args[0], "/") {
+		c.Path = p.hashFor(args[0])
+	}
 	return p.sh.cfg.Exec(c)
 }
 

@@ -112,6 +112,10 @@ type Command struct {
 	Umask  fs.FileMode
 	// Line is the line the command is on.
 	Line int
+	// Path, for a name without a slash, is the file the shell's hash
+	// table says Args[0] runs as: the host runs it without searching
+	// PATH (and fails if it is gone). Empty: search.
+	Path string
 	p    *proc
 }
 
@@ -221,6 +225,7 @@ func New(cfg Config) (*Shell, error) {
 		opts:    defaultOpts(),
 		funcs:   newTable[*funcDef](),
 		aliases: newTable[aliasDef](),
+		hash:    newHashTable(),
 		traps:   newTable[trapDef](),
 		jobs:    &jobTable{},
 	}
@@ -567,6 +572,8 @@ type proc struct {
 	// sigs is where signals sent to this proc are queued (shared by the
 	// proc's job entry).
 	canceled context.CancelFunc
+	// hash is the table of the files commands were found as.
+	hash *hashTable
 	// expanders are expanders kept for reuse (newExpander).
 	expanders []*expander
 	// sourceName is $BASH_SOURCE[0] of the code running.
@@ -620,6 +627,7 @@ func (p *proc) fork() *proc {
 		level:       p.level + 1,
 		funcs:       p.funcs.share(),
 		aliases:     p.aliases.share(),
+		hash:        p.hash.share(),
 		traps:       p.traps.share(),
 		opts:        p.opts,
 		fds:         p.fds.fork(),
@@ -694,6 +702,7 @@ func (p *proc) release() {
 	p.sh.procs.remove(p)
 	p.funcs.release()
 	p.aliases.release()
+	p.hash.release()
 	p.traps.release()
 	p.fds.release()
 	p.fds = nil

@@ -71,6 +71,8 @@ var engineCases = []engineCase{
 	{"pattern starting with a slash", `x=/a/; echo ${x////c} ${x///} ${x/\//-}`, "cac a -a/\n", 0},
 	{"GLOBIGNORE", `>a.md; >a.txt; >.e; >B; GLOBIGNORE='*.txt:[[:upper:]]*'; echo *; GLOBIGNORE=; shopt -u globskipdots; echo .*`, ".e a.md\n. .. .e\n", 0},
 	{"hash table", `hash; hash -p /x/y foo; hash -t foo; hash -l; type foo; command -V foo; hash -d foo; hash; hash -t nope; echo $?; hash -p /x/y foo; PATH=$PATH:/z; hash`, "hash: hash table empty\n/x/y\nbuiltin hash -p /x/y foo\nfoo is hashed (/x/y)\nfoo is hashed (/x/y)\nhash: hash table empty\n1\nhash: hash table empty\n", 0},
+	{"read -N and continuations", "read -N 4 a b <<< 'a b c'; echo \"[$a][$b]\"; read -d , x <<'E'\na\\\nb,c\nE\necho \"[$x]\"; IFS=; read -a e <<< ''; echo ${#e[@]}", "[a b ][]\n[ab]\n0\n", 0},
+	{"trap -p keeps newlines", "trap 'echo 1\necho 2' INT; trap -p INT", "trap -- 'echo 1\necho 2' SIGINT\n", 0},
 	{"null lists", `set -- "" ""; IFS=; echo "[${*:-m}]" "[${*:+p}]"; a=("" ""); echo "[${a[*]:-m}]" "[${a[@]:-m}]"; unset IFS; echo "[${a[*]:-m}]"; e=(); set -- "${e[@]+x}"; echo $#`, "[m] []\n[m] [ ]\n[ ]\n0\n", 0},
 	{"at ops", `x="it's"; echo ${x@Q}; a=(1 "2 3"); echo ${a[@]@Q}; declare -i n=3; echo ${n@a}`, "'it'\\''s'\n'1' '2 3'\ni\n", 0},
 	{"declare -p", `declare -a a=(1 2); declare -i i=3; declare -A A=([k]=v); declare -p a i A`, "declare -a a=([0]=\"1\" [1]=\"2\")\ndeclare -i i=\"3\"\ndeclare -A A=([k]=\"v\" )\n", 0},

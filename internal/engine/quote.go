@@ -13,6 +13,11 @@ func quoteValue(s string) string {
 	if needsDollarQuote(s) {
 		return dollarQuote(s)
 	}
+	return singleQuote(s)
+}
+
+// singleQuote quotes s in single quotes, whatever it holds (trap -p).
+func singleQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 

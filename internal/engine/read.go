@@ -125,8 +125,15 @@ func readBuiltin(p *proc, args []string) int {
 	if !set {
 		ifs = " \t\n"
 	}
+	if o.exact {
+		// read -N splits nothing
+		ifs = ""
+	}
 	if o.array != "" {
-		fields := splitRead(line, escaped, ifs, -1)
+		var fields []string
+		if len(line) > 0 {
+			fields = splitRead(line, escaped, ifs, -1)
+		}
 		p.unsetVar(o.array, false)
 		p.setArrayValuesLocal(o.array, fields)
 		return status
@@ -237,10 +244,9 @@ func (p *proc) readInput(r io.Reader, o readOpts) ([]byte, []bool, int) {
 			if err != nil {
 				return line, escaped, 1
 			}
-			if c2 == '\n' && o.delim == '\n' || c2 == o.delim {
-				if c2 == '\n' {
-					continue
-				}
+			if c2 == '\n' {
+				// a line continuation, whatever the delimiter
+				continue
 			}
 			line = append(line, c2)
 			escaped = append(escaped, true)
@@ -490,8 +496,8 @@ func mapfileBuiltin(p *proc, args []string) int {
 		if trim && len(s) > 0 && s[len(s)-1] == delim {
 			s = s[:len(s)-1]
 		}
-		if i := strings.IndexByte(s, 0); i >= 0 && delim != 0 {
-			// mapfile keeps the line up to a NUL byte
+		if i := strings.IndexByte(s, 0); i >= 0 {
+			// a shell string ends at a NUL byte (the delimiter of -d '')
 			s = s[:i]
 		}
 		v.arr.set(idx, s)

@@ -430,7 +430,7 @@ func trapLine(key, action string) string {
 	if n, _, ok := signalByName(key, false); ok && n > 0 {
 		name = "SIG" + key
 	}
-	return "trap -- " + quoteValue(action) + " " + name + "\n"
+	return "trap -- " + singleQuote(action) + " " + name + "\n"
 }
 
 func (p *proc) printSignals() {

@@ -528,7 +528,18 @@ func (e *expander) part(part syntax.WordPart) {
 		e.flushPending()
 		e.valid = true
 		if e.sqLiteral && e.quoted && !part.Dollar {
-			e.appendQuoted("'" + part.Value + "'")
+			// single quotes in the operand of "${x-word}" are plain
+			// characters, and what they hold is expanded
+			e.appendQuotedByte('\'')
+			w, err := e.p.sh.parseWord(part.Value)
+			if err != nil || !strings.ContainsAny(part.Value, "$`\\") {
+				e.appendQuoted(part.Value)
+			} else {
+				for _, in := range w.Parts {
+					e.part(in)
+				}
+			}
+			e.appendQuotedByte('\'')
 			return
 		}
 		v := part.Value
@@ -661,6 +672,12 @@ func (e *expander) dqLit(s string) {
 			case '$', '`', '"', '\\':
 				i++
 				c = s[i]
+			case '}':
+				// in the operand of ${x-word}, \} is a brace
+				if e.sqLiteral {
+					i++
+					c = s[i]
+				}
 			case '\n':
 				i++
 				continue

@@ -48,6 +48,9 @@ func Parse(src, name string) (*syntax.File, string, error) {
 		}
 		fixed, ok := fixArith(text, at)
 		if !ok {
+			fixed, ok = fixSliceColon(text, at)
+		}
+		if !ok {
 			fixed, ok = fixParam(text, at)
 		}
 		if !ok {
@@ -68,7 +71,8 @@ func fixArith(src string, offset int) (string, bool) {
 	if offset > len(src) {
 		offset = len(src)
 	}
-	for start := strings.LastIndex(src[:offset], "(("); start >= 0; start = strings.LastIndex(src[:start], "((") {
+	// the error may point at the (( or $(( itself (an empty (( )))
+	for start := strings.LastIndex(src[:min(offset+3, len(src))], "(("); start >= 0; start = strings.LastIndex(src[:start], "((") {
 		end, split := closeArith(src, start+2)
 		if end < 0 || end < offset {
 			continue
@@ -82,11 +86,37 @@ func fixArith(src string, offset int) (string, bool) {
 		}
 		inner := src[start+2 : end-2]
 		if strings.HasPrefix(strings.TrimSpace(inner), arithPlaceholder) {
-			return "", false
+			continue
 		}
 		return src[:start+2] + " " + arithPlaceholder + hex.EncodeToString([]byte(inner)) + " " + src[end-2:], true
 	}
 	return "", false
+}
+
+// fixSliceColon gives an empty offset or length of ${x: } and ${x::} an
+// empty expression (a placeholder for no text), which bash takes as 0. A
+// colon right before the closing brace of the offset (${x:}) stays a bad
+// substitution.
+func fixSliceColon(src string, at int) (string, bool) {
+	if at >= len(src)-1 || src[at] != ':' {
+		return "", false
+	}
+	start := strings.LastIndex(src[:at], "${")
+	if start < 0 {
+		return "", false
+	}
+	inner := src[start+2 : at]
+	if i := strings.IndexByte(inner, ']'); i >= 0 {
+		inner = inner[i+1:]
+	}
+	second := strings.Contains(inner, ":")
+	switch next := src[at+1]; {
+	case next == ' ' || next == '\t' || next == ':':
+	case next == '}' && second:
+	default:
+		return "", false
+	}
+	return src[:at+1] + " " + arithPlaceholder + " " + src[at+1:], true
 }
 
 // badSubst starts the name of a parameter expansion the parser could not

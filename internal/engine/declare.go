@@ -492,6 +492,7 @@ func (p *proc) printDecls(variant string, f declFlags, args []declArg) int {
 				name = a.as.Name.Value
 			}
 			v, _ := p.lookup(name)
+			v = p.live(name, v)
 			if v == nil {
 				if sv, ok := p.specialArray(name); ok && sv != nil {
 					v = sv

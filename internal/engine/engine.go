@@ -278,6 +278,28 @@ func New(cfg Config) (*Shell, error) {
 		// bash starts with OLDPWD exported and unset
 		globals["OLDPWD"] = &variable{attrs: aExport}
 	}
+	// SHELLOPTS and BASHOPTS in the environment turn their options on;
+	// they, and PPID, are read-only variables whose value the shell
+	// computes (see special)
+	for _, name := range []string{"SHELLOPTS", "BASHOPTS"} {
+		byName := setOptByName
+		if name == "BASHOPTS" {
+			byName = shoptByName
+		}
+		v := globals[name]
+		if v != nil && v.attrs&aExport != 0 {
+			for _, o := range strings.Split(v.str, ":") {
+				if o, ok := byName(o); ok {
+					p.opts.set(o, true)
+				}
+			}
+		} else {
+			v = &variable{}
+			globals[name] = v
+		}
+		v.attrs |= aSet | aReadonly
+	}
+	globals["PPID"] = &variable{str: strconv.Itoa(cfg.Ppid), attrs: aSet | aReadonly | aInteger}
 	globals["BASH_VERSINFO"] = &variable{kind: kIndexed, attrs: aSet | aReadonly,
 		arr: &indexed{vals: []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"}}}
 	for _, name := range cfg.ReadOnly {

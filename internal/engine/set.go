@@ -203,7 +203,7 @@ func (p *proc) visibleVars() (map[string]*variable, []string) {
 		}
 		for name, v := range p.frames[i].locals.vars {
 			if _, seen := names[name]; !seen {
-				names[name] = v
+				names[name] = p.live(name, v)
 			}
 		}
 	}

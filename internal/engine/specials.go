@@ -65,6 +65,21 @@ func (p *proc) special(name string) (string, bool, bool) {
 	return s, ok, true
 }
 
+// live is v as the user sees it: the computed value of SHELLOPTS and
+// BASHOPTS, which are variables for their attributes only.
+func (p *proc) live(name string, v *variable) *variable {
+	if v == nil || name != "SHELLOPTS" && name != "BASHOPTS" {
+		return v
+	}
+	val, ok, special := p.special(name)
+	if !special || !ok {
+		return v
+	}
+	c := *v
+	c.str = val
+	return &c
+}
+
 func pad6(n int) string {
 	s := strconv.Itoa(n)
 	return strings.Repeat("0", 6-len(s)) + s

@@ -661,7 +661,9 @@ func (p *proc) arrayIndex(v *variable, name, sub string) (int64, bool) {
 
 // unsetVar removes a variable (following namerefs unless ref).
 func (p *proc) unsetVar(name string, ref bool) bool {
-	p.unsetSpecial(name)
+	if v, _ := p.lookup(name); v == nil || v.attrs&aReadonly == 0 {
+		p.unsetSpecial(name)
+	}
 	var v *variable
 	var i int
 	sub := ""
@@ -674,7 +676,7 @@ func (p *proc) unsetVar(name string, ref bool) bool {
 		return true
 	}
 	if v.attrs&aReadonly != 0 {
-		p.errorf("%s: cannot unset: readonly variable", name)
+		p.errorf("unset: %s: cannot unset: readonly variable", name)
 		return false
 	}
 	s := p.writable(i)
@@ -786,6 +788,7 @@ func (p *proc) exported() []string {
 	}
 	seen := map[string]bool{}
 	var out []string
+	live := false
 	for i := len(p.frames) - 1; i >= 0; i-- {
 		if p.frames[i].locals == nil {
 			continue
@@ -799,12 +802,19 @@ func (p *proc) exported() []string {
 				// arrays are never exported
 				continue
 			}
+			if name == "SHELLOPTS" || name == "BASHOPTS" {
+				// computed: the list cannot be kept
+				live = true
+				v = p.live(name, v)
+			}
 			val, _ := v.value()
 			out = append(out, name+"="+val)
 		}
 	}
 	sort.Strings(out)
-	p.env = out
+	if !live {
+		p.env = out
+	}
 	return out
 }
 

@@ -91,7 +91,12 @@ func (p *proc) call(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 		return
 	}
 	p.lastArgNext = args[len(args)-1]
+	if temp {
+		// a function called here takes the frame as its own
+		p.callTemp = len(p.frames)
+	}
 	p.runArgs(args, false)
+	p.callTemp = 0
 	p.lastArg = p.lastArgNext
 	p.pipestatus = nil
 }
@@ -108,9 +113,11 @@ func (p *proc) popTemp() {
 // command (noFunc: skip functions, as command does).
 func (p *proc) runArgs(args []string, noFunc bool) {
 	name := args[0]
+	temp := p.callTemp
+	p.callTemp = 0
 	if !noFunc {
 		if fn, ok := p.funcs.m[name]; ok {
-			p.callFunc(fn, args)
+			p.callFunc(fn, args, temp > 0 && temp == len(p.frames))
 			return
 		}
 	}
@@ -170,6 +177,17 @@ type badFd struct{}
 func (badFd) Read([]byte) (int, error)  { return 0, errBadFd }
 func (badFd) Write([]byte) (int, error) { return 0, errBadFd }
 
+// indexText is a subscript as messages show it.
+func (p *proc) indexText(index syntax.ArithmExpr) string {
+	if w, ok := index.(*syntax.Word); ok && len(w.Parts) == 1 {
+		if sq, ok := w.Parts[0].(*syntax.SglQuoted); ok {
+			return sq.Value
+		}
+	}
+	text, _, _ := p.flattenArith(index)
+	return strings.ReplaceAll(text, " ", "")
+}
+
 // assignOnly runs a command made of assignments (and redirections) only.
 func (p *proc) assignOnly(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 	if p.debugTrap(ce) {
@@ -222,7 +240,7 @@ func (p *proc) assign(as *syntax.Assign, frame int) bool {
 	name := as.Name.Value
 	if frame >= 0 {
 		// a temporary variable of the command's frame
-		v := &variable{attrs: aSet}
+		v := &variable{attrs: aSet | aTemp}
 		if old, _ := p.lookup(name); old != nil && old.attrs&aReadonly != 0 {
 			p.errorf("%s: readonly variable", name)
 			// bash runs the command without it (posix mode fails it)
@@ -247,6 +265,10 @@ func (p *proc) assign(as *syntax.Assign, frame int) bool {
 		}
 		p.frames[frame].locals.vars[name] = v
 		return true
+	}
+	if as.Array != nil && as.Index != nil {
+		p.errorf("%s[%s]: cannot assign list to array member", name, p.indexText(as.Index))
+		return false
 	}
 	if as.Array != nil {
 		vals, keys, ok := p.arrayElems(as.Array)
@@ -395,7 +417,12 @@ func (p *proc) setArray(name string, vals []string, keys []*syntax.ArrayElem, ap
 	}
 	if kind == kAssoc || v.kind == kAssoc {
 		if v.kind != kAssoc || !appending || v.assoc == nil {
-			v.kind, v.assoc, v.arr, v.str = kAssoc, newAssoc(), nil, ""
+			old := newAssoc()
+			if appending && v.kind == kString && v.isSet() {
+				// a string appended to becomes element 0
+				old.set("0", v.str)
+			}
+			v.kind, v.assoc, v.arr, v.str = kAssoc, old, nil, ""
 		}
 		pairs := true
 		for _, k := range keys {

@@ -234,6 +234,11 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 		p.errorf("%s: `%s': not a valid identifier", variant, name)
 		return false
 	}
+	if variant == "export" && as != nil && as.Index != nil {
+		// arrays are never exported
+		p.errorf("export: `%s[%s]': not a valid identifier", name, p.indexText(as.Index))
+		return false
+	}
 	if f.print {
 		return p.printDecls(variant, f, []declArg{{text: name}}) == 0
 	}
@@ -279,8 +284,14 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 			return false
 		}
 		if v.kind != kAssoc {
-			v.kind, v.assoc, v.str, v.arr = kAssoc, newAssoc(), "", nil
-			if as.Value == nil && as.Array == nil {
+			a := newAssoc()
+			if v.isSet() {
+				// a string becomes element 0 (an assignment then
+				// replaces the whole)
+				a.set("0", v.str)
+			}
+			v.kind, v.assoc, v.str, v.arr = kAssoc, a, "", nil
+			if as.Value == nil && as.Array == nil && !v.isSet() {
 				v.attrs &^= aSet
 			}
 		}
@@ -353,8 +364,6 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 		} else {
 			ok = p.assignDeclared(v, name, as)
 		}
-	} else if local && !v.isSet() && v.kind == kString && v.attrs&aNameref == 0 {
-		// local x: a new, unset local (it inherits nothing)
 	}
 	if f.set&aReadonly != 0 {
 		v.attrs |= aReadonly
@@ -399,11 +408,16 @@ func (p *proc) declareLocalFor(name string) *variable {
 	}
 	s := p.writable(i)
 	if v, ok := s.vars[name]; ok {
+		// a temporary variable becomes a plain local
+		v.attrs &^= aTemp
 		return v
 	}
 	v := &variable{}
-	// local keeps the exported attribute bash's way: no; but a local
-	// of an array name starts empty
+	// a new local is unset, but one that hides a temporary variable
+	// (v=x eval 'local v') starts with its value
+	if old, j := p.lookup(name); old != nil && j < i && old.attrs&aTemp != 0 && old.kind == kString && old.isSet() {
+		v.str, v.attrs = old.str, aSet
+	}
 	s.vars[name] = v
 	return v
 }

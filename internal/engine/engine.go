@@ -594,6 +594,9 @@ type proc struct {
 	// sigs is where signals sent to this proc are queued (shared by the
 	// proc's job entry).
 	canceled context.CancelFunc
+	// callTemp is 1 + the index of the frame of temporary variables of
+	// the simple command being dispatched (0: none), for callFunc.
+	callTemp int
 	// hash is the table of the files commands were found as.
 	hash *hashTable
 	// expanders are expanders kept for reuse (newExpander).

@@ -614,16 +614,25 @@ func (p *proc) funcDecl(c *syntax.FuncDecl) {
 }
 
 // callFunc runs function fn with args (args[0] is its name).
-func (p *proc) callFunc(fn *funcDef, args []string) {
+// reuse: the top frame holds the call's temporary variables (v=x f),
+// which become the function's locals.
+func (p *proc) callFunc(fn *funcDef, args []string, reuse bool) {
 	if p.funcDepth >= maxFuncDepth {
 		p.errorf("%s: maximum function nesting level exceeded (%d)", fn.name, maxFuncDepth)
 		p.status = 2
 		p.fatal(2)
 		return
 	}
-	p.frames = append(p.frames, frame{
-		params: args[1:], fn: fn.name, source: fn.source, line: p.line, isFunc: true,
-	})
+	// the temporary variables of the call (v=x f) are the function's
+	// locals, as in bash: local v keeps that cell, and an unset from a
+	// deeper function shows what is outside
+	fr := frame{params: args[1:], fn: fn.name, source: fn.source, line: p.line, isFunc: true}
+	if reuse {
+		fr.locals = p.frames[len(p.frames)-1].locals
+		p.frames[len(p.frames)-1] = fr
+	} else {
+		p.frames = append(p.frames, fr)
+	}
 	p.funcDepth++
 	callLine := p.line
 	savedSeq := p.parseSeq
@@ -654,6 +663,10 @@ func (p *proc) callFunc(fn *funcDef, args []string) {
 	p.line = callLine
 	p.parseSeq = savedSeq
 	p.lineBase = p.lineBase[:len(p.lineBase)-1]
+	if reuse {
+		// the command drops the frame (popTemp)
+		return
+	}
 	top := &p.frames[len(p.frames)-1]
 	if top.locals != nil {
 		for _, v := range top.locals.vars {

@@ -32,6 +32,9 @@ const (
 	aUpper
 	aNameref
 	aTrace
+	// aTemp: a temporary variable of a command (x=1 cmd): unset removes
+	// it even from its own function (a local's unset keeps it, unset)
+	aTemp
 )
 
 // variable is one shell variable. A scope owns its variables: they are
@@ -686,17 +689,28 @@ func (p *proc) unsetVar(name string, ref bool) bool {
 	if v.attrs&aExport != 0 {
 		p.envChanged()
 	}
-	if i > 0 && p.frames[i].isFunc {
+	if i > 0 && v.attrs&aTemp == 0 && (p.frames[i].isFunc || p.frames[i].temp) {
 		// bash: unsetting a local leaves it unset in that scope, not
 		// the global visible again, when unset in the same function;
 		// from a deeper function, the outer value shows again.
-		if i == len(p.frames)-1 {
+		if i >= p.funcFrame() {
 			s.vars[name] = &variable{}
 			return true
 		}
 	}
 	delete(s.vars, name)
 	return true
+}
+
+// funcFrame is the index of the innermost function's frame (0 outside
+// functions).
+func (p *proc) funcFrame() int {
+	for i := len(p.frames) - 1; i > 0; i-- {
+		if p.frames[i].isFunc {
+			return i
+		}
+	}
+	return 0
 }
 
 func (p *proc) unsetElem(v *variable, name, sub string) bool {

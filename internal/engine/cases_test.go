@@ -78,6 +78,8 @@ var engineCases = []engineCase{
 	{"SHELLOPTS is read-only", "SHELLOPTS=x; echo same\necho $?; unset SHELLOPTS BASHOPTS; echo $?; set -o noglob; echo $SHELLOPTS", "1\n1\nbraceexpand:hashall:interactive-comments:noglob\n", 0},
 	{"temporary variables of a function call", `unlocal() { unset -v "$1"; }; f() { local v=l; unlocal v; echo "${v-unset}"; }; g() { unset v; echo "${v-unset}"; }; h() { local v; echo "${v-unset}"; }; v=global; v=t f; v=t g; v=t h; v=t eval h`, "global\nglobal\nt\nt\n", 0},
 	{"list assignment errors", "a=(1 2); a[-1]+=(3)\necho ${a[@]}; export a[1]=2; echo $?; s=str; declare -A s; declare -p s", "1 2\n1\ndeclare -A s=([0]=\"str\" )\n", 0},
+	{"DEBUG and ERR traps inside each other", "trap 'false; echo $LINENO err' ERR; trap 'false; echo $LINENO debug' DEBUG\nfalse\ntrap - DEBUG ERR", "2 err\n2 debug\n2 debug\n2 debug\n2 err\n3 err\n3 debug\n", 0},
+	{"wait errors", "wait bad; echo $?; wait -n %3; echo $?", "1\n127\n", 0},
 	{"null lists", `set -- "" ""; IFS=; echo "[${*:-m}]" "[${*:+p}]"; a=("" ""); echo "[${a[*]:-m}]" "[${a[@]:-m}]"; unset IFS; echo "[${a[*]:-m}]"; e=(); set -- "${e[@]+x}"; echo $#`, "[m] []\n[m] [ ]\n[ ]\n0\n", 0},
 	{"at ops", `x="it's"; echo ${x@Q}; a=(1 "2 3"); echo ${a[@]@Q}; declare -i n=3; echo ${n@a}`, "'it'\\''s'\n'1' '2 3'\ni\n", 0},
 	{"declare -p", `declare -a a=(1 2); declare -i i=3; declare -A A=([k]=v); declare -p a i A`, "declare -a a=([0]=\"1\" [1]=\"2\")\ndeclare -i i=\"3\"\ndeclare -A A=([k]=\"v\" )\n", 0},

@@ -594,6 +594,8 @@ type proc struct {
 	// sigs is where signals sent to this proc are queued (shared by the
 	// proc's job entry).
 	canceled context.CancelFunc
+	// running: the DEBUG and ERR traps running (runningDebug...).
+	running uint8
 	// callTemp is 1 + the index of the frame of temporary variables of
 	// the simple command being dispatched (0: none), for callFunc.
 	callTemp int
@@ -663,7 +665,7 @@ func (p *proc) fork() *proc {
 		pipestatus:  p.pipestatus,
 		lastArg:     p.lastArg,
 		lastBg:      p.lastBg,
-		jobs:        &jobTable{},
+		jobs:        p.jobs.inherit(),
 		dirstack:    p.dirstack,
 		noErrexit:   p.noErrexit,
 		funcDepth:   p.funcDepth,
@@ -677,6 +679,7 @@ func (p *proc) fork() *proc {
 		secondsSet:  p.secondsSet,
 		sourceName:  p.sourceName,
 		inTrap:      p.inTrap,
+		running:     p.running,
 		substDepth:  p.substDepth,
 		cmdNode:     p.cmdNode,
 		lineBase:    p.lineBase[:len(p.lineBase):len(p.lineBase)],

@@ -167,7 +167,7 @@ func (p *proc) failed() {
 		return
 	}
 	status := p.status
-	if action, ok := p.trapFor("ERR"); ok && action != "" && p.inTrap != "ERR" {
+	if action, ok := p.trapFor("ERR"); ok && action != "" && p.running&runningErr == 0 {
 		p.runTrap("ERR", action)
 		p.status = status
 	}

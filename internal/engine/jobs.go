@@ -47,6 +47,9 @@ func (j *job) finished() bool {
 type jobTable struct {
 	mu   sync.Mutex
 	jobs []*job
+	// inherited are the jobs of the shell a subshell was forked from:
+	// jobs lists them, nothing waits for them.
+	inherited []*job
 	// changed is signalled when a job finishes, for wait -n.
 }
 
@@ -91,13 +94,18 @@ func (t *jobTable) prune(keep int) {
 func (t *jobTable) visible() []*job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	var out []*job
+	out := append([]*job(nil), t.inherited...)
 	for _, j := range t.jobs {
 		if !j.hidden {
 			out = append(out, j)
 		}
 	}
 	return out
+}
+
+// inherit is the table of a subshell of t's shell.
+func (t *jobTable) inherit() *jobTable {
+	return &jobTable{inherited: t.visible()}
 }
 
 func (t *jobTable) all() []*job {
@@ -109,6 +117,12 @@ func (t *jobTable) all() []*job {
 func (t *jobTable) remove(j *job) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	for i, k := range t.inherited {
+		if k == j {
+			t.inherited = append(t.inherited[:i:i], t.inherited[i+1:]...)
+			return
+		}
+	}
 	for i, k := range t.jobs {
 		if k == j {
 			t.jobs = append(t.jobs[:i], t.jobs[i+1:]...)
@@ -237,19 +251,37 @@ func padRight(s string, n int) string {
 	return s + strings.Repeat(" ", n-len(s))
 }
 
-// signalDescription is how jobs describes a job killed by sig.
+// signalDescription is how jobs describes a job killed by sig: the C
+// library's strsignal.
 func signalDescription(sig int) string {
-	switch signalName(sig) {
-	case "TERM":
-		return "Terminated"
-	case "KILL":
-		return "Killed"
-	case "INT":
-		return "Interrupt"
-	case "HUP":
-		return "Hangup"
+	if sig >= 1 && sig <= len(signalTexts) {
+		return signalTexts[sig-1]
 	}
-	return "Signal " + strconv.Itoa(sig)
+	if sig >= 34 && sig <= 64 {
+		return "Real-time signal " + strconv.Itoa(sig-34)
+	}
+	return "Unknown signal " + strconv.Itoa(sig)
+}
+
+// signalTexts are glibc's descriptions of signals 1 to 31.
+var signalTexts = []string{
+	"Hangup", "Interrupt", "Quit", "Illegal instruction", "Trace/breakpoint trap",
+	"Aborted", "Bus error", "Floating point exception", "Killed", "User defined signal 1",
+	"Segmentation fault", "User defined signal 2", "Broken pipe", "Alarm clock", "Terminated",
+	"Stack fault", "Child exited", "Continued", "Stopped (signal)", "Stopped",
+	"Stopped (tty input)", "Stopped (tty output)", "Urgent I/O condition", "CPU time limit exceeded",
+	"File size limit exceeded", "Virtual timer expired", "Profiling timer expired", "Window changed",
+	"I/O possible", "Power failure", "Bad system call",
+}
+
+// reportKilled says, as bash does when wait reaps it, that a job died of
+// a signal (but SIGINT and SIGPIPE).
+func (p *proc) reportKilled(j *job) {
+	sig := int(j.p.killedBy.Load())
+	if sig == 0 || sig == 2 || sig == 13 {
+		return
+	}
+	p.errorf("%5d %-24s%s", j.p.getPid(), signalDescription(sig), j.text)
 }
 
 // waitBuiltin is wait [-n] [-p VAR] [ID...].
@@ -274,6 +306,8 @@ func waitBuiltin(p *proc, args []string) int {
 			for _, a := range args {
 				if j := p.jobArg(a); j != nil {
 					pool = append(pool, j)
+				} else {
+					p.errorf("wait: %s: no such job", a)
 				}
 			}
 		}
@@ -310,7 +344,7 @@ func waitBuiltin(p *proc, args []string) int {
 				p.errorf("wait: %s: no such job", a)
 			} else if _, err := strconv.Atoi(a); err != nil {
 				p.errorf("wait: `%s': not a pid or valid job spec", a)
-				status = 2
+				status = 1
 				continue
 			} else {
 				p.errorf("wait: pid %s is not a child of this shell", a)
@@ -321,6 +355,7 @@ func waitBuiltin(p *proc, args []string) int {
 		if !p.waitJob(j) {
 			return 128 + p.interruptSig()
 		}
+		p.reportKilled(j)
 		status = j.status
 		if varName != "" {
 			p.setVar(varName, strconv.Itoa(j.p.getPid()))

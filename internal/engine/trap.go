@@ -139,6 +139,13 @@ func (p *proc) updateTrapMask() {
 	p.trapMask.Store(mask)
 }
 
+// running flags the DEBUG and ERR traps whose actions are running: they
+// do not fire again below themselves.
+const (
+	runningDebug = 1 << iota
+	runningErr
+)
+
 // runTrap runs a trap's action in p; $? is kept for the action and
 // restored after it, unless it exits.
 func (p *proc) runTrap(sig, action string) {
@@ -148,8 +155,14 @@ func (p *proc) runTrap(sig, action string) {
 		return
 	}
 	status := p.status
-	saved := p.inTrap
+	saved, savedRunning := p.inTrap, p.running
 	p.inTrap = sig
+	switch sig {
+	case "DEBUG":
+		p.running |= runningDebug
+	case "ERR":
+		p.running |= runningErr
+	}
 	savedLine, savedSeq := p.line, p.parseSeq
 	p.parseSeq = p.sh.nextSeq()
 	// $LINENO in DEBUG and ERR actions is the line of the command that
@@ -161,7 +174,7 @@ func (p *proc) runTrap(sig, action string) {
 	p.lineBase = append(p.lineBase, base)
 	p.stmts(file.Stmts)
 	p.lineBase = p.lineBase[:len(p.lineBase)-1]
-	p.inTrap = saved
+	p.inTrap, p.running = saved, savedRunning
 	p.line, p.parseSeq = savedLine, savedSeq
 	if p.flow == flowReturn && p.funcDepth == 0 {
 		p.flow = flowNone
@@ -208,7 +221,9 @@ func (p *proc) debugTrap(cmd syntax.Node) bool {
 		p.cmdNode = cmd
 	}
 	action, ok := p.trapFor("DEBUG")
-	if !ok || action == "" || p.inTrap != "" {
+	// the DEBUG trap runs in other traps' actions too, but not below
+	// its own
+	if !ok || action == "" || p.running&runningDebug != 0 {
 		return false
 	}
 	p.runTrap("DEBUG", action)
@@ -219,7 +234,7 @@ func (p *proc) debugTrap(cmd syntax.Node) bool {
 // made only when the trap runs.
 func (p *proc) debugTrapText(text func() string) bool {
 	action, ok := p.trapFor("DEBUG")
-	if !ok || action == "" || p.inTrap != "" {
+	if !ok || action == "" || p.running&runningDebug != 0 {
 		return false
 	}
 	p.cmdNode = nil

@@ -95,6 +95,10 @@ func cdBuiltin(p *proc, args []string) int {
 		}
 	}
 	if target == "" {
+		if err := p.checkDotDot(dir); err != nil {
+			p.errorLine(p.fsErrorMsg("cd: "+dir, err))
+			return 1
+		}
 		target = p.logicalPath(dir)
 	}
 	if physical {
@@ -129,6 +133,35 @@ func (p *proc) logicalPath(dir string) string {
 		base = pwd
 	}
 	return vfs.Clean(base, dir)
+}
+
+// checkDotDot fails a logical path whose .. follows a directory that does
+// not exist (nonexistent/..), as bash's cd does before it cleans the path.
+func (p *proc) checkDotDot(dir string) error {
+	if !strings.Contains(dir, "..") {
+		return nil
+	}
+	cur := p.logicalPath(".")
+	if strings.HasPrefix(dir, "/") {
+		cur = "/"
+	}
+	for _, comp := range strings.Split(dir, "/") {
+		switch comp {
+		case "", ".":
+		case "..":
+			info, err := p.sh.cfg.FS.Stat(cur)
+			if err != nil {
+				return err
+			}
+			if !info.IsDir() {
+				return &fs.PathError{Op: "chdir", Path: cur, Err: syscall.ENOTDIR}
+			}
+			cur = vfs.Clean(cur, "..")
+		default:
+			cur = vfs.Clean(cur, comp)
+		}
+	}
+	return nil
 }
 
 func pwdBuiltin(p *proc, args []string) int {

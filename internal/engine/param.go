@@ -600,8 +600,14 @@ func (p *proc) slice(pe *syntax.ParamExp, v *pvalue) bool {
 				off--
 			}
 		}
+		if hasLen && length < 0 {
+			// a list has no end to count back from
+			p.sliceError(pe, length)
+			return false
+		}
 		start, end, ok := p.sliceBounds(off, length, hasLen, n)
 		if !ok {
+			p.sliceError(pe, length)
 			return false
 		}
 		v.list = list[start:end]
@@ -610,6 +616,7 @@ func (p *proc) slice(pe *syntax.ParamExp, v *pvalue) bool {
 	runes := []rune(v.str)
 	start, end, ok := p.sliceBounds(off, length, hasLen, int64(len(runes)))
 	if !ok {
+		p.sliceError(pe, length)
 		return false
 	}
 	v.str = string(runes[start:end])
@@ -633,7 +640,6 @@ func (p *proc) sliceBounds(off, length int64, hasLen bool, n int64) (int64, int6
 		if length < 0 {
 			end = n + length
 			if end < off {
-				p.errorf("%s: substring expression < 0", formatInt(length))
 				return 0, 0, false
 			}
 		} else if off+length < n {
@@ -641,6 +647,19 @@ func (p *proc) sliceBounds(off, length int64, hasLen bool, n int64) (int64, int6
 		}
 	}
 	return off, end, true
+}
+
+// sliceError reports a negative length bash refuses, as its text, and
+// abandons the line.
+func (p *proc) sliceError(pe *syntax.ParamExp, length int64) {
+	text := formatInt(length)
+	if w, ok := pe.Slice.Length.(*syntax.Word); ok {
+		if t, ok := placeholderText(w); ok {
+			text = t
+		}
+	}
+	p.errorf("%s: substring expression < 0", text)
+	p.abandon(1)
 }
 
 func (p *proc) sliceSparse(arr *indexed, off, length int64, hasLen bool, v *pvalue) bool {
@@ -878,7 +897,8 @@ func (p *proc) atOp(letter string, v *pvalue, quoted bool) bool {
 	case "K", "k":
 		_, _, vr, _ := p.resolve(v.name)
 		if vr == nil || vr.kind == kString || !v.isList {
-			if letter == "K" {
+			// a string quoted, as @Q; nothing for an unset one
+			if v.set {
 				v.str = quoteValue(v.str)
 			}
 			return true

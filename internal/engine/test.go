@@ -407,8 +407,11 @@ func (t *testParser) eval() (bool, error) {
 		if testBinary[a[1]] {
 			return t.p.binaryTest(a[1], a[0], a[2], false)
 		}
-		if a[1] == "-a" || a[1] == "-o" {
-			break
+		switch a[1] {
+		case "-a":
+			return a[0] != "" && a[2] != "", nil
+		case "-o":
+			return a[0] != "" || a[2] != "", nil
 		}
 		if a[0] == "!" {
 			sub := testParser{p: t.p, args: a[1:]}

@@ -368,6 +368,13 @@ func (p *proc) isAssoc(name string) bool {
 	return v != nil && v.kind == kAssoc
 }
 
+// isArray reports whether name designates an indexed or associative
+// array.
+func (p *proc) isArray(name string) bool {
+	_, _, v, _ := p.resolve(name)
+	return v != nil && v.kind != kString
+}
+
 // arrayElems expands the elements of NAME=(...): values, and for [k]=v
 // elements their keys (unexpanded for indexed arrays).
 func (p *proc) arrayElems(ae *syntax.ArrayExpr) (vals []string, keys []*syntax.ArrayElem, ok bool) {

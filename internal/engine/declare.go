@@ -22,6 +22,22 @@ type declFlags struct {
 type declArg struct {
 	as   *syntax.Assign
 	text string
+	// expanded: the assignment's value (val) or elements (vals, keys)
+	// were expanded before the builtin ran, as bash expands every word
+	// first (export A=1 B=$A sees the old A).
+	expanded bool
+	val      string
+	vals     []string
+	keys     []*syntax.ArrayElem
+}
+
+// value is the value of as, the assignment of a: expanded now unless it
+// was already.
+func (a declArg) value(p *proc, as *syntax.Assign) (string, bool) {
+	if a.expanded || as.Value == nil {
+		return a.val, true
+	}
+	return p.assignValue(as.Value)
 }
 
 // name is the operand as written: the name of an assignment, or the word.
@@ -49,7 +65,20 @@ func (p *proc) declClause(c *syntax.DeclClause) int {
 			}
 			continue
 		}
-		args = append(args, declArg{as: as})
+		a := declArg{as: as, expanded: true}
+		var ok bool
+		switch {
+		case as.Array != nil:
+			a.vals, a.keys, ok = p.arrayElems(as.Array)
+		case as.Value != nil:
+			a.val, ok = p.assignValue(as.Value)
+		default:
+			a.expanded, ok = false, true
+		}
+		if !ok {
+			return 1
+		}
+		args = append(args, a)
 	}
 	if p.opts.has(optXtrace) {
 		p.xtraceDecl(variant, args)
@@ -206,8 +235,9 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 		name = base
 		if eq >= 0 {
 			val := text[eq+1:]
-			if strings.HasPrefix(val, "(") && strings.HasSuffix(val, ")") && !hasSub {
-				// declare 'a=(1 2)': a compound assignment
+			if strings.HasPrefix(val, "(") && strings.HasSuffix(val, ")") && !hasSub && (f.array || f.assoc || p.isArray(base)) {
+				// declare -a 'a=(1 2)': a compound assignment (a string
+				// unless the variable is or becomes an array)
 				parsed, err := p.sh.parseCached(lhs + "=" + val)
 				if err == nil && len(parsed.Stmts) == 1 {
 					if ce, ok := parsed.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(ce.Assigns) == 1 && len(ce.Args) == 0 {
@@ -337,7 +367,7 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 	ok := true
 	if as.Array != nil || as.Value != nil || as.Index != nil && !as.Naked {
 		if v.attrs&aNameref != 0 && as.Value != nil && as.Index == nil {
-			val, vok := p.assignValue(as.Value)
+			val, vok := a.value(p, as)
 			if !vok {
 				return false
 			}
@@ -352,7 +382,10 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 			v.str = val
 			v.attrs |= aSet
 		} else if as.Array != nil {
-			vals, keys, aok := p.arrayElems(as.Array)
+			vals, keys, aok := a.vals, a.keys, true
+			if !a.expanded {
+				vals, keys, aok = p.arrayElems(as.Array)
+			}
 			if !aok {
 				return false
 			}
@@ -362,7 +395,11 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 			}
 			ok = p.setArrayOn(v, name, vals, keys, as.Append, kind)
 		} else {
-			ok = p.assignDeclared(v, name, as)
+			val, vok := a.value(p, as)
+			if !vok {
+				return false
+			}
+			ok = p.assignDeclared(v, name, as, val)
 		}
 	}
 	if f.set&aReadonly != 0 {
@@ -435,11 +472,7 @@ func (p *proc) globalVar(name string) *variable {
 
 // assignDeclared assigns a declared variable's value (v is already the
 // right variable, local or global).
-func (p *proc) assignDeclared(v *variable, name string, as *syntax.Assign) bool {
-	val, ok := p.assignValue(as.Value)
-	if !ok {
-		return false
-	}
+func (p *proc) assignDeclared(v *variable, name string, as *syntax.Assign, val string) bool {
 	if as.Index != nil {
 		var sub string
 		if v.kind == kAssoc {

@@ -117,25 +117,48 @@ func (p *proc) traceTestExpr(b *strings.Builder, x syntax.TestExpr) {
 // operands (NAME=VALUE expanded), then each assignment.
 func (p *proc) xtraceDecl(variant string, args []declArg) {
 	words := []string{variant}
-	var assigns []string
+	var arrays, assigns []string
 	for _, a := range args {
 		if a.as == nil {
 			words = append(words, a.text)
 			continue
 		}
-		w := a.as.Name.Value
+		name := a.as.Name.Value
+		op := "="
+		if a.as.Append {
+			op = "+="
+		}
 		switch {
 		case a.as.Array != nil:
-			w += "=(" + strings.TrimSuffix(strings.TrimPrefix(nodeText(a.as.Array, true), "("), ")") + ")"
+			// bash shows an array's assignment on its own line first,
+			// every element quoted, and the name alone in the command
+			var b strings.Builder
+			b.WriteString(name + op + "(")
+			for i, v := range a.vals {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				if i < len(a.keys) && a.keys[i] != nil && a.keys[i].Index != nil {
+					b.WriteString("[" + singleQuote(nodeText(a.keys[i].Index, true)) + "]=")
+				}
+				b.WriteString(singleQuote(v))
+			}
+			b.WriteByte(')')
+			arrays = append(arrays, b.String())
+			words = append(words, name)
 		case a.as.Value != nil:
-			v, _ := p.assignValue(a.as.Value)
-			w += "=" + v
-			assigns = append(assigns, a.as.Name.Value+"="+xtraceQuote(v))
+			val, _ := a.value(p, a.as)
+			words = append(words, name+op+val)
+			assigns = append(assigns, name+op+xtraceQuote(val))
+		default:
+			words = append(words, name)
 		}
-		words = append(words, w)
+	}
+	for _, line := range arrays {
+		p.xtraceLine(line)
 	}
 	p.xtrace(words)
-	if variant == "local" {
+	if variant != "export" && variant != "readonly" {
 		return
 	}
 	for _, a := range assigns {

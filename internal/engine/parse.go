@@ -38,13 +38,19 @@ func Parse(src, name string) (*syntax.File, string, error) {
 		var at int
 		switch {
 		case syntax.IsIncomplete(err):
-			return nil, "", first
+			// incomplete once fixed: the reader needs more lines
+			return nil, "", err
 		case errors.As(err, &pe):
 			at = int(pe.Pos.Offset())
 		case errors.As(err, &le):
 			at = int(le.Pos.Offset())
 		default:
 			return nil, "", first
+		}
+		if arithUnclosed(text, at) {
+			// (( or $(( not closed yet: more lines may close it, as
+			// commands (( echo 1 ... ) )
+			return nil, "", syntax.ParseError{Filename: name, Pos: pe.Pos, Text: "unclosed ((", Incomplete: true}
 		}
 		fixed, ok := fixArith(text, at)
 		if !ok {
@@ -119,6 +125,17 @@ func fixSliceColon(src string, at int) (string, bool) {
 	return src[:at+1] + " " + arithPlaceholder + " " + src[at+1:], true
 }
 
+// arithUnclosed reports whether the (( or $(( around offset does not close
+// in src.
+func arithUnclosed(src string, offset int) bool {
+	start := strings.LastIndex(src[:min(offset+3, len(src))], "((")
+	if start < 0 {
+		return false
+	}
+	end, _ := closeArith(src, start+2)
+	return end < 0
+}
+
 // badSubst starts the name of a parameter expansion the parser could not
 // read (zsh's ${(f)x}, ${#x:1}...): bash fails it when it runs, with
 // "bad substitution"; the rest of the name is its text in hex. argcName
@@ -173,30 +190,39 @@ func closeBrace(src string, i int) int {
 // closeArith finds the end of (( ... opened before i: the index after
 // the closing )), and whether the two parentheses close apart (") )").
 func closeArith(src string, i int) (int, bool) {
+	// as bash reads it: the parenthesis the second ( opens must close
+	// right before a ); else the two are subshells, ((a) || (b))
 	depth := 2
+	split := false
 	for ; i < len(src); i++ {
 		switch src[i] {
 		case '(':
 			depth++
 		case ')':
 			depth--
-			if depth == 1 {
-				j := i + 1
-				if j < len(src) && src[j] == ')' {
-					return j + 1, false
+			if depth == 1 && !split {
+				if i+1 < len(src) && src[i+1] == ')' {
+					return i + 2, false
 				}
-				for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n') {
-					j++
-				}
-				if j < len(src) && src[j] == ')' {
-					return j + 1, true
-				}
+				split = true
 			}
 			if depth == 0 {
 				return i + 1, true
 			}
 		case '\\':
 			i++
+		case '\'':
+			// quotes hide parentheses (in commands; in arithmetic
+			// they are an error bash reports when the line runs)
+			if end := strings.IndexByte(src[i+1:], '\''); end >= 0 {
+				i += end + 1
+			}
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
 		}
 	}
 	return -1, false

@@ -87,6 +87,19 @@ type anode struct {
 
 // arith evaluates a parsed arithmetic expression of the syntax tree.
 func (p *proc) arith(expr syntax.ArithmExpr) (int64, error) {
+	return p.arithQuoted(expr, true)
+}
+
+// arithLoop evaluates an expression of for (( )), where quotes are
+// removed (bash rejects single quotes there too, but interp and the
+// scripts in the wild rely on it).
+func (p *proc) arithLoop(expr syntax.ArithmExpr) (int64, error) {
+	return p.arithQuoted(expr, false)
+}
+
+// arithQuoted is arith; with quotes, single-quoted words keep their
+// quotes, which arithmetic rejects as bash does (a['1']=x).
+func (p *proc) arithQuoted(expr syntax.ArithmExpr, quotes bool) (int64, error) {
 	if expr == nil {
 		return 0, nil
 	}
@@ -98,7 +111,7 @@ func (p *proc) arith(expr syntax.ArithmExpr) (int64, error) {
 			return p.arithRaw(text)
 		}
 	}
-	text, dynamic, err := p.flattenArith(expr)
+	text, dynamic, err := p.flattenArith(expr, quotes)
 	if err != nil {
 		return 0, err
 	}
@@ -181,18 +194,11 @@ func (p *proc) evalArith(ap *arithParsed) (int64, error) {
 	return n, nil
 }
 
-// arithText is an expression of the syntax tree as text, its expansions
-// done (for assoc keys written as expressions).
-func (p *proc) arithText(expr syntax.ArithmExpr) (string, error) {
-	text, _, err := p.flattenArith(expr)
-	return text, err
-}
-
 // flattenArith prints an expression of the syntax tree back to text,
 // with the words inside expanded: bash expands first and parses the
 // result, so "$x" may bring operators with it. dynamic reports whether
 // any expansion took place (the text may differ next time).
-func (p *proc) flattenArith(expr syntax.ArithmExpr) (string, bool, error) {
+func (p *proc) flattenArith(expr syntax.ArithmExpr, quotes bool) (string, bool, error) {
 	var b strings.Builder
 	dynamic := false
 	var walk func(x syntax.ArithmExpr) error
@@ -256,11 +262,22 @@ func (p *proc) flattenArith(expr syntax.ArithmExpr) (string, bool, error) {
 				}
 			}
 			dynamic = true
-			s, ok := p.string(x)
-			if !ok {
-				return errArithDone
+			for _, part := range x.Parts {
+				if sq, ok := part.(*syntax.SglQuoted); ok && quotes {
+					// single quotes stay: arithmetic rejects them
+					v := sq.Value
+					if sq.Dollar {
+						v = ansiC(v)
+					}
+					b.WriteString("'" + v + "'")
+					continue
+				}
+				s, ok := p.string(&syntax.Word{Parts: []syntax.WordPart{part}})
+				if !ok {
+					return errArithDone
+				}
+				b.WriteString(s)
 			}
-			b.WriteString(s)
 			return nil
 		case *syntax.FlagsArithm:
 			return walk(x.X)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/hex"
 	"io"
 	"strings"
 
@@ -184,7 +185,7 @@ func (p *proc) indexText(index syntax.ArithmExpr) string {
 			return sq.Value
 		}
 	}
-	text, _, _ := p.flattenArith(index)
+	text, _, _ := p.flattenArith(index, true)
 	return strings.ReplaceAll(text, " ", "")
 }
 
@@ -238,6 +239,12 @@ func (p *proc) assigns(list []*syntax.Assign, frame int) bool {
 // NAME=(array).
 func (p *proc) assign(as *syntax.Assign, frame int) bool {
 	name := as.Name.Value
+	if enc, ok := strings.CutPrefix(name, badAssign); ok {
+		// a[i]=x before a command: reported, and the command runs
+		text, _ := hex.DecodeString(enc)
+		p.errorf("`%s': not a valid identifier", text)
+		return frame >= 0
+	}
 	if frame >= 0 {
 		// a temporary variable of the command's frame
 		v := &variable{attrs: aSet | aTemp}

@@ -87,6 +87,7 @@ var engineCases = []engineCase{
 	{"declarations expand every word first", `x=0; declare x=1 y=$x; echo $y; d=declare; $d z=1 'w=(1 2)'; echo $z $w; declare +a 'v=(1 2)'; echo "$v"; declare -a 'u=(1 2)'; echo ${u[1]}`, "0\n1 (1 2)\n(1 2)\n2\n", 0},
 	{"xtrace of declarations", "a=(1); set -x; declare a+=(2) x='a b'; export e=2; set +x", "", 0},
 	{"(( that closes as subshells", "if ! ((test a = b) || (test a = c)); then echo no; fi; x=$((echo 1) 2>&1); echo $x\n(( echo 2\necho 3\n) )", "no\n1\n2\n3\n", 0},
+	{"subscripts: quotes and spaces", "a[\"1\"]=2; echo $? ${#a[@]}\na['2']=3\necho $? ${#a[@]}; a[1 + 2]= echo ok; a[0 + 1]=x; echo ${a[1]}", "0 1\n1 1\nok\nx\n", 0},
 	{"null lists", `set -- "" ""; IFS=; echo "[${*:-m}]" "[${*:+p}]"; a=("" ""); echo "[${a[*]:-m}]" "[${a[@]:-m}]"; unset IFS; echo "[${a[*]:-m}]"; e=(); set -- "${e[@]+x}"; echo $#`, "[m] []\n[m] [ ]\n[ ]\n0\n", 0},
 	{"at ops", `x="it's"; echo ${x@Q}; a=(1 "2 3"); echo ${a[@]@Q}; declare -i n=3; echo ${n@a}`, "'it'\\''s'\n'1' '2 3'\ni\n", 0},
 	{"declare -p", `declare -a a=(1 2); declare -i i=3; declare -A A=([k]=v); declare -p a i A`, "declare -a a=([0]=\"1\" [1]=\"2\")\ndeclare -i i=\"3\"\ndeclare -A A=([k]=\"v\" )\n", 0},

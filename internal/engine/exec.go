@@ -499,7 +499,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 			if p.debugTrapText(arithLoopText) {
 				return
 			}
-			if _, err := p.arith(l.Init); err != nil {
+			if _, err := p.arithLoop(l.Init); err != nil {
 				p.arithError(err)
 				p.status = 1
 				return
@@ -514,7 +514,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 				return
 			}
 			if l.Cond != nil {
-				n, err := p.arith(l.Cond)
+				n, err := p.arithLoop(l.Cond)
 				if err != nil {
 					p.arithErrorIn("((", err)
 					p.status = 1
@@ -534,7 +534,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 				if p.debugTrapText(arithLoopText) {
 					return
 				}
-				if _, err := p.arith(l.Post); err != nil {
+				if _, err := p.arithLoop(l.Post); err != nil {
 					p.arithError(err)
 					p.status = 1
 					return

@@ -53,6 +53,9 @@ func Parse(src, name string) (*syntax.File, string, error) {
 			return nil, "", syntax.ParseError{Filename: name, Pos: pe.Pos, Text: "unclosed ((", Incomplete: true}
 		}
 		fixed, ok := fixArith(text, at)
+		if !ok && pe.Text == "inline variables cannot be arrays" {
+			fixed, ok = fixInlineArray(text, at)
+		}
 		if !ok {
 			fixed, ok = fixSliceColon(text, at)
 		}
@@ -134,6 +137,45 @@ func arithUnclosed(src string, offset int) bool {
 	}
 	end, _ := closeArith(src, start+2)
 	return end < 0
+}
+
+// badAssign starts the name of an assignment to an array element before
+// a command (a[1]=x cmd): bash reports it as not a valid identifier and
+// runs the command; the rest of the name is NAME[...] in hex.
+const badAssign = "__moonix_badassign_"
+
+// fixInlineArray rewrites NAME[...]= before a command into a placeholder
+// name.
+func fixInlineArray(src string, at int) (string, bool) {
+	i := at
+	for i < len(src) && (isAlpha(src[i]) || src[i] == '_' || i > at && src[i] >= '0' && src[i] <= '9') {
+		i++
+	}
+	if i == at || i >= len(src) || src[i] != '[' {
+		return "", false
+	}
+	depth, j := 0, i
+	for ; j < len(src); j++ {
+		if src[j] == '[' {
+			depth++
+		} else if src[j] == ']' {
+			if depth--; depth == 0 {
+				break
+			}
+		}
+	}
+	k := j + 1
+	switch {
+	case j >= len(src):
+		return "", false
+	case strings.HasPrefix(src[k:], "+="):
+		k += 2
+	case strings.HasPrefix(src[k:], "="):
+		k++
+	default:
+		return "", false
+	}
+	return src[:at] + badAssign + hex.EncodeToString([]byte(src[at:j+1])) + src[j+1:k] + src[k:], true
 }
 
 // badSubst starts the name of a parameter expansion the parser could not

@@ -76,7 +76,7 @@ func (p *proc) xtraceArith(x syntax.ArithmExpr) {
 	if !p.opts.has(optXtrace) {
 		return
 	}
-	text, _, err := p.flattenArith(x)
+	text, _, err := p.flattenArith(x, false)
 	if err != nil {
 		return
 	}

@@ -90,9 +90,9 @@ func (p *proc) arith(expr syntax.ArithmExpr) (int64, error) {
 	return p.arithQuoted(expr, true)
 }
 
-// arithLoop evaluates an expression of for (( )), where quotes are
-// removed (bash rejects single quotes there too, but interp and the
-// scripts in the wild rely on it).
+// arithLoop evaluates an expression of (( )) and for (( )), where
+// single quotes are removed (bash rejects them there too, but interp
+// took them, and scripts written for it rely on it).
 func (p *proc) arithLoop(expr syntax.ArithmExpr) (int64, error) {
 	return p.arithQuoted(expr, false)
 }
@@ -108,7 +108,7 @@ func (p *proc) arithQuoted(expr syntax.ArithmExpr, quotes bool) (int64, error) {
 	}
 	if w, ok := expr.(*syntax.Word); ok {
 		if text, ok := placeholderText(w); ok {
-			return p.arithRaw(text)
+			return p.arithRaw(text, !quotes)
 		}
 	}
 	text, dynamic, err := p.flattenArith(expr, quotes)
@@ -620,7 +620,8 @@ func (ap *aparser) primary() *anode {
 		lit := ap.src[start:ap.pos]
 		n, err := parseNumber(lit)
 		if err != "" {
-			ap.err = &arithError{expr: ap.src, msg: err, token: lit}
+			// bash shows the expression without its trailing blanks here
+			ap.err = &arithError{expr: strings.TrimRight(ap.src, " \t\n"), msg: err, token: lit}
 			return &anode{}
 		}
 		return &anode{op: aNum, num: n, rest: ap.src[start:]}
@@ -665,6 +666,10 @@ func parseNumber(s string) (int64, string) {
 	base := int64(10)
 	digits := s
 	if i := strings.IndexByte(s, '#'); i >= 0 {
+		if s[0] == '0' {
+			// 0x and 0 prefixes take the base already (02#1, 0#1)
+			return 0, "invalid number"
+		}
 		b, err := strconv.ParseInt(s[:i], 10, 64)
 		if err != nil || b < 2 || b > 64 {
 			return 0, "invalid arithmetic base"
@@ -954,7 +959,8 @@ func (p *proc) letClause(c *syntax.LetClause) int {
 	var n int64
 	for _, x := range c.Exprs {
 		var err error
-		n, err = p.arith(x)
+		// let's operands are words: their quotes go
+		n, err = p.arithLoop(x)
 		if err != nil {
 			p.arithErrorIn("let", err)
 			return 1

@@ -214,7 +214,7 @@ func (p *proc) command(cmd syntax.Command) {
 			return
 		}
 		p.xtraceArith(c.X)
-		n, err := p.arith(c.X)
+		n, err := p.arithLoop(c.X)
 		if err != nil {
 			p.arithErrorIn("((", err)
 			if p.flow == flowNone {

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/hex"
 	"errors"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -52,9 +53,19 @@ func Parse(src, name string) (*syntax.File, string, error) {
 			// commands (( echo 1 ... ) )
 			return nil, "", syntax.ParseError{Filename: name, Pos: pe.Pos, Text: "unclosed ((", Incomplete: true}
 		}
-		fixed, ok := fixArith(text, at)
+		fixed, ok := fixLet(text, at)
+		if !ok {
+			fixed, ok = fixArith(text, at)
+		}
 		if !ok && pe.Text == "inline variables cannot be arrays" {
 			fixed, ok = fixInlineArray(text, at)
+		}
+		if !ok && pe.Text == "invalid var name" {
+			// export FOO-BAR=x: a word, which the builtin refuses when
+			// it runs
+			if eq := strings.IndexByte(text[at:], '='); eq > 0 && !strings.ContainsAny(text[at:at+eq], "'\" \t\n") {
+				fixed, ok = text[:at]+"'"+text[at:at+eq]+"'"+text[at+eq:], true
+			}
 		}
 		if !ok {
 			fixed, ok = fixSliceColon(text, at)
@@ -138,6 +149,31 @@ func arithUnclosed(src string, offset int) bool {
 	end, _ := closeArith(src, start+2)
 	return end < 0
 }
+
+// fixLet makes a let the parser cannot read (let x=1 # comment, let
+// x=( 1 )) a plain command: \let, its NAME=( ... ) operands quoted. bash
+// reads let's operands as words too.
+func fixLet(src string, at int) (string, bool) {
+	lineStart := strings.LastIndexByte(src[:min(at, len(src))], '\n') + 1
+	i := lineStart
+	for i < at && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if !strings.HasPrefix(src[i:], "let ") && !strings.HasPrefix(src[i:], "let\t") {
+		return "", false
+	}
+	end := strings.IndexByte(src[i:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += i
+	}
+	line := letCompound.ReplaceAllString(src[i+3:end], "'$1'")
+	return src[:i] + "\\let" + line + src[end:], true
+}
+
+// letCompound is NAME=( ... ) in a let's operands.
+var letCompound = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*=\([^()']*\))`)
 
 // badAssign starts the name of an assignment to an array element before
 // a command (a[1]=x cmd): bash reports it as not a valid identifier and
@@ -377,8 +413,9 @@ func hexPlaceholder(w *syntax.Word) (string, bool) {
 
 // arithRaw evaluates arithmetic text as bash does: expanded first (as in
 // double quotes, the double quotes themselves removed), then parsed and
-// evaluated.
-func (p *proc) arithRaw(text string) (int64, error) {
+// evaluated. Single quotes stay, and the parser rejects them, as bash's
+// does; with dropSingle they go too (see arithLoop).
+func (p *proc) arithRaw(text string, dropSingle bool) (int64, error) {
 	s := text
 	if strings.ContainsAny(text, "$`\\\"'") {
 		w, err := p.sh.parseWord(text)
@@ -389,7 +426,7 @@ func (p *proc) arithRaw(text string) (int64, error) {
 		e.quoted = true
 		for _, part := range w.Parts {
 			if lit, ok := part.(*syntax.Lit); ok {
-				e.heredocLit(dropDoubleQuotes(lit.Value))
+				e.heredocLit(dropQuotes(lit.Value, dropSingle))
 				continue
 			}
 			e.part(part)
@@ -403,11 +440,10 @@ func (p *proc) arithRaw(text string) (int64, error) {
 	return p.evalArith(p.sh.parseArith(strings.TrimLeft(s, " \t\n")))
 }
 
-// dropDoubleQuotes removes the quotes (not escaped ones) of arithmetic
-// text: bash takes "1" + 2 as 1 + 2. (bash refuses single quotes there;
-// moonix takes them as quotes too.)
-func dropDoubleQuotes(s string) string {
-	if !strings.ContainsAny(s, "\"'") {
+// dropQuotes removes the double quotes (not escaped ones) of arithmetic
+// text, bash takes "1" + 2 as 1 + 2, and with single the single quotes.
+func dropQuotes(s string, single bool) string {
+	if !strings.Contains(s, "\"") && (!single || !strings.Contains(s, "'")) {
 		return s
 	}
 	var b strings.Builder
@@ -418,7 +454,7 @@ func dropDoubleQuotes(s string) string {
 			b.WriteByte(s[i])
 			continue
 		}
-		if s[i] != '"' && s[i] != '\'' {
+		if s[i] != '"' && (!single || s[i] != '\'') {
 			b.WriteByte(s[i])
 		}
 	}

@@ -334,6 +334,16 @@ func (p *proc) abandon(status int) {
 	}
 }
 
+// failLine ends the line after an error bash treats so (a failed
+// assignment, failglob): errexit makes it the end of the shell.
+func (p *proc) failLine(status int) {
+	if p.opts.has(optErrexit) && p.noErrexit == 0 {
+		p.fatal(status)
+		return
+	}
+	p.abandon(status)
+}
+
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
 
 // aparser parses arithmetic text.

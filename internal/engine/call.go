@@ -203,10 +203,10 @@ func (p *proc) assignOnly(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 	if !ok {
 		// a failed assignment (readonly, bad reference) abandons the
 		// line; posix mode and errexit exit
-		if p.opts.has(optPosix) || p.opts.has(optErrexit) && p.noErrexit == 0 {
+		if p.opts.has(optPosix) {
 			p.fatal(1)
 		} else {
-			p.abandon(1)
+			p.failLine(1)
 		}
 		return
 	} else if p.substStatus >= 0 {

@@ -91,6 +91,8 @@ var engineCases = []engineCase{
 	{"let read as words", "let x=1 y=x+2 # a comment\nlet z=( y * 3 ); let w='z+1'; echo $x $y $z $w", "1 3 9 10\n", 0},
 	{"arithmetic quotes and constants", "echo $(( '1' + 2 ))\necho $?; echo $(( \"2\" * 3 ))\necho $(( 0#1 ))\necho $?", "1\n6\n1\n", 0},
 	{"invalid names in declarations", "export FOO-BAR=foo; echo $?", "1\n", 0},
+	{"regex with nocasematch and tilde", `HOME=/h; [[ /h =~ ~ ]]; echo $?; shopt -s nocasematch; [[ a =~ A ]]; echo $?; [[ aB =~ ^(a)b$ ]]; echo ${BASH_REMATCH[1]}`, "0\n0\na\n", 0},
+	{"failglob leaves the line", "shopt -s failglob; echo *.ZZ; echo same\necho $?", "1\n", 0},
 	{"null lists", `set -- "" ""; IFS=; echo "[${*:-m}]" "[${*:+p}]"; a=("" ""); echo "[${a[*]:-m}]" "[${a[@]:-m}]"; unset IFS; echo "[${a[*]:-m}]"; e=(); set -- "${e[@]+x}"; echo $#`, "[m] []\n[m] [ ]\n[ ]\n0\n", 0},
 	{"at ops", `x="it's"; echo ${x@Q}; a=(1 "2 3"); echo ${a[@]@Q}; declare -i n=3; echo ${n@a}`, "'it'\\''s'\n'1' '2 3'\ni\n", 0},
 	{"declare -p", `declare -a a=(1 2); declare -i i=3; declare -A A=([k]=v); declare -p a i A`, "declare -a a=([0]=\"1\" [1]=\"2\")\ndeclare -i i=\"3\"\ndeclare -A A=([k]=\"v\" )\n", 0},

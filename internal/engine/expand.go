@@ -434,7 +434,7 @@ func (e *expander) reset() {
 
 // word expands parts into the current field.
 func (e *expander) word(parts []syntax.WordPart) {
-	if len(parts) > 0 && !e.quoted && e.mode != mRegex && e.mode != mHeredoc {
+	if len(parts) > 0 && !e.quoted && e.mode != mHeredoc {
 		if lit, ok := parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
 			// the literals brace expansion left side by side are one
 			// prefix: {a,~}/b gives ~ then /b

@@ -47,13 +47,18 @@ func (p *proc) glob(pat string) ([]string, bool) {
 	}
 	if len(results) == 0 {
 		if p.opts.has(optFailglob) {
+			// the command does not run, nor the rest of its line
 			p.errorf("no match: %s", unescapePattern(pat))
-			p.status = 1
+			p.failLine(1)
 			return nil, false
 		}
 		return nil, true
 	}
 	slices.Sort(results)
+	if g.globstar && strings.Count(pat, "**") > 1 {
+		// **/** reaches a file by several paths: bash lists it once
+		results = slices.Compact(results)
+	}
 	return results, true
 }
 

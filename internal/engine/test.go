@@ -114,6 +114,11 @@ func (p *proc) regexMatch(s string, w *syntax.Word) (bool, error) {
 	if !ok {
 		return false, errArithDone
 	}
+	if p.opts.has(optNocasematch) {
+		// Go's POSIX syntax has no flags: the Perl syntax, made
+		// leftmost-longest
+		pat = "(?i)" + pat
+	}
 	re, err := p.sh.compileRegex(pat)
 	if err != nil {
 		return false, errSilent
@@ -143,6 +148,7 @@ func (s *Shell) compileRegex(pat string) (*regexp.Regexp, error) {
 		if err != nil {
 			return nil, err
 		}
+		re.Longest()
 	}
 	s.regexps.Store(pat, re)
 	return re, nil

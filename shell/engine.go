@@ -354,7 +354,8 @@ func (s *Session) engineStream(ctx context.Context, r io.Reader) int {
 		if rerr == nil && continued(text) {
 			continue
 		}
-		file, parsed, err := engine.Parse(text, "")
+		// aliases defined on earlier lines apply as the text is read
+		file, parsed, err := s.eng.ParseAliased(text, "")
 		if err != nil {
 			if rerr == nil && (syntax.IsIncomplete(err) || strings.Contains(err.Error(), "unclosed here-document")) {
 				continue

@@ -33,6 +33,9 @@ func (p *proc) aliasFor(ce *syntax.CallExpr) (aliasDef, string, bool) {
 	if !ok || p.expanding[name] {
 		return aliasDef{}, "", false
 	}
+	if _, done := p.sh.aliasDoneSeq.Load(p.parseSeq); done {
+		return aliasDef{}, "", false
+	}
 	if a.seq > p.parseSeq || a.seq == p.parseSeq && a.line >= p.line {
 		return aliasDef{}, "", false
 	}
@@ -113,4 +116,156 @@ func (p *proc) runAlias(ce *syntax.CallExpr, redirs []*syntax.Redirect, a aliasD
 		}
 	}
 	p.expanding = saved
+}
+
+// ParseAliased parses src as Parse does; when that fails and aliases are
+// on, it expands the aliases defined so far in the text, as bash's
+// reader does before parsing (alias LEFT='{' makes LEFT echo; } a
+// block), and parses that. The statements of such a text run without
+// alias expansion: it is done.
+func (s *Shell) ParseAliased(src, name string) (*syntax.File, string, error) {
+	file, text, err := Parse(src, name)
+	if err == nil || syntax.IsIncomplete(err) || !s.main.opts.has(optExpandAliases) || len(s.main.aliases.m) == 0 {
+		return file, text, err
+	}
+	expanded, changed := s.main.expandAliasText(src)
+	if !changed {
+		return file, text, err
+	}
+	file2, text2, err2 := Parse(expanded, name)
+	if err2 != nil {
+		return file, text, err
+	}
+	s.aliasDone.Store(text2, true)
+	return file2, text2, nil
+}
+
+// expandAliasText replaces the alias names in command position in src by
+// their values (the words after a value that ends in a blank are in
+// command position too; an alias is not expanded inside its own value).
+func (p *proc) expandAliasText(src string) (string, bool) {
+	var b strings.Builder
+	changed := false
+	cmdPos := true
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t':
+			b.WriteByte(c)
+			i++
+			continue
+		case c == '#' && (i == 0 || src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n'):
+			end := strings.IndexByte(src[i:], '\n')
+			if end < 0 {
+				end = len(src) - i
+			}
+			b.WriteString(src[i : i+end])
+			i += end
+			continue
+		case c == '(' && strings.HasSuffix(b.String(), "="):
+			// a=( ... ): array elements, not commands
+			end := strings.IndexByte(src[i:], ')')
+			if end < 0 {
+				end = len(src) - i - 1
+			}
+			b.WriteString(src[i : i+end+1])
+			i += end + 1
+			continue
+		case strings.IndexByte("\n;&|(){}", c) >= 0:
+			b.WriteByte(c)
+			i++
+			cmdPos = true
+			continue
+		}
+		j := wordEnd(src, i)
+		word := src[i:j]
+		i = j
+		if cmdPos {
+			if value, ok := p.aliasValue(word, nil); ok {
+				b.WriteString(value)
+				changed = true
+				cmdPos = strings.HasSuffix(value, " ") || strings.HasSuffix(value, "\t")
+				continue
+			}
+		}
+		b.WriteString(word)
+		switch word {
+		case "if", "then", "else", "elif", "while", "until", "do", "!", "time":
+			cmdPos = true
+		default:
+			cmdPos = false
+		}
+	}
+	return b.String(), changed
+}
+
+// aliasValue is the text an alias name stands for, its own value's
+// first word expanded in turn (but not an alias inside its own value).
+func (p *proc) aliasValue(name string, seen map[string]bool) (string, bool) {
+	a, ok := p.aliases.m[name]
+	if !ok || seen[name] {
+		return "", false
+	}
+	if seen == nil {
+		seen = map[string]bool{}
+	}
+	seen[name] = true
+	value := a.value
+	start := len(value) - len(strings.TrimLeft(value, " \t"))
+	end := wordEnd(value, start)
+	if end > start {
+		if inner, ok := p.aliasValue(value[start:end], seen); ok {
+			value = value[:start] + inner + value[end:]
+		}
+	}
+	return value, true
+}
+
+// wordEnd is the end of the word starting at i: up to a blank or an
+// operator outside quotes.
+func wordEnd(src string, i int) int {
+	for i < len(src) {
+		switch c := src[i]; c {
+		case ' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>':
+			return i
+		case '\\':
+			i += 2
+		case '\'':
+			end := strings.IndexByte(src[i+1:], '\'')
+			if end < 0 {
+				return len(src)
+			}
+			i += end + 2
+		case '"', '`':
+			i++
+			for i < len(src) && src[i] != c {
+				if src[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			i++
+		case '$':
+			if i+1 < len(src) && (src[i+1] == '(' || src[i+1] == '{') {
+				open, close := src[i+1], byte(')')
+				if open == '{' {
+					close = '}'
+				}
+				depth := 0
+				for i++; i < len(src); i++ {
+					if src[i] == open {
+						depth++
+					} else if src[i] == close {
+						if depth--; depth == 0 {
+							break
+						}
+					}
+				}
+			}
+			i++
+		default:
+			i++
+		}
+	}
+	return min(i, len(src))
 }

@@ -177,6 +177,11 @@ type Shell struct {
 	calls      atomic.Uint64 // function calls, for traps
 	// killed is the signal that ended the main shell, 0 if none.
 	killed int
+	// aliasDone holds the texts ParseAliased expanded aliases in: their
+	// statements expand none.
+	aliasDone sync.Map
+	// aliasDoneSeq holds the parses of such texts.
+	aliasDoneSeq sync.Map
 	// lastSrc and lastLine identify the chunk the last RunSource came
 	// from.
 	lastSrc  string
@@ -359,6 +364,9 @@ func (s *Shell) RunSource(ctx context.Context, node syntax.Node, src string, fir
 		// defined on a line applies from the next)
 		p.parseSeq = s.nextSeq()
 		s.lastSrc, s.lastLine = src, firstLine
+		if _, done := s.aliasDone.Load(src); done {
+			s.aliasDoneSeq.Store(p.parseSeq, true)
+		}
 	}
 	prepare(node, src)
 	p.lineBase = []int{firstLine}

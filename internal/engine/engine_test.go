@@ -106,3 +106,33 @@ func errorText(err error) string {
 	}
 	return msg
 }
+
+// Aliases apply to the text read after their definition, before it is
+// parsed: an alias may open a block or a loop.
+func TestParseAliased(t *testing.T) {
+	tree := vfs.NewDefault(vfs.Options{})
+	var out lockedBuffer
+	sh, err := New(Config{FS: tree, Stdout: &out, Stderr: &out, Prefix: "bash"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sh.Close()
+	ctx := context.Background()
+	for _, line := range []string{
+		"shopt -s expand_aliases; alias LEFT='{' e_='for i in 1 2; do echo ' l='echo x'\n",
+		"LEFT echo one; echo two; }\n",
+		"e_ $i; done\n",
+		"alias l='l -l'\n",
+		"l\n",
+		"a=(l)\n",
+	} {
+		file, text, err := sh.ParseAliased(line, "")
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		sh.RunSource(ctx, file, text, 0)
+	}
+	if got, want := out.String(), "one\ntwo\n1\n2\nbash: l: command not found\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

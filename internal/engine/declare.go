@@ -49,8 +49,10 @@ func (a declArg) name() string {
 }
 
 // declClause runs declare, local, export, readonly and typeset as the
-// parser gives them: options and assignments.
-func (p *proc) declClause(c *syntax.DeclClause) int {
+// parser gives them: options and assignments. Its words are expanded
+// before its redirections are made, as bash does for assignment
+// builtins (readonly x=$(cmd) 2>/dev/null: cmd's errors still show).
+func (p *proc) declClause(c *syntax.DeclClause, redirs []*syntax.Redirect) int {
 	variant := c.Variant.Value
 	var args []declArg
 	for _, as := range c.Args {
@@ -79,6 +81,16 @@ func (p *proc) declClause(c *syntax.DeclClause) int {
 			return 1
 		}
 		args = append(args, a)
+	}
+	if len(redirs) > 0 {
+		mark, pmark := len(p.saved), len(p.procFds)
+		defer func() {
+			p.restoreFds(mark)
+			p.closeProcFds(pmark)
+		}()
+		if !p.redirect(redirs) {
+			return 1
+		}
 	}
 	if p.opts.has(optXtrace) {
 		p.xtraceDecl(variant, args)

@@ -118,6 +118,11 @@ func (p *proc) runStmt(st *syntax.Stmt) {
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		p.call(c, st.Redirs)
+	case *syntax.DeclClause:
+		p.line = p.lineOf(c.Pos())
+		if !p.debugTrap(c) {
+			p.status = p.declClause(c, st.Redirs)
+		}
 	default:
 		if len(st.Redirs) > 0 {
 			mark := len(p.saved)
@@ -243,7 +248,7 @@ func (p *proc) command(cmd syntax.Command) {
 		if p.debugTrap(c) {
 			return
 		}
-		p.status = p.declClause(c)
+		p.status = p.declClause(c, nil)
 	case *syntax.LetClause:
 		p.line = p.lineOf(c.Pos())
 		if p.debugTrap(c) {

@@ -858,8 +858,31 @@ func hasGlobMeta(s string, extglob bool) bool {
 	return false
 }
 
-// wordText is a word as written, for messages.
-func (p *proc) wordText(w *syntax.Word) string { return nodeText(w, false) }
+// wordText is a word as written, for messages (brace expansions split by
+// prepare printed back, empty elements included).
+func (p *proc) wordText(w *syntax.Word) string {
+	var b strings.Builder
+	for _, part := range w.Parts {
+		be, ok := part.(*syntax.BraceExp)
+		if !ok {
+			b.WriteString(nodeText(&syntax.Word{Parts: []syntax.WordPart{part}}, false))
+			continue
+		}
+		sep := ","
+		if be.Sequence {
+			sep = ".."
+		}
+		b.WriteByte('{')
+		for i, e := range be.Elems {
+			if i > 0 {
+				b.WriteString(sep)
+			}
+			b.WriteString(p.wordText(e))
+		}
+		b.WriteByte('}')
+	}
+	return b.String()
+}
 
 // hasBraces reports whether a word holds a brace expansion.
 func hasBraces(w *syntax.Word) bool {

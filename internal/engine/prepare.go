@@ -27,6 +27,12 @@ func prepare(node syntax.Node, src string) {
 			words = append(words, n.Args...)
 		case *syntax.WordIter:
 			words = append(words, n.Items...)
+		case *syntax.Redirect:
+			// a target that brace-expands to several words is an
+			// ambiguous redirect
+			if n.Word != nil && n.Op != syntax.Hdoc && n.Op != syntax.DashHdoc {
+				words = append(words, n.Word)
+			}
 		case *syntax.ArrayElem:
 			if n.Index == nil && n.Value != nil {
 				words = append(words, n.Value)

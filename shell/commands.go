@@ -124,8 +124,8 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 				mode = "s"
 			case 'i', 'l':
 			case 'e', 'u', 'x', 'f', 'n', 'a', 'v', 'C', 'b', 'h', 'm':
-				if f == 'v' || f == 'C' || f == 'b' || f == 'h' || f == 'm' {
-					continue // accepted, no effect in moonix
+				if s.eng == nil && (f == 'v' || f == 'C' || f == 'b' || f == 'h' || f == 'm') {
+					continue // accepted, no effect on interp
 				}
 				opts = append(opts, string(a[0])+string(f))
 			default:

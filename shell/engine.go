@@ -315,8 +315,13 @@ func (e *engineShells) signal(pid, sig int) bool {
 	return false
 }
 
-// engineProgram parses and runs a complete program on the engine.
+// engineProgram parses and runs a complete program on the engine. The
+// program of -c or of a script file is read a line at a time, as bash
+// reads it: the lines before a syntax error run.
 func (s *Session) engineProgram(ctx context.Context, src, name string) (int, bool) {
+	if (s.cfg.DashC || s.cfg.ScriptFile) && !s.cfg.Interactive {
+		return s.engineLines(ctx, strings.NewReader(src), name)
+	}
 	file, text, err := engine.Parse(src, name)
 	if err != nil {
 		s.syntaxError(name, err)
@@ -335,6 +340,26 @@ func (s *Session) engineStream(ctx context.Context, r io.Reader) int {
 	if s.cfg.Name != defaultName {
 		name = s.cfg.Name // a script file: errors name it
 	}
+	status, exited := s.engineLines(ctx, r, name)
+	if !exited {
+		return s.Exit(ctx)
+	}
+	if ctx.Err() != nil {
+		return s.Status()
+	}
+	s.mu.Lock()
+	done := s.exited
+	s.mu.Unlock()
+	if done {
+		// Exit ran (after a syntax error): status is its result
+		return status
+	}
+	return s.Exit(ctx)
+}
+
+// engineLines runs the statements of r as they parse, a line at a time;
+// exited reports whether the shell must stop.
+func (s *Session) engineLines(ctx context.Context, r io.Reader, name string) (int, bool) {
 	var chunk strings.Builder
 	lines := 0 // lines before the chunk
 	br := bufio.NewReaderSize(r, 1)
@@ -360,9 +385,10 @@ func (s *Session) engineStream(ctx context.Context, r io.Reader) int {
 			if rerr == nil && (syntax.IsIncomplete(err) || strings.Contains(err.Error(), "unclosed here-document")) {
 				continue
 			}
+			// the shell stops, after its EXIT trap
 			s.syntaxError(name, shiftLines(err, lines))
 			s.finish(2, false)
-			return s.Exit(ctx)
+			return s.Exit(ctx), true
 		}
 		s.src, s.srcLine = parsed, lines
 		lines += strings.Count(text, "\n")
@@ -371,18 +397,15 @@ func (s *Session) engineStream(ctx context.Context, r io.Reader) int {
 			io.WriteString(s.cfg.Stderr, text)
 		}
 		if len(file.Stmts) > 0 {
-			if _, exited := s.runStmts(ctx, file.Stmts); exited {
-				if ctx.Err() != nil {
-					return s.Status()
-				}
-				return s.Exit(ctx)
+			if status, exited := s.runStmts(ctx, file.Stmts); exited {
+				return status, true
 			}
 		}
 		if rerr != nil {
 			break
 		}
 	}
-	return s.Exit(ctx)
+	return s.Status(), false
 }
 
 // continued reports whether text ends in a line continuation (an odd

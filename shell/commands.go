@@ -118,6 +118,14 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		}
 		for _, f := range a[1:] {
 			switch f {
+			case 'o':
+				// -oo errexit noglob: each o takes the next operand
+				if len(args) == 0 {
+					fmt.Fprintf(c.Stderr, "moonix: -o: option requires an argument\n")
+					return 2
+				}
+				opts = append(opts, string(a[0])+"o", args[0])
+				args = args[1:]
 			case 'c':
 				mode = "c"
 			case 's':

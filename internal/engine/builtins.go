@@ -538,6 +538,9 @@ func commandBuiltin(p *proc, args []string) int {
 }
 
 func builtinBuiltin(p *proc, args []string) int {
+	if len(args) > 1 && args[1] == "--" {
+		args = append([]string{args[0]}, args[2:]...)
+	}
 	if len(args) < 2 {
 		return 0
 	}

@@ -57,6 +57,9 @@ func Parse(src, name string) (*syntax.File, string, error) {
 		if !ok {
 			fixed, ok = fixArith(text, at)
 		}
+		if !ok {
+			fixed, ok = fixEmptyExtGlob(text, at)
+		}
 		if !ok && pe.Text == "inline variables cannot be arrays" {
 			fixed, ok = fixInlineArray(text, at)
 		}
@@ -174,6 +177,23 @@ func fixLet(src string, at int) (string, bool) {
 
 // letCompound is NAME=( ... ) in a let's operands.
 var letCompound = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*=\([^()']*\))`)
+
+// fixEmptyExtGlob rewrites an extended glob of empty alternatives in
+// [[ ]] (@(), @(||), which the parser refuses) as a quoted empty string:
+// it matches the empty string only.
+func fixEmptyExtGlob(src string, at int) (string, bool) {
+	if at < 1 || at >= len(src) || src[at] != '(' || strings.IndexByte("?*+@", src[at-1]) < 0 {
+		return "", false
+	}
+	end := at + 1
+	for end < len(src) && src[end] == '|' {
+		end++
+	}
+	if end >= len(src) || src[end] != ')' {
+		return "", false
+	}
+	return src[:at-1] + "''" + src[end+1:], true
+}
 
 // badAssign starts the name of an assignment to an array element before
 // a command (a[1]=x cmd): bash reports it as not a valid identifier and

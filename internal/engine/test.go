@@ -19,6 +19,18 @@ var errSilent = errors.New("")
 func (p *proc) test(x syntax.TestExpr) (bool, error) {
 	switch x := x.(type) {
 	case *syntax.Word:
+		if eg, ok := singleExtGlob(x); ok && eg.Op == syntax.GlobExcept && !p.opts.has(optExtglob) {
+			// without extglob, [[ !(word) ]] is a negated test
+			w, err := p.sh.parseWord(eg.Pattern.Value)
+			if err != nil {
+				return false, err
+			}
+			s, ok := p.string(w)
+			if !ok {
+				return false, errArithDone
+			}
+			return s == "", nil
+		}
 		s, ok := p.string(x)
 		if !ok {
 			return false, errArithDone
@@ -90,6 +102,15 @@ func (p *proc) test(x syntax.TestExpr) (bool, error) {
 		return p.binaryTest(x.Op.String(), left, right, true)
 	}
 	return false, nil
+}
+
+// singleExtGlob is the extended glob a word consists of.
+func singleExtGlob(w *syntax.Word) (*syntax.ExtGlob, bool) {
+	if len(w.Parts) != 1 {
+		return nil, false
+	}
+	eg, ok := w.Parts[0].(*syntax.ExtGlob)
+	return eg, ok
 }
 
 func compareInts(op string, a, b int64) bool {

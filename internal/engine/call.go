@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"io"
 	"strings"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -139,7 +140,34 @@ func (p *proc) external(args []string) int {
 	if !strings.Contains(args[0], "/") {
 		c.Path = p.hashFor(args[0])
 	}
-	return p.sh.cfg.Exec(c)
+	// a command that writes into a pipe whose reader is gone dies of
+	// SIGPIPE: status 141, whatever it returns
+	var hit atomic.Bool
+	if w, ok := c.Stdout.(*pipeWriter); ok {
+		c.Stdout = sigpipeWriter{w, &hit}
+	}
+	if w, ok := c.Stderr.(*pipeWriter); ok {
+		c.Stderr = sigpipeWriter{w, &hit}
+	}
+	status := p.sh.cfg.Exec(c)
+	if hit.Load() {
+		return 128 + 13
+	}
+	return status
+}
+
+// sigpipeWriter notes a write that found its pipe's reader gone.
+type sigpipeWriter struct {
+	w   io.Writer
+	hit *atomic.Bool
+}
+
+func (s sigpipeWriter) Write(b []byte) (int, error) {
+	n, err := s.w.Write(b)
+	if err == errBrokenPipe {
+		s.hit.Store(true)
+	}
+	return n, err
 }
 
 func (p *proc) newCommand(args []string) *Command {

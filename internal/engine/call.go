@@ -275,6 +275,7 @@ func (p *proc) assign(as *syntax.Assign, frame int) bool {
 	}
 	if frame >= 0 {
 		// a temporary variable of the command's frame
+		p.noteLocale(name)
 		v := &variable{attrs: aSet | aTemp}
 		if old, _ := p.lookup(name); old != nil && old.attrs&aReadonly != 0 {
 			p.errorf("%s: readonly variable", name)

@@ -276,6 +276,7 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 		p.errorf("%s: `%s': not a valid identifier", variant, name)
 		return false
 	}
+	p.noteLocale(name)
 	if variant == "export" && as != nil && as.Index != nil {
 		// arrays are never exported
 		p.errorf("export: `%s[%s]': not a valid identifier", name, p.indexText(as.Index))

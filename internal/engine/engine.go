@@ -177,6 +177,9 @@ type Shell struct {
 	calls      atomic.Uint64 // function calls, for traps
 	// killed is the signal that ended the main shell, 0 if none.
 	killed int
+	// localeSet: LC_ALL, LC_CTYPE or LANG was given a value (see
+	// byteLocale).
+	localeSet atomic.Bool
 	// aliasDone holds the texts ParseAliased expanded aliases in: their
 	// statements expand none.
 	aliasDone sync.Map
@@ -260,6 +263,8 @@ func New(cfg Config) (*Shell, error) {
 	}
 	for _, kv := range cfg.Env {
 		set(kv, aExport)
+		name, _, _ := strings.Cut(kv, "=")
+		p.noteLocale(name)
 	}
 	for _, kv := range cfg.Vars {
 		set(kv, 0)

@@ -77,7 +77,7 @@ func (p *proc) globIgnore() []string {
 		case '\\':
 			i++
 		case '[':
-			if _, end, ok := parseClass(v, i); ok {
+			if _, end, ok := parseClass(v, i, 0); ok {
 				i = end - 1
 			}
 		case ':':

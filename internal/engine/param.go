@@ -377,7 +377,11 @@ func (p *proc) afterBase(pe *syntax.ParamExp, v pvalue) (pvalue, bool) {
 		if v.isList {
 			return pvalue{str: strconv.Itoa(len(v.list)), set: true, name: v.name}, true
 		}
-		return pvalue{str: strconv.Itoa(utf8.RuneCountInString(v.str)), set: true, name: v.name}, true
+		n := utf8.RuneCountInString(v.str)
+		if p.byteLocale() {
+			n = len(v.str)
+		}
+		return pvalue{str: strconv.Itoa(n), set: true, name: v.name}, true
 	}
 	if pe.Slice != nil {
 		if !p.slice(pe, &v) {
@@ -611,6 +615,15 @@ func (p *proc) slice(pe *syntax.ParamExp, v *pvalue) bool {
 			return false
 		}
 		v.list = list[start:end]
+		return true
+	}
+	if p.byteLocale() {
+		start, end, ok := p.sliceBounds(off, length, hasLen, int64(len(v.str)))
+		if !ok {
+			p.sliceError(pe, length)
+			return false
+		}
+		v.str = v.str[start:end]
 		return true
 	}
 	runes := []rune(v.str)

@@ -19,7 +19,19 @@ const (
 	// patFile: a file name component: * and ? do not match a leading dot
 	// (the caller checks), nor /.
 	patFile
+	// patBytes: characters are bytes (the C locale: ? matches one byte
+	// of a multibyte character).
+	patBytes
 )
+
+// decode reads the character at the start of s: a rune, or a byte in
+// the C locale.
+func decode(mode patMode, s string) (rune, int) {
+	if mode&patBytes != 0 {
+		return rune(s[0]), 1
+	}
+	return utf8.DecodeRuneInString(s)
+}
 
 type pkind uint8
 
@@ -86,6 +98,9 @@ type patKey struct {
 }
 
 func (p *proc) compile(pat string, mode patMode) *compiled {
+	if p.byteLocale() {
+		mode |= patBytes
+	}
 	key := patKey{pat, mode}
 	if c, ok := p.sh.patterns.Load(key); ok {
 		return c.(*compiled)
@@ -144,7 +159,7 @@ func parsePat(s string, i int, mode patMode, inGroup bool) ([]pnode, int) {
 		switch c {
 		case '\\':
 			if i+1 < len(s) {
-				r, n := utf8.DecodeRuneInString(s[i+1:])
+				r, n := decode(mode, s[i+1:])
 				nodes = append(nodes, pnode{kind: pLit, r: r})
 				i += 1 + n
 				continue
@@ -160,7 +175,7 @@ func parsePat(s string, i int, mode patMode, inGroup bool) ([]pnode, int) {
 			nodes = append(nodes, pnode{kind: pAny})
 			i++
 		case '[':
-			if cl, end, ok := parseClass(s, i); ok {
+			if cl, end, ok := parseClass(s, i, mode); ok {
 				nodes = append(nodes, pnode{kind: pClass, class: cl})
 				i = end
 				continue
@@ -168,7 +183,7 @@ func parsePat(s string, i int, mode patMode, inGroup bool) ([]pnode, int) {
 			nodes = append(nodes, pnode{kind: pLit, r: '['})
 			i++
 		default:
-			r, n := utf8.DecodeRuneInString(s[i:])
+			r, n := decode(mode, s[i:])
 			nodes = append(nodes, pnode{kind: pLit, r: r})
 			i += n
 		}
@@ -209,7 +224,7 @@ var namedClasses = map[string]func(rune) bool{
 }
 
 // parseClass parses [...] at s[i]; ok is false when it is not closed.
-func parseClass(s string, i int) (*charClass, int, bool) {
+func parseClass(s string, i int, mode patMode) (*charClass, int, bool) {
 	cl := &charClass{}
 	j := i + 1
 	if j < len(s) && (s[j] == '!' || s[j] == '^') {
@@ -247,20 +262,20 @@ func parseClass(s string, i int) (*charClass, int, bool) {
 		var lo rune
 		var n int
 		if c == '\\' && j+1 < len(s) {
-			lo, n = utf8.DecodeRuneInString(s[j+1:])
+			lo, n = decode(mode, s[j+1:])
 			n++
 		} else {
-			lo, n = utf8.DecodeRuneInString(s[j:])
+			lo, n = decode(mode, s[j:])
 		}
 		j += n
 		hi := lo
 		if j+1 < len(s) && s[j] == '-' && s[j+1] != ']' {
 			j++
 			if s[j] == '\\' && j+1 < len(s) {
-				hi, n = utf8.DecodeRuneInString(s[j+1:])
+				hi, n = decode(mode, s[j+1:])
 				n++
 			} else {
-				hi, n = utf8.DecodeRuneInString(s[j:])
+				hi, n = decode(mode, s[j:])
 			}
 			j += n
 		}
@@ -317,7 +332,7 @@ func (c *compiled) simpleMatch(nodes []pnode, s string) bool {
 				continue
 			}
 			if si < len(s) {
-				r, size := utf8.DecodeRuneInString(s[si:])
+				r, size := decode(c.mode, s[si:])
 				if c.one(n, r) {
 					ni++
 					si += size
@@ -326,7 +341,7 @@ func (c *compiled) simpleMatch(nodes []pnode, s string) bool {
 			}
 		}
 		if starN >= 0 && starS < len(s) {
-			r, size := utf8.DecodeRuneInString(s[starS:])
+			r, size := decode(c.mode, s[starS:])
 			if r == '/' && c.mode&patFile != 0 {
 				// * does not cross a slash in a path
 				return false
@@ -359,7 +374,7 @@ func (c *compiled) m(nodes []pnode, s string) bool {
 			if i == len(s) {
 				break
 			}
-			r, size := utf8.DecodeRuneInString(s[i:])
+			r, size := decode(c.mode, s[i:])
 			if r == '/' && path {
 				break
 			}
@@ -372,7 +387,7 @@ func (c *compiled) m(nodes []pnode, s string) bool {
 	if s == "" {
 		return false
 	}
-	r, size := utf8.DecodeRuneInString(s)
+	r, size := decode(c.mode, s)
 	if !c.one(n, r) {
 		return false
 	}
@@ -389,7 +404,7 @@ func (c *compiled) group(g *pnode, rest []pnode, s string) bool {
 		}
 		return false
 	}
-	ends := runeEnds(s)
+	ends := c.ends(s)
 	switch g.op {
 	case '@', '?':
 		if g.op == '?' && c.m(rest, s) {
@@ -429,11 +444,17 @@ func (c *compiled) group(g *pnode, rest []pnode, s string) bool {
 	return false
 }
 
-// runeEnds lists the rune boundaries of s, 0 and len(s) included.
-func runeEnds(s string) []int {
+// ends lists the character boundaries of s, 0 and len(s) included.
+func (c *compiled) ends(s string) []int {
 	ends := make([]int, 0, len(s)+1)
-	for i := range s {
-		ends = append(ends, i)
+	if c.mode&patBytes != 0 {
+		for i := range len(s) {
+			ends = append(ends, i)
+		}
+	} else {
+		for i := range s {
+			ends = append(ends, i)
+		}
 	}
 	return append(ends, len(s))
 }
@@ -447,7 +468,7 @@ func (c *compiled) prefix(s string, longest bool) int {
 		}
 		return 0
 	}
-	ends := runeEnds(s)
+	ends := c.ends(s)
 	if longest {
 		for i := len(ends) - 1; i >= 0; i-- {
 			if c.full(s[:ends[i]]) {
@@ -473,7 +494,7 @@ func (c *compiled) suffix(s string, longest bool) int {
 		}
 		return len(s)
 	}
-	ends := runeEnds(s)
+	ends := c.ends(s)
 	if longest {
 		for _, k := range ends {
 			if c.full(s[k:]) {
@@ -515,7 +536,7 @@ func (c *compiled) replace(s, rep string, all bool, anchor byte, amp bool) strin
 	switch anchor {
 	case '#':
 		k := -1
-		for i, e := range runeEnds(s) {
+		for i, e := range c.ends(s) {
 			_ = i
 			if c.full(s[:e]) {
 				k = e
@@ -527,7 +548,7 @@ func (c *compiled) replace(s, rep string, all bool, anchor byte, amp bool) strin
 		return subst(s[:k]) + s[k:]
 	case '%':
 		k := -1
-		ends := runeEnds(s)
+		ends := c.ends(s)
 		for i := len(ends) - 1; i >= 0; i-- {
 			if c.full(s[ends[i]:]) {
 				k = ends[i]
@@ -550,13 +571,13 @@ func (c *compiled) replace(s, rep string, all bool, anchor byte, amp bool) strin
 			break
 		}
 		end := -1
-		for _, e := range runeEnds(s[i:]) {
+		for _, e := range c.ends(s[i:]) {
 			if e > 0 && c.full(s[i:i+e]) {
 				end = i + e
 			}
 		}
 		if end < 0 {
-			_, size := utf8.DecodeRuneInString(s[i:])
+			_, size := decode(c.mode, s[i:])
 			b.WriteString(s[i : i+size])
 			i += size
 			continue

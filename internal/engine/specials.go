@@ -80,6 +80,31 @@ func (p *proc) live(name string, v *variable) *variable {
 	return &c
 }
 
+// byteLocale reports whether the locale is one of bytes (LC_ALL, else
+// LC_CTYPE, else LANG names one that is not UTF-8, such as C): patterns,
+// ${#x} and slices then count bytes. With none of them set, moonix's
+// locale is UTF-8 (bash's would be C).
+func (p *proc) byteLocale() bool {
+	if !p.sh.localeSet.Load() {
+		return false
+	}
+	for _, name := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v, _ := p.getStr(name); v != "" {
+			v = strings.ToLower(v)
+			return !strings.Contains(v, "utf-8") && !strings.Contains(v, "utf8")
+		}
+	}
+	return false
+}
+
+// noteLocale records that a locale variable was given a value: from
+// then on, byteLocale looks at them.
+func (p *proc) noteLocale(name string) {
+	if len(name) > 2 && (name[0] == 'L' && (name == "LC_ALL" || name == "LC_CTYPE" || name == "LANG")) {
+		p.sh.localeSet.Store(true)
+	}
+}
+
 func pad6(n int) string {
 	s := strconv.Itoa(n)
 	return strings.Repeat("0", 6-len(s)) + s

@@ -504,6 +504,7 @@ func (p *proc) setVar(name, val string) bool {
 	if p.setSpecial(name, val) {
 		return true
 	}
+	p.noteLocale(name)
 	v, rname, sub := p.varFor(name)
 	if v == nil {
 		return false

@@ -515,6 +515,10 @@ func (p *proc) setArray(name string, vals []string, keys []*syntax.ArrayElem, ap
 	} else if !appending || arr == nil {
 		arr = &indexed{}
 	}
+	// the elements are assigned in order: a subscript sees the ones
+	// before it (a=([0]=1 [a[0]]=2))
+	v.kind, v.arr, v.str, v.assoc = kIndexed, arr, "", nil
+	v.attrs |= aSet
 	next := arr.maxIndex() + 1
 	for i, val := range vals {
 		idx := next

@@ -50,8 +50,14 @@ func Parse(src, name string) (*syntax.File, string, error) {
 		}
 		if arithUnclosed(text, at) {
 			// (( or $(( not closed yet: more lines may close it, as
-			// commands (( echo 1 ... ) )
-			return nil, "", syntax.ParseError{Filename: name, Pos: pe.Pos, Text: "unclosed ((", Incomplete: true}
+			// commands (( echo 1 ... ) ); at the end of the input, the
+			// parser's own error stands
+			incomplete := syntax.ParseError{Filename: name, Pos: pe.Pos, Text: pe.Text, Incomplete: true}
+			var fe syntax.ParseError
+			if errors.As(first, &fe) {
+				incomplete.Pos, incomplete.Text = fe.Pos, fe.Text
+			}
+			return nil, "", incomplete
 		}
 		fixed, ok := fixLet(text, at)
 		if !ok {

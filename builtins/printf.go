@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -205,7 +206,7 @@ func (p *printer) directive(b *strings.Builder, f string) int {
 		p.stop = stop
 	case 'q':
 		a, _ := p.next()
-		b.WriteString(padC(bashQuote(a), flags, width, "", false))
+		b.WriteString(padC(bashQuoteIn(a, utf8Locale(p.c)), flags, width, "", false))
 	case '(':
 		end := strings.Index(f[i:], ")T")
 		if end < 0 {
@@ -461,22 +462,56 @@ func hexDigits(s string, max int) (int, int) {
 }
 
 // bashQuote quotes s for reuse as shell input, as bash's printf %q does.
-func bashQuote(s string) string {
+func bashQuote(s string) string { return bashQuoteIn(s, false) }
+
+// utf8Locale reports whether the command's locale (LC_ALL, LC_CTYPE,
+// LANG, the first set) is UTF-8; moonix's default is the C locale.
+func utf8Locale(c *Call) bool {
+	for _, name := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v, _ := c.LookupEnv(name); v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return false
+}
+
+// bashQuoteIn is bashQuote in a locale: in UTF-8, printable characters
+// beyond ASCII stay as they are, and only bytes that are not UTF-8 are
+// written in octal.
+func bashQuoteIn(s string, inUTF8 bool) string {
 	if s == "" {
 		return "''"
 	}
 	special := false
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
+		if inUTF8 && s[i] >= 0x80 {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError || !unicode.IsPrint(r) {
+				special = true
+				break
+			}
+			i += size
+			continue
+		}
 		if s[i] < 0x20 || s[i] >= 0x7f {
 			special = true
 			break
 		}
+		i++
 	}
 	var b strings.Builder
 	if special {
 		b.WriteString("$'")
 		for i := 0; i < len(s); i++ {
 			ch := s[i]
+			if inUTF8 && ch >= 0x80 {
+				if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError && unicode.IsPrint(r) {
+					b.WriteString(s[i : i+size])
+					i += size - 1
+					continue
+				}
+			}
 			letter, control := cLetter(ch)
 			switch {
 			case control:

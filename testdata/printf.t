@@ -20,6 +20,9 @@ printf formats like bash's builtin: integers, floats, strings, escapes.
   it\'s
   ''
   $'x\ny'
+  $ printf '%q %q\n' $'\u03bc' $'\xce\xbc\xce'; LC_ALL=C.UTF-8 printf '%q %q\n' $'\u03bc' $'\xce\xbc\xce'
+  $'\316\274' $'\316\274\316'
+  μ $'μ\316'
   $ printf 'reused: %s=%s\n' a 1 b 2 c
   reused: a=1
   reused: b=2

@@ -100,6 +100,7 @@ var engineCases = []engineCase{
 	{"a command writing into a closed pipe dies of SIGPIPE", `s=x; for i in {1..17}; do s=$s$s; done; cat <<< "$s" | :; echo ${PIPESTATUS[0]}`, "141\n", 0},
 	{"the C locale counts bytes", "LC_ALL=C.UTF-8; s='_μ_'; echo ${#s} ${s//_?_/x}; LC_ALL=C; echo ${#s} ${s//_?_/x} ${s//_??_/y}; LC_ALL=C.UTF-8; echo ${#s}", "3 x\n4 _μ_ y\n3\n", 0},
 	{"array literal subscripts see earlier elements", `a=([0]=1+2+3 [a[0]]=10 [a[6]]=hello); echo ${!a[@]} "${a[@]}"; b=(1 2); b=(${b[1]} x); echo ${b[@]}`, "0 6 10 1+2+3 10 hello\n2 x\n", 0},
+	{"readonly -a of a bare name", `declare -a a1; readonly -a a2; readonly -A d2; readonly -a r=(1); declare -p a1 a2 d2 r`, "declare -a a1\ndeclare -r a2\ndeclare -r d2\ndeclare -ar r=([0]=\"1\")\n", 0},
 	{"null lists", `set -- "" ""; IFS=; echo "[${*:-m}]" "[${*:+p}]"; a=("" ""); echo "[${a[*]:-m}]" "[${a[@]:-m}]"; unset IFS; echo "[${a[*]:-m}]"; e=(); set -- "${e[@]+x}"; echo $#`, "[m] []\n[m] [ ]\n[ ]\n0\n", 0},
 	{"at ops", `x="it's"; echo ${x@Q}; a=(1 "2 3"); echo ${a[@]@Q}; declare -i n=3; echo ${n@a}`, "'it'\\''s'\n'1' '2 3'\ni\n", 0},
 	{"declare -p", `declare -a a=(1 2); declare -i i=3; declare -A A=([k]=v); declare -p a i A`, "declare -a a=([0]=\"1\" [1]=\"2\")\ndeclare -i i=\"3\"\ndeclare -A A=([k]=\"v\" )\n", 0},

@@ -319,8 +319,11 @@ func (p *proc) declareOne(variant string, f declFlags, a declArg) bool {
 		p.errorf("%s: readonly variable", name)
 		return false
 	}
-	// kind changes
+	// kind changes (readonly -a of a name without a value stays a
+	// plain name, as in bash)
+	bare := variant == "readonly" && as.Value == nil && as.Array == nil && !v.isSet() && v.kind == kString
 	switch {
+	case bare:
 	case f.assoc:
 		if v.kind == kIndexed && v.isSet() {
 			p.errorf("%s: %s: cannot convert indexed to associative array", variant, name)

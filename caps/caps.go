@@ -7,15 +7,18 @@
 // history and the network) lives beside the model in this package; nothing
 // else decides what is allowed.
 //
-// caps imports the standard library, the glob matcher and, for policy
-// files (policy.go), the YAML parser. A Set is
-// immutable once built except through Drop, and safe for concurrent use.
+// caps imports vfs (the FS it wraps, the history's types), clock (the
+// clock and source it wraps), the glob matcher, the YAML parser for policy
+// files (policy.go), and net and net/http for the network's gate (net.go:
+// the dialer and the HTTP transport decorators). A Set is immutable once
+// built except through Drop, and safe for concurrent use.
 package caps
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/netip"
 	"path"
 	"slices"
@@ -75,8 +78,13 @@ type Cap struct {
 }
 
 func (c Cap) String() string {
-	if c.Pattern == "" {
+	switch {
+	case c.Pattern == "":
 		return string(c.Kind)
+	case c.Pattern == "/" && c.Kind.isFS():
+		// the root alone: "/" would read back as the root and
+		// everything in it
+		return string(c.Kind) + ":/."
 	}
 	return string(c.Kind) + ":" + c.Pattern
 }
@@ -98,12 +106,21 @@ func Parse(s string) (Cap, error) {
 	if err := checkPattern(c.Kind, pattern); err != nil {
 		return c, fmt.Errorf("capability %s: %v", s, err)
 	}
+	if c.Kind == NetConnect {
+		c.Pattern = canonicalHost(pattern)
+	}
 	if c.Kind.isFS() && pattern != "**" {
 		c.Pattern = path.Clean(pattern) // a trailing /** stays
-		// "/a /" cleans to "/a ", which would not print back: Parse
+		// "/a /." cleans to "/a ", which would not print back: Parse
 		// trims what it reads.
 		if strings.TrimSpace(c.Pattern) != c.Pattern {
 			return c, fmt.Errorf("capability %s: path pattern %q ends in white space", s, c.Pattern)
+		}
+		// A trailing slash names a directory: the directory and
+		// everything in it, as /** says (cleaned, it would be the
+		// directory alone, and protect nothing in it).
+		if strings.HasSuffix(pattern, "/") && !strings.HasSuffix(c.Pattern, "/**") {
+			c.Pattern = strings.TrimSuffix(c.Pattern, "/") + "/**"
 		}
 	}
 	return c, nil
@@ -172,6 +189,25 @@ func checkHostPattern(p string) error {
 		}
 	}
 	return nil
+}
+
+// canonicalHost writes an address pattern's address the usual way (127.1
+// is 127.0.0.1, as it connects there), IPv6 in brackets when a port
+// follows; other patterns are left as they are.
+func canonicalHost(p string) string {
+	host, port := splitHostPort(p)
+	a, ok := parseAddr(host)
+	if !ok {
+		return p
+	}
+	a = a.Unmap()
+	switch {
+	case port != "":
+		return net.JoinHostPort(a.String(), port)
+	case a.Is6():
+		return "[" + a.String() + "]"
+	}
+	return a.String()
 }
 
 // splitHostPort splits host[:port]; "[v6]:port" and bare IPv6 are handled.
@@ -322,21 +358,30 @@ func matchHost(pattern, target string) bool {
 	if pp != "" && pp != "*" && pp != tp {
 		return false
 	}
-	th = strings.ToLower(strings.TrimSuffix(th, "."))
 	ph = strings.ToLower(ph)
-	switch {
-	case ph == "*":
+	if ph == "*" {
 		return true
-	case strings.Contains(ph, "/"):
-		prefix, err := netip.ParsePrefix(ph)
-		addr, err2 := netip.ParseAddr(th)
-		return err == nil && err2 == nil && prefix.Contains(addr.Unmap())
-	case strings.HasPrefix(ph, "*."):
-		return strings.HasSuffix(th, ph[1:])
 	}
-	if a, err := netip.ParseAddr(ph); err == nil {
-		b, err := netip.ParseAddr(th)
-		return err == nil && a.Unmap() == b.Unmap()
+	// An address, in any spelling, matches an address or a network if
+	// it is in it as written or as what it connects to (0.0.0.0 reaches
+	// 127.0.0.1); names match names.
+	addr, isAddr := parseAddr(th)
+	in := func(match func(netip.Addr) bool) bool {
+		return isAddr && (match(addr.Unmap().WithZone("")) || match(connectsTo(addr)))
+	}
+	if strings.Contains(ph, "/") {
+		prefix, err := netip.ParsePrefix(ph)
+		return err == nil && in(prefix.Contains)
+	}
+	if a, ok := parseAddr(ph); ok {
+		return in(func(b netip.Addr) bool { return a.Unmap() == b })
+	}
+	if isAddr {
+		return false
+	}
+	th = strings.ToLower(strings.TrimSuffix(th, "."))
+	if strings.HasPrefix(ph, "*.") {
+		return strings.HasSuffix(th, ph[1:])
 	}
 	return ph == th
 }
@@ -358,6 +403,10 @@ func (e *DeniedError) Error() string {
 
 // Unwrap makes errors.Is(err, fs.ErrPermission) true.
 func (e *DeniedError) Unwrap() error { return fs.ErrPermission }
+
+// Needs is the capability the refused operation needed, as a rule writes
+// it (the command contract knows a denial by this method).
+func (e *DeniedError) Needs() string { return e.Cap.String() }
 
 // IsDenied reports whether err is (or wraps) a capability denial.
 func IsDenied(err error) bool {

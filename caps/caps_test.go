@@ -40,6 +40,22 @@ func TestParse(t *testing.T) {
 	if c := mustParse(t, "fs.write:/work//x/../y/**"); c.Pattern != "/work/y/**" {
 		t.Errorf("path patterns are cleaned: %q", c.Pattern)
 	}
+	// A trailing slash names the directory and everything in it (it was
+	// cleaned away: fs.read:/work/secret/ denied the directory alone).
+	for in, want := range map[string]string{
+		"/work/secret/": "/work/secret/**", "/work/secret//": "/work/secret/**", "/work/*/": "/work/*/**",
+		"/work/**/": "/work/**", "/": "/**", "/work/x/../": "/work/**", "/work/secret/.": "/work/secret",
+	} {
+		if c := mustParse(t, "fs.read:"+in); c.Pattern != want {
+			t.Errorf("Parse(fs.read:%s) = %q, want %q", in, c.Pattern, want)
+		}
+	}
+	if c := mustParse(t, "fs.read:/."); c.Pattern != "/" || c.String() != "fs.read:/." {
+		t.Errorf("the root alone: %q, printed %s", c.Pattern, c)
+	}
+	if set := NewSet([]Cap{{FSRead, ""}}, []Cap{mustParse(t, "fs.read:/work/secret/")}); set.Allows(FSRead, "/work/secret/key") {
+		t.Errorf("fs.read:/work/secret/ does not protect /work/secret/key")
+	}
 }
 
 func TestMatching(t *testing.T) {
@@ -121,7 +137,7 @@ func TestPresets(t *testing.T) {
 	}
 	want := map[string]map[probe]bool{
 		"minimal":      {{FSRead, "/etc/x"}: true, {FSExec, "/bin/t"}: true, {FSWrite, "/work/x"}: false, {GitSnapshot, ""}: false},
-		"sandbox":      {{FSWrite, "/work/x"}: true, {FSDelete, "/tmp/x"}: true, {FSWrite, "/etc/x"}: false, {GitRollback, ""}: true, {GitBranch, ""}: false, {ClockRead, ""}: false},
+		"sandbox":      {{FSWrite, "/work/x"}: true, {FSDelete, "/tmp/x"}: true, {FSWrite, "/etc/x"}: false, {GitRollback, ""}: true, {GitBranch, ""}: true, {ClockRead, ""}: false},
 		"developer":    {{FSWrite, "/etc/x"}: true, {GitBranch, ""}: true, {ClockRead, ""}: true, {EnvRead, "HOME"}: true, {NetConnect, "a:1"}: false},
 		"agent":        {{FSWrite, "/etc/x"}: true, {NetConnect, "a:1"}: false},
 		"unrestricted": {{NetConnect, "a:1"}: true, {ProcessSpawn, "npx"}: true, {MCPServe, ""}: true},

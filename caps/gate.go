@@ -94,26 +94,27 @@ func clean(name string) string {
 	return path.Clean(name)
 }
 
-// Resolve is the path the gate checks for the absolute name: name with
-// every symlink resolved inside fsys, the last element too when it exists.
-// A name that cannot be resolved (a missing directory, a symlink loop, an
-// element fsys does not show) is taken as written, cleaned. The caps
-// command resolves its targets with it, so that it answers for the path
-// the gate would check.
-func Resolve(fsys vfs.FS, name string) string {
-	if p, err := vfs.Canonical(fsys, name, vfs.AllButLast); err == nil {
-		return p
-	}
-	return path.Clean(name)
+// Resolve is the path the gate checks for an operation on the absolute
+// name that follows a symlink in its last element (read, write, stat,
+// list, exec): name with every symlink resolved inside fsys as the tree
+// resolves it (vfs.Resolve); the last element need not exist. When name
+// cannot be resolved (a missing directory, too many levels of symbolic
+// links), the operation will not happen: Resolve returns the error, and
+// the path resolved up to the failure with the rest of name as written.
+func Resolve(fsys vfs.FS, name string) (string, error) {
+	return vfs.Resolve(fsys, name, true, vfs.AllButLast)
 }
 
 // Resolve is the package's Resolve for a question about a path rather
 // than an operation on it (caps check, test -w): it goes through fsys,
 // gated or not, but looks only at the entries the set lets you read, and
 // asks the set rather than the gate, so that asking is never audited. A
-// symlink in a place you may not read is therefore not followed.
-func (s *Set) Resolve(fsys vfs.FS, name string) string {
-	return Resolve(readableFS{FS: fsys, set: s}, name)
+// symlink in a place you may not read is therefore not followed. What
+// cannot be resolved (missing, not a searchable directory, not readable)
+// is taken as written from there on, as the gate checks it; only a path
+// that would fail with too many levels of symbolic links is an error.
+func (s *Set) Resolve(fsys vfs.FS, name string) (string, error) {
+	return vfs.Resolve(readableFS{FS: fsys, set: s}, name, true, vfs.Nothing)
 }
 
 // readableFS hides from Resolve the entries a set does not let you read.
@@ -136,16 +137,27 @@ func (f readableFS) Readlink(name string) (string, error) {
 	return f.FS.Readlink(name)
 }
 
-// real is the path an operation on name reaches (see Resolve).
-func (f *gatedFS) real(name string) string { return Resolve(f.fs, name) }
+// real is the path an operation on name reaches when it follows a
+// symlink in the last element (see Resolve); entry is the directory entry
+// itself, its directory resolved and the last element kept (remove,
+// lstat, creating a link). Either way the tree resolves name the same
+// way, and the error is the tree's cause when it cannot: the caller
+// checks the path and then returns unresolved's error, so that a name
+// that cannot be resolved is denied where it fails and never operated on.
+func (f *gatedFS) real(name string) (string, error) { return Resolve(f.fs, name) }
 
-// entry is name with its directory resolved and the last element kept:
-// the directory entry itself (for remove, lstat, creating a link).
-func (f *gatedFS) entry(name string) string {
-	if p, err := vfs.ResolveParent(f.fs, name); err == nil {
-		return p
+func (f *gatedFS) entry(name string) (string, error) {
+	return vfs.Resolve(f.fs, name, false, vfs.AllButLast)
+}
+
+// unresolved is the error of the tree's operation op on name when its
+// resolution failed with err (nil when it did not), worded as the tree
+// words it.
+func unresolved(op, name string, err error) error {
+	if err == nil {
+		return nil
 	}
-	return path.Clean(name)
+	return &fs.PathError{Op: op, Path: name, Err: err}
 }
 
 // guard is one operation in progress: it holds the gate's lock and
@@ -177,6 +189,22 @@ func (g *guard) end() {
 	}
 }
 
+// at resolves name as the tree's operation treeOp does (follow: a link
+// in the last element too) and checks kind on what it reaches. A name
+// that cannot be resolved is checked where the resolution failed, and
+// then fails with the resolution's error: it is never operated on.
+func (g *guard) at(kind Kind, op, treeOp, name string, follow bool) (string, error) {
+	resolve := g.f.entry
+	if follow {
+		resolve = g.f.real
+	}
+	target, rerr := resolve(name)
+	if err := g.check(kind, op, target); err != nil {
+		return target, err
+	}
+	return target, unresolved(treeOp, name, rerr)
+}
+
 func (g *guard) check(kind Kind, op, target string) error {
 	err := g.f.g.Set.Check(kind, op, target)
 	if d, ok := err.(*DeniedError); ok {
@@ -201,7 +229,13 @@ func (f *gatedFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, e
 	name = clean(name)
 	g := f.begin(flag&os.O_CREATE != 0)
 	defer g.end()
-	target := f.real(name)
+	// the name as the tree opens it: O_NOFOLLOW, and O_EXCL with
+	// O_CREATE, stop at a link in the last element
+	resolve := f.real
+	if flag&syscall.O_NOFOLLOW != 0 || flag&(os.O_CREATE|os.O_EXCL) == os.O_CREATE|os.O_EXCL {
+		resolve = f.entry
+	}
+	target, rerr := resolve(name)
 	acc := flag & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR)
 	if acc == os.O_RDONLY || acc == os.O_RDWR {
 		if err := g.check(FSRead, "read", target); err != nil {
@@ -213,6 +247,9 @@ func (f *gatedFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, e
 			return nil, err
 		}
 	}
+	if err := unresolved("open", name, rerr); err != nil {
+		return nil, err
+	}
 	return f.fs.OpenFile(name, flag, perm)
 }
 
@@ -220,7 +257,7 @@ func (f *gatedFS) Stat(name string) (fs.FileInfo, error) {
 	name = clean(name)
 	g := f.begin(false)
 	defer g.end()
-	if err := g.check(FSRead, "stat", f.real(name)); err != nil {
+	if _, err := g.at(FSRead, "stat", "stat", name, true); err != nil {
 		return nil, err
 	}
 	return f.fs.Stat(name)
@@ -230,7 +267,7 @@ func (f *gatedFS) Lstat(name string) (fs.FileInfo, error) {
 	name = clean(name)
 	g := f.begin(false)
 	defer g.end()
-	if err := g.check(FSRead, "stat", f.entry(name)); err != nil {
+	if _, err := g.at(FSRead, "stat", "lstat", name, false); err != nil {
 		return nil, err
 	}
 	return f.fs.Lstat(name)
@@ -240,8 +277,8 @@ func (f *gatedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	name = clean(name)
 	g := f.begin(false)
 	defer g.end()
-	dir := f.real(name)
-	if err := g.check(FSRead, "list", dir); err != nil {
+	dir, err := g.at(FSRead, "list", "open", name, true)
+	if err != nil {
 		return nil, err
 	}
 	entries, err := f.fs.ReadDir(name)
@@ -261,7 +298,7 @@ func (f *gatedFS) Mkdir(name string, perm fs.FileMode) error {
 	name = clean(name)
 	g := f.begin(true)
 	defer g.end()
-	if err := g.check(FSWrite, "mkdir", f.entry(name)); err != nil {
+	if _, err := g.at(FSWrite, "mkdir", "mkdir", name, false); err != nil {
 		return err
 	}
 	return f.fs.Mkdir(name, perm)
@@ -271,21 +308,35 @@ func (f *gatedFS) Remove(name string) error {
 	name = clean(name)
 	g := f.begin(true)
 	defer g.end()
-	if err := g.check(FSDelete, "remove", f.entry(name)); err != nil {
+	if _, err := g.at(FSDelete, "remove", "remove", name, false); err != nil {
 		return err
 	}
 	return f.fs.Remove(name)
+}
+
+// unresolvedLink is unresolved for the operations on two names.
+func unresolvedLink(op, oldname, newname string, errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return &os.LinkError{Op: op, Old: oldname, New: newname, Err: err}
+		}
+	}
+	return nil
 }
 
 func (f *gatedFS) Rename(oldname, newname string) error {
 	oldname, newname = clean(oldname), clean(newname)
 	g := f.begin(true)
 	defer g.end()
-	from, to := f.entry(oldname), f.entry(newname)
+	from, ferr := f.entry(oldname)
+	to, terr := f.entry(newname)
 	if err := g.check(FSDelete, "rename", from); err != nil {
 		return err
 	}
 	if err := g.check(FSWrite, "rename", to); err != nil {
+		return err
+	}
+	if err := unresolvedLink("rename", oldname, newname, ferr, terr); err != nil {
 		return err
 	}
 	// Everything under the entry moves with it. The walk does not follow
@@ -320,7 +371,7 @@ func (f *gatedFS) Symlink(target, name string) error {
 	name = clean(name)
 	g := f.begin(true)
 	defer g.end()
-	if err := g.check(FSWrite, "symlink", f.entry(name)); err != nil {
+	if _, err := g.at(FSWrite, "symlink", "symlink", name, false); err != nil {
 		return err
 	}
 	return f.fs.Symlink(target, name)
@@ -330,17 +381,20 @@ func (f *gatedFS) Readlink(name string) (string, error) {
 	name = clean(name)
 	g := f.begin(false)
 	defer g.end()
-	if err := g.check(FSRead, "readlink", f.entry(name)); err != nil {
+	if _, err := g.at(FSRead, "readlink", "readlink", name, false); err != nil {
 		return "", err
 	}
 	return f.fs.Readlink(name)
 }
 
+// Link makes newname a second name of the entry oldname (a symlink there
+// is linked, not followed, as the tree does).
 func (f *gatedFS) Link(oldname, newname string) error {
 	oldname, newname = clean(oldname), clean(newname)
 	g := f.begin(true)
 	defer g.end()
-	from, to := f.real(oldname), f.entry(newname)
+	from, ferr := f.entry(oldname)
+	to, terr := f.entry(newname)
 	if err := g.check(FSWrite, "link", from); err != nil {
 		return err
 	}
@@ -350,6 +404,9 @@ func (f *gatedFS) Link(oldname, newname string) error {
 	if err := g.widens("link", from, to); err != nil {
 		return err
 	}
+	if err := unresolvedLink("link", oldname, newname, ferr, terr); err != nil {
+		return err
+	}
 	return f.fs.Link(oldname, newname)
 }
 
@@ -357,7 +414,7 @@ func (f *gatedFS) Chmod(name string, mode fs.FileMode) error {
 	name = clean(name)
 	g := f.begin(false)
 	defer g.end()
-	if err := g.check(FSWrite, "chmod", f.real(name)); err != nil {
+	if _, err := g.at(FSWrite, "chmod", "chmod", name, true); err != nil {
 		return err
 	}
 	return f.fs.Chmod(name, mode)
@@ -367,27 +424,84 @@ func (f *gatedFS) Chtimes(name string, atime, mtime time.Time) error {
 	name = clean(name)
 	g := f.begin(false)
 	defer g.end()
-	if err := g.check(FSWrite, "touch", f.real(name)); err != nil {
+	if _, err := g.at(FSWrite, "touch", "chtimes", name, true); err != nil {
 		return err
 	}
 	return f.fs.Chtimes(name, atime, mtime)
 }
 
-// Clock is the session's clock through the gate: the real wall clock while
-// the set allows clock.read, the logical clock otherwise (also for Tick and
-// Slept, which only a logical clock keeps).
-func (g *Gate) Clock(logical *clock.Logical) clock.Clock {
-	return &gatedClock{g: g, logical: logical}
+// Access needs fs.read on what name reaches, as Stat does (a refusal is
+// audited: looking at a file is an operation); then the tree answers for
+// the permission bits, and the set for the capabilities mode asks for,
+// which count as the bits do: AccessWrite fs.write, AccessExec fs.exec
+// (on what is not a directory; searching one needs none). Those are asked
+// of the set, on the path resolved through the entries the set lets you
+// read (Set.Resolve), not checked: a no is a *DeniedError with Op
+// "access", and is not audited, since asking changes nothing.
+func (f *gatedFS) Access(name string, mode vfs.AccessMode) error {
+	name = clean(name)
+	g := f.begin(false)
+	defer g.end()
+	follow := mode&vfs.AccessEntry == 0
+	if _, err := g.at(FSRead, "stat", "access", name, follow); err != nil {
+		return err
+	}
+	if err := f.fs.Access(name, mode); err != nil {
+		return err
+	}
+	var kinds []Kind
+	if mode&vfs.AccessWrite != 0 {
+		kinds = append(kinds, FSWrite)
+	}
+	if mode&vfs.AccessExec != 0 {
+		stat := f.fs.Stat
+		if !follow {
+			stat = f.fs.Lstat
+		}
+		if info, err := stat(name); err == nil && !info.IsDir() {
+			kinds = append(kinds, FSExec)
+		}
+	}
+	if len(kinds) == 0 {
+		return nil
+	}
+	var target string
+	var err error
+	if follow {
+		target, err = f.g.Set.Resolve(f.fs, name)
+	} else {
+		target, err = f.g.Set.Resolve(f.fs, path.Dir(name))
+		target = path.Join(target, path.Base(name))
+	}
+	if err != nil {
+		return &fs.PathError{Op: "access", Path: name, Err: err}
+	}
+	for _, kind := range kinds {
+		if err := f.g.Set.Check(kind, "access", target); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Clock is a clock through the gate: real while the set allows
+// clock.read, logical otherwise (also for Tick and Slept, which only a
+// logical clock keeps). real is the host's clock, or what records its
+// reads (effects.Reads): the gate goes outside the recorder, so that only
+// the reads it allows reach it.
+func (g *Gate) Clock(logical *clock.Logical, real clock.Clock) clock.Clock {
+	return &gatedClock{g: g, logical: logical, real: real}
 }
 
 type gatedClock struct {
 	g       *Gate
 	logical *clock.Logical
+	real    clock.Clock
 }
 
 func (c *gatedClock) Now() time.Time {
 	if c.g.Set.Allows(ClockRead, "") {
-		return clock.Real{}.Now()
+		return c.real.Now()
 	}
 	return c.logical.Now()
 }
@@ -395,20 +509,21 @@ func (c *gatedClock) Now() time.Time {
 func (c *gatedClock) Tick()                 { c.logical.Tick() }
 func (c *gatedClock) Slept(d time.Duration) { c.logical.Slept(d) }
 
-// Rand is the session's random source through the gate: real randomness
-// while the set allows random.read, the seeded generator otherwise.
-func (g *Gate) Rand(seeded clock.Source) clock.Source {
-	return &gatedRand{g: g, seeded: seeded}
+// Rand is a random source through the gate: real while the set allows
+// random.read, the seeded generator otherwise. real is the host's
+// randomness, or what records its reads, as for Clock.
+func (g *Gate) Rand(seeded, real clock.Source) clock.Source {
+	return &gatedRand{g: g, seeded: seeded, real: real}
 }
 
 type gatedRand struct {
-	g      *Gate
-	seeded clock.Source
+	g            *Gate
+	seeded, real clock.Source
 }
 
 func (r *gatedRand) source() clock.Source {
 	if r.g.Set.Allows(RandomRead, "") {
-		return clock.Crypto{}
+		return r.real
 	}
 	return r.seeded
 }

@@ -2,6 +2,7 @@ package caps
 
 import (
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
@@ -181,5 +182,59 @@ func TestGateWrapsOnce(t *testing.T) {
 	}
 	if err := g.FS(once).Mkdir("/work/d", 0o755); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A name the gate cannot resolve is never checked as written: the
+// operation does not happen, and fails with a denial where the
+// resolution failed in a protected place, else with the resolution's
+// error, worded as the tree words it. Past 40 symlinks in all the tree
+// fails too; it used to count each level's links afresh, and the gate
+// then checked the name as written.
+func TestGateUnresolvable(t *testing.T) {
+	t.Parallel()
+	tree := fuzzTree(t)
+	for _, l := range [][2]string{{"t", "/work/s"}, {".", "/work/t"}} {
+		if err := tree.Symlink(l[0], l[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	levels := func(n int) string { return "/work" + strings.Repeat("/s", n) }
+	before := treeState(t, tree)
+	var audited []string
+	gfs := NewGate(fuzzSet(t), func(d *DeniedError) { audited = append(audited, d.Error()) }).FS(tree)
+	for _, tc := range []struct {
+		op, name, want string
+		denied         bool
+	}{
+		// 20 levels of two links, then out: 41 links
+		{"create", levels(20) + "/out/passwd", "open " + levels(20) + "/out/passwd: too many levels of symbolic links", false},
+		{"read", levels(20) + "/out/conf.d/a", "open " + levels(20) + "/out/conf.d/a: too many levels of symbolic links", false},
+		{"mkdir", levels(20) + "/out/d", "mkdir " + levels(20) + "/out/d: too many levels of symbolic links", false},
+		{"remove", levels(20) + "/out/passwd", "remove " + levels(20) + "/out/passwd: too many levels of symbolic links", false},
+		{"rename from", levels(20) + "/out/passwd", "rename " + levels(20) + "/out/passwd /tmp/moved: too many levels of symbolic links", false},
+		// up to 40 links: the name resolves, and the gate denies what it reaches
+		{"create", levels(19) + "/t/out/passwd", "write /etc/passwd: permission denied (needs fs.write:/etc/passwd)", true},
+		{"read", levels(19) + "/out/conf.d/a", "read /etc/conf.d/a: permission denied (needs fs.read:/etc/conf.d/a)", true},
+		// a missing directory, in a protected place and elsewhere
+		{"create", "/work/out/nodir/x", "write /etc/nodir/x: permission denied (needs fs.write:/etc/nodir/x)", true},
+		{"read", "/etc/conf.d/nodir/x", "read /etc/conf.d/nodir/x: permission denied (needs fs.read:/etc/conf.d/nodir/x)", true},
+		{"create", "/work/nodir/x", "open /work/nodir/x: file does not exist", false},
+		// a loop where writing is allowed
+		{"create", "/work/loop/x", "open /work/loop/x: too many levels of symbolic links", false},
+	} {
+		audited = nil
+		for _, op := range fuzzOps {
+			if op.name != tc.op {
+				continue
+			}
+			_, err := op.do(gfs, tc.name)
+			if err == nil || err.Error() != tc.want || IsDenied(err) != tc.denied || (len(audited) > 0) != tc.denied {
+				t.Errorf("%s %s: %v (audited %q), want %s", tc.op, tc.name, err, audited, tc.want)
+			}
+		}
+	}
+	if d := diffTrees(before, treeState(t, tree)); len(d) > 0 {
+		t.Errorf("changed %v", d)
 	}
 }

@@ -129,7 +129,7 @@ func TestGateClockAndRandom(t *testing.T) {
 	t.Parallel()
 	set, _ := Preset("sandbox")
 	g := NewGate(set, nil)
-	c := g.Clock(clock.NewLogical(clock.Epoch))
+	c := g.Clock(clock.NewLogical(clock.Epoch), clock.Real{})
 	if !c.Now().Equal(clock.Epoch) {
 		t.Fatal("sandbox reads the real clock")
 	}
@@ -141,7 +141,7 @@ func TestGateClockAndRandom(t *testing.T) {
 	if !c.Now().Equal(clock.Epoch) {
 		t.Fatal("dropping clock.read keeps the real clock")
 	}
-	r := g.Rand(clock.NewSeeded(1))
+	r := g.Rand(clock.NewSeeded(1), clock.Crypto{})
 	if r.Uint64() != clock.NewSeeded(1).Uint64() {
 		t.Fatal("sandbox reads real randomness")
 	}
@@ -150,25 +150,35 @@ func TestGateClockAndRandom(t *testing.T) {
 func TestResolve(t *testing.T) {
 	t.Parallel()
 	gfs, tree, denials := sandboxFS(t)
-	for _, tc := range []struct{ name, want string }{
-		{"/work/etc-link/secret", "/etc/secret"},
-		{"/work/secret-link", "/etc/secret"},
-		{"/work/dangling", "/etc/new"},
-		{"/work//etc-link/../work/./x", "/work/x"},
-		{"/work/missing/dir/x", "/work/missing/dir/x"},
+	for _, tc := range []struct {
+		name, want string
+		err        error
+	}{
+		{"/work/etc-link/secret", "/etc/secret", nil},
+		{"/work/secret-link", "/etc/secret", nil},
+		{"/work/dangling", "/etc/new", nil},
+		{"/work//etc-link/../work/./x", "/work/x", nil},
+		// what cannot be resolved is an error, with the path where it
+		// failed and the rest as written
+		{"/work/missing/dir/x", "/work/missing/dir/x", fs.ErrNotExist},
+		{"/work/etc-link/secret/x/../y", "/etc/secret/y", syscall.ENOTDIR},
 	} {
-		if got := Resolve(tree, tc.name); got != tc.want {
-			t.Errorf("Resolve(%q) = %q, want %q", tc.name, got, tc.want)
+		got, err := Resolve(tree, tc.name)
+		if got != tc.want || !errors.Is(err, tc.err) || (err == nil) != (tc.err == nil) {
+			t.Errorf("Resolve(%q) = %q, %v; want %q, %v", tc.name, got, err, tc.want, tc.err)
 		}
 	}
 	// The set's Resolve looks only where the set lets you read, and asks
 	// the set, not the gate: nothing is audited.
 	set := NewSet([]Cap{{Kind: FSRead}}, []Cap{{Kind: FSRead, Pattern: "/work/secret-link"}})
-	if got := set.Resolve(gfs, "/work/secret-link"); got != "/work/secret-link" {
-		t.Errorf("an unreadable link was followed: %q", got)
+	if got, err := set.Resolve(gfs, "/work/secret-link"); got != "/work/secret-link" || err != nil {
+		t.Errorf("an unreadable link was followed: %q %v", got, err)
 	}
-	if got := set.Resolve(gfs, "/work/etc-link/secret"); got != "/etc/secret" {
-		t.Errorf("a readable link was not followed: %q", got)
+	if got, err := set.Resolve(gfs, "/work/etc-link/secret"); got != "/etc/secret" || err != nil {
+		t.Errorf("a readable link was not followed: %q %v", got, err)
+	}
+	if got, err := set.Resolve(gfs, "/work/missing/../x"); got != "/work/x" || err != nil {
+		t.Errorf("a missing directory: %q %v", got, err)
 	}
 	if len(*denials) != 0 {
 		t.Errorf("resolving audited %q", *denials)
@@ -277,5 +287,38 @@ func TestGateHistoryReads(t *testing.T) {
 	}
 	if len(denials) != 2 {
 		t.Errorf("audited %q", denials)
+	}
+}
+
+// TestGateAccess: looking needs fs.read and is audited when refused, as
+// stat is; the capabilities the mode asks for are only asked, and a no is
+// a DeniedError that is not audited.
+func TestGateAccess(t *testing.T) {
+	t.Parallel()
+	fsys, tree, denials := sandboxFS(t)
+	if err := vfs.WriteFile(tree, "/work/run", nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var d *DeniedError
+	set := fsys.(*gatedFS).g.Set
+	set.Deny(Cap{Kind: FSExec, Pattern: "/work/run"})
+	if err := fsys.Access("/etc/secret", vfs.AccessWrite); !errors.As(err, &d) || d.Cap.String() != "fs.write:/etc/secret" {
+		t.Errorf("write /etc/secret: %v, want a denial of fs.write", err)
+	}
+	if err := fsys.Access("/work/secret-link", vfs.AccessWrite); !errors.As(err, &d) || d.Cap.String() != "fs.write:/etc/secret" {
+		t.Errorf("write through a link: %v, want a denial on the file it leads to", err)
+	}
+	if err := fsys.Access("/work/run", vfs.AccessExec); !errors.As(err, &d) || d.Cap.Kind != FSExec {
+		t.Errorf("exec /work/run: %v, want a denial of fs.exec", err)
+	}
+	if err := fsys.Access("/work", vfs.AccessExec|vfs.AccessWrite); err != nil {
+		t.Errorf("search and write /work: %v", err)
+	}
+	if len(*denials) != 0 {
+		t.Errorf("asking was audited: %q", *denials)
+	}
+	set.Deny(Cap{Kind: FSRead, Pattern: "/work/run"})
+	if err := fsys.Access("/work/run", vfs.AccessRead); !IsDenied(err) || len(*denials) != 1 {
+		t.Errorf("read /work/run without fs.read: %v, %d audited; want a denial, audited", err, len(*denials))
 	}
 }

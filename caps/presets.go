@@ -25,7 +25,8 @@ func all(kinds ...Kind) []Cap {
 //   - minimal: read and run everything (WebAssembly programs are themselves
 //     confined by the gate)
 //   - sandbox: minimal, plus write and delete under /work and /tmp, and
-//     snapshot and rollback
+//     the local history: snapshot, rollback and branches (branch, switch,
+//     fork), which a person expects at the prompt
 //   - developer: all of the filesystem, all of git, the real clock and
 //     randomness, the host environment
 //   - agent: developer; the network, MCP and A2A patterns come from the
@@ -37,7 +38,7 @@ func Preset(name string) (*Set, error) {
 	case "minimal":
 		allow = all(FSRead, FSExec)
 	case "sandbox":
-		allow = append(all(FSRead, FSExec, GitSnapshot, GitRollback),
+		allow = append(all(FSRead, FSExec, GitSnapshot, GitRollback, GitBranch),
 			Cap{FSWrite, "/work/**"}, Cap{FSDelete, "/work/**"},
 			Cap{FSWrite, "/tmp/**"}, Cap{FSDelete, "/tmp/**"})
 	case "developer", "agent":

@@ -14,9 +14,13 @@
 // Nothing else of the host reaches the shell: the host environment is
 // invisible except for variables passed with --env.
 //
-// cli may import shell, transcript, cobra, readline and x/term; it is the
-// only package that imports cobra and readline. A Program is safe for
-// concurrent use (Run keeps all its state on the stack), which the tests use.
+// cli imports shell (the sessions it runs), the packages whose values it
+// builds for them (caps, effects, vfs, clock, wasm, builtins for the
+// version), internal/transcript (replay), cobra, pflag, readline and
+// x/term; it is the only package that imports cobra and readline, and
+// the net package only to hand the session the host's dialer and
+// resolver. A Program is safe for concurrent use (Run keeps all its state
+// on the stack), which the tests use.
 package cli
 
 import (
@@ -25,10 +29,12 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -63,6 +69,12 @@ type Program struct {
 	// signal.Stop on the host). Nil: Ctrl-C is not caught.
 	Notify     func(c chan<- os.Signal)
 	StopNotify func(c chan<- os.Signal)
+	// NotifyEnd relays the signals that end a run that is not
+	// interactive (SIGINT, SIGTERM, SIGHUP on the host): the running
+	// command is interrupted and the working state saved before moonix
+	// exits with 128 + the signal's number. StopNotify stops it. Nil: the
+	// signals are not caught.
+	NotifyEnd func(c chan<- os.Signal)
 	// Now is the host's clock, for the times in a workspace's audit log.
 	// Nil stamps them with the workspace's logical clock.
 	Now func() time.Time
@@ -70,6 +82,9 @@ type Program struct {
 	// capability gate (net.connect); nil: sessions have no network.
 	// Transcript replays never get it.
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+	// Lookup is the host's resolver: sessions look names up with it, so
+	// that the gate checks the addresses it dials.
+	Lookup func(ctx context.Context, host string) ([]netip.Addr, error)
 }
 
 // Host is the Program wired to the real process.
@@ -80,8 +95,12 @@ func Host() *Program {
 		TermWidth:  termWidth,
 		Notify:     func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) },
 		StopNotify: func(c chan<- os.Signal) { signal.Stop(c) },
+		NotifyEnd:  func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP) },
 		Now:        time.Now,
 		Dial:       (&net.Dialer{}).DialContext,
+		Lookup: func(ctx context.Context, host string) ([]netip.Addr, error) {
+			return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
+		},
 	}
 }
 
@@ -140,6 +159,8 @@ type options struct {
 	imports   []string // --import HOSTPATH:VPATH
 	wasmMiB   int      // --wasm-memory: each module's memory cap, MiB
 	policy    string   // --policy FILE
+	limits    limitFlags
+	lockWait  time.Duration // --lock-wait: how long to wait for a workspace in use
 
 	presetGiven bool         // --caps was on the command line
 	pol         *caps.Policy // FILE, read once before anything runs
@@ -284,8 +305,9 @@ func wantsSubcommand(args []string) bool {
 // valueFlags are the long flags that take a separate value.
 var valueFlags = map[string]bool{
 	"env": true, "workspace": true, "write-mode": true, "timeout": true,
-	"caps": true, "allow": true, "deny": true, "policy": true, "import": true,
-	"wasm-memory": true,
+	"caps": true, "allow": true, "deny": true, "policy": true, "import": true, "lock-wait": true,
+	"wasm-memory": true, "max-depth": true, "max-procs": true, "max-memory": true,
+	"max-disk": true, "max-inodes": true, "max-commands": true, "max-loop": true,
 }
 
 func (p *Program) rootCommand(std stdio, status *int, withSubcommands bool) *cobra.Command {
@@ -316,8 +338,8 @@ live in a workspace on the host (--workspace DIR, default
 $XDG_DATA_HOME/moonix/default): the next run resumes where the last one
 stopped. --write-mode lazy (the default) writes it at snapshots and at exit;
 eager also after every command, so that a crash loses no completed command.
-One moonix at a time uses a workspace. --ephemeral keeps everything in
-memory and writes nothing.
+One moonix at a time uses a workspace: another waits for it (--lock-wait,
+default 10s). --ephemeral keeps everything in memory and writes nothing.
 
 Every operation goes through a capability gate: --caps PRESET (minimal,
 sandbox (the default), developer, agent, unrestricted), --allow CAP and
@@ -358,9 +380,11 @@ script.`,
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
 	fl.IntVar(&o.wasmMiB, "wasm-memory", wasmDefaultMiB, "memory cap of each WebAssembly program, in MiB (1 to 4096)")
 	fl.StringArrayVar(&o.imports, "import", nil, "copy a host file or directory into the tree before the run (HOSTPATH:VPATH); repeatable")
+	o.limits.register(fl)
 	pf := root.PersistentFlags()
 	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host (needs env.read:NAME); repeatable")
 	pf.DurationVar(&o.timeout, "timeout", 0, "cancel the whole run after this long (exit 124)")
+	pf.DurationVar(&o.lockWait, "lock-wait", defaultLockWait, "how long to wait for a workspace another moonix is using (0: fail at once)")
 	pf.StringVar(&o.preset, "caps", caps.DefaultPreset, "capability preset: "+strings.Join(caps.PresetNames, ", "))
 	pf.StringArrayVar(&o.allow, "allow", nil, "grant a capability (KIND[:PATTERN]) on top of the preset; repeatable")
 	pf.StringArrayVar(&o.deny, "deny", nil, "deny a capability (KIND[:PATTERN]); denials win over grants; repeatable")
@@ -375,6 +399,9 @@ script.`,
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if o.timeout < 0 {
 			return usageErr("--timeout: must not be negative")
+		}
+		if o.lockWait < 0 {
+			return usageErr("--lock-wait: must not be negative")
 		}
 		o.presetGiven = cmd.Flags().Changed("caps")
 		return o.loadPolicy()

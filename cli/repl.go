@@ -68,9 +68,12 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config, ws *wo
 	cfg.Interactive = true
 
 	history := ""
+	hist := &lineHistory{loaded: true}
 	if ws != nil {
 		history = ws.historyPath()
+		hist = &lineHistory{load: historyReader(history, cfg.Stderr)}
 	}
+	withFc(&cfg, hist)
 
 	sess, err := shell.New(cfg)
 	if err != nil {
@@ -87,15 +90,17 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config, ws *wo
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:            primaryPrompt(sess),
 		HistoryFile:       history,
-		HistoryLimit:      10000,
+		HistoryLimit:      historyLimit,
 		HistorySearchFold: true,
-		AutoComplete:      completer{sess},
-		InterruptPrompt:   "^C",
-		EOFPrompt:         "exit",
-		Stdin:             noClose{tty},
-		Stdout:            cfg.Stderr, // prompts and echo go where bash puts them
-		Stderr:            cfg.Stderr,
-		FuncIsTerminal:    func() bool { return true },
+		// The REPL saves the lines itself: expanded, as bash does.
+		DisableAutoSaveHistory: true,
+		AutoComplete:           completer{sess},
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "exit",
+		Stdin:                  noClose{tty},
+		Stdout:                 cfg.Stderr, // prompts and echo go where bash puts them
+		Stderr:                 cfg.Stderr,
+		FuncIsTerminal:         func() bool { return true },
 		FuncMakeRaw: func() error {
 			if saved != nil {
 				return nil // already raw: keep the cooked state to go back to
@@ -145,6 +150,19 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config, ws *wo
 	}
 
 	fmt.Fprintf(cfg.Stderr, "moonix %s, sandboxed: nothing here touches the host. Type help; Ctrl-D exits.\n", Version)
+	// save keeps a typed line in the history, unless it repeats the last
+	// one, and reports whether it did.
+	save := func(line string) bool {
+		if !hist.add(line) {
+			return false
+		}
+		// readline's own pointer into its history may be on the line
+		// the user went up to: saving nothing first moves it back to
+		// the end, so that the line saved is this one.
+		rl.SaveHistory("")
+		rl.SaveHistory(line)
+		return true
+	}
 	var pending strings.Builder // the lines of an unfinished statement
 	for {
 		if pending.Len() == 0 {
@@ -170,6 +188,11 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config, ws *wo
 			}
 			return sess.Exit(ctx), nil
 		}
+		line, run := typedLine(line, pending.String(), hist, save, cfg.Stderr)
+		if !run {
+			continue
+		}
+		added := save(line)
 		pending.WriteString(line)
 		pending.WriteByte('\n')
 		src := pending.String()
@@ -180,13 +203,47 @@ func (p *Program) repl(ctx context.Context, o *options, cfg shell.Config, ws *wo
 		if strings.TrimSpace(src) == "" {
 			continue
 		}
-		if status, exited := p.runEntry(ctx, sess, tty, sigs, src); exited || ctx.Err() != nil {
+		hist.setRunning(added)
+		status, exited := p.runEntry(ctx, sess, tty, sigs, src)
+		hist.setRunning(false)
+		if exited || ctx.Err() != nil {
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				return timedOut()
 			}
 			return status, nil
 		}
 	}
+}
+
+// typedLine turns a line typed at the prompt into the line to run, given
+// the unfinished statement before it: history references are expanded
+// (not in a here-document's body or a single-quoted string), and a line
+// that is only fc -s becomes the command it runs again; what changed is
+// shown on stderr, as bash does. run is false for a line not to run: an
+// expansion failed (the error is shown) or asked only to print (:p).
+func typedLine(line, pending string, hist *lineHistory, save func(string) bool, stderr io.Writer) (string, bool) {
+	if pending == "" || !shell.LiteralNext(pending) {
+		exp, err := expandHistory(line, hist.listed())
+		if err != nil {
+			fmt.Fprintf(stderr, "moonix: %v\n", err)
+			return "", false
+		}
+		if exp.changed {
+			fmt.Fprintln(stderr, exp.line)
+			line = exp.line
+		}
+		if exp.print {
+			save(line)
+			return "", false
+		}
+	}
+	if pending == "" {
+		if cmd, ok := hist.fcAgain(line); ok {
+			fmt.Fprintln(stderr, cmd)
+			line = cmd
+		}
+	}
+	return line, true
 }
 
 // runEntry runs one REPL entry; SIGINT cancels it.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/caps"
@@ -25,6 +26,10 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	if o.wasmMiB < 1 || o.wasmMiB > 4096 {
 		return 0, usageErr("--wasm-memory: must be 1 to 4096 (MiB), not %d", o.wasmMiB)
 	}
+	limits, err := o.limits.check()
+	if err != nil {
+		return 0, err
+	}
 	set, err := o.capSet(caps.DefaultPreset)
 	if err != nil {
 		return 0, err
@@ -41,9 +46,14 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Options: shellOptions(o),
 		Caps:    set,
 		Dial:    p.Dial,
+		Lookup:  p.Lookup,
 		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
 		Engine:  p.engine(),
+		Limits:  limits,
 	}
+	// Memory is the process's: the limit of the one session this process
+	// runs.
+	shell.WatchMemory(limits.Memory)
 	if p.IsTerminal != nil && p.TermWidth != nil && p.IsTerminal(std.out) {
 		out := std.out
 		cfg.Width = func() int { return p.TermWidth(out) }
@@ -102,13 +112,26 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
 	}
 
-	ws, err := p.openWorkspace(o, std.err)
+	ws, err := p.openWorkspace(ctx, o, std.err)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// --timeout ran out while waiting for the workspace
+		fmt.Fprintf(std.err, "moonix: timed out after %s\n", o.timeout)
+		return 124, nil
+	}
 	if err != nil {
 		return 0, err
 	}
 	if ws != nil {
 		defer ws.close()
 		ws.configure(&cfg)
+	}
+	if !interactive {
+		// fc lists what was typed at the prompt of this workspace.
+		hist := &lineHistory{loaded: true}
+		if ws != nil {
+			hist = &lineHistory{load: historyReader(ws.historyPath(), std.err)}
+		}
+		withFc(&cfg, hist)
 	}
 	if len(o.imports) > 0 {
 		if cfg.FS == nil {
@@ -126,15 +149,60 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	if err != nil {
 		return 0, &exitError{status: 1, msg: err.Error()}
 	}
-	return p.bounded(ctx, o, std, func(ctx context.Context) int {
+	ctx, ended := p.endOnSignal(ctx)
+	status := p.bounded(ctx, o, std, func(ctx context.Context) int {
 		status := run(ctx, sess)
 		if ws != nil {
-			// A clean end (not a kill, not an abandoned run): keep the
-			// working state for the next run.
+			// A clean end or one a signal asked for (not a kill, not
+			// an abandoned run): keep the working state for the next
+			// run.
 			status = ws.exit(sess, status)
 		}
 		return status
-	}), nil
+	})
+	if sig := ended(); sig != nil {
+		return 128 + signalNumber(sig), nil
+	}
+	return status, nil
+}
+
+// endOnSignal returns a context that a signal from NotifyEnd cancels, and
+// a function to call once the run is over, which stops listening and
+// returns the signal that ended it, if one did.
+func (p *Program) endOnSignal(ctx context.Context) (context.Context, func() os.Signal) {
+	if p.NotifyEnd == nil {
+		return ctx, func() os.Signal { return nil }
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	sigs := make(chan os.Signal, 1)
+	p.NotifyEnd(sigs)
+	var sig os.Signal
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		select {
+		case sig = <-sigs:
+			cancel()
+		case <-done:
+		}
+	}()
+	return ctx, func() os.Signal {
+		if p.StopNotify != nil {
+			p.StopNotify(sigs)
+		}
+		close(done)
+		<-finished
+		cancel()
+		return sig
+	}
+}
+
+// signalNumber is sig's number (SIGINT is 2, SIGTERM 15, SIGHUP 1).
+func signalNumber(sig os.Signal) int {
+	if n, ok := sig.(syscall.Signal); ok {
+		return int(n)
+	}
+	return int(syscall.SIGINT) // os.Interrupt where it is not a syscall.Signal
 }
 
 // WebAssembly memory is counted in 64 KiB pages.

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -43,6 +44,7 @@ func TestScripts(t *testing.T) {
 			"dirsum":     cmdDirSum,
 			"appendfile": cmdAppendFile,
 			"httpserve":  cmdHTTPServe,
+			"signal":     cmdSignal,
 		},
 		Setup: func(env *testscript.Env) error {
 			// Under -race every exec'd moonix would sleep a second at
@@ -126,6 +128,20 @@ func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
 		_, err := os.Stat(name)
 		return err == nil
 	})
+}
+
+// cmdSignal sends a signal (TERM, HUP or INT) to every background
+// command (testscript's kill knows only INT and KILL):
+//
+//	signal SIG
+func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
+	sigs := map[string]os.Signal{"TERM": syscall.SIGTERM, "HUP": syscall.SIGHUP, "INT": os.Interrupt}
+	if neg || len(args) != 1 || sigs[args[0]] == nil {
+		ts.Fatalf("usage: signal TERM|HUP|INT")
+	}
+	for _, cmd := range ts.BackgroundCmds() {
+		ts.Check(cmd.Process.Signal(sigs[args[0]]))
+	}
 }
 
 // cmdDirSum prints every path under DIR with its mode and a digest of its

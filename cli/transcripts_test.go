@@ -51,13 +51,20 @@ func TestTranscripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := cli.Replay(context.Background(), data, nil, set, os.Getenv("MOONIX_ENGINE"))
+			dir, err := filepath.Abs(filepath.Dir(path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := cli.Replay(context.Background(), data, cli.ReplayConfig{
+				Caps: set, TestDir: dir, TestFile: filepath.Base(path),
+				Engine: os.Getenv("MOONIX_ENGINE"),
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res.Failed() {
 				t.Errorf("transcript differs (update with: go run ./cmd/moonix replay --update testdata/%s):\n%s",
-					filepath.ToSlash(name), res.Diff(path, path+".err"))
+					filepath.ToSlash(name), res.Diff(path, "actual output"))
 			}
 		})
 	}

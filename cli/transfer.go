@@ -301,7 +301,7 @@ written.`
 			if o.workspace == "" && p.UserDataDir == nil && p.LookupEnv == nil {
 				return usageErr("%s: no workspace (use --workspace DIR)", name)
 			}
-			ws, err := p.openWorkspace(o, std.err)
+			ws, err := p.openWorkspace(cmd.Context(), o, std.err)
 			if err != nil {
 				return err
 			}

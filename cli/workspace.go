@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -70,8 +71,9 @@ func checkWriteMode(mode string) error {
 
 // openWorkspace locks and opens this run's workspace, or returns nil for an
 // --ephemeral run. The tree is put back to the saved working state (or the
-// current snapshot).
-func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error) {
+// current snapshot). A workspace another process holds is waited for, up
+// to --lock-wait, and at most until ctx ends (--timeout).
+func (p *Program) openWorkspace(ctx context.Context, o *options, stderr io.Writer) (*workspace, error) {
 	dir, err := p.workspaceDir(o)
 	if err != nil {
 		return nil, &exitError{status: 1, msg: err.Error()}
@@ -79,7 +81,11 @@ func (p *Program) openWorkspace(o *options, stderr io.Writer) (*workspace, error
 	if dir == "" {
 		return nil, nil
 	}
-	lock, old, err := lockWorkspace(dir)
+	wait := lockWait{
+		ctx: ctx, max: o.lockWait, stderr: stderr,
+		tty: p.IsTerminal != nil && p.IsTerminal(stderr),
+	}
+	lock, old, err := lockWorkspace(dir, wait)
 	if err != nil {
 		return nil, err
 	}
@@ -187,12 +193,32 @@ func (w *workspace) close() {
 	w.lock.Close()
 }
 
+// Waiting for a workspace: agents issue calls in parallel, and a run that
+// finds its workspace in use waits for it (--lock-wait, default
+// defaultLockWait) rather than failing at once. It says so on stderr once:
+// at once when stderr is a terminal (a person is looking), else only when
+// the wait passes lockGrace, so that the short waits of parallel calls add
+// nothing to an agent's output.
+const (
+	defaultLockWait = 10 * time.Second
+	lockGrace       = time.Second
+	lockPollMax     = 100 * time.Millisecond
+)
+
+// lockWait is how long, and how, lockWorkspace waits for a workspace in use.
+type lockWait struct {
+	ctx    context.Context // its end stops the wait (--timeout); nil: none
+	max    time.Duration   // 0: fail at once
+	stderr io.Writer       // where the wait is announced; nil: nowhere
+	tty    bool            // stderr is a terminal: announce at once
+}
+
 // lockWorkspace takes DIR/moonix/lock for this process and writes its pid
-// there. A missing or empty directory gets its moonix/ directory first; a
-// directory that is neither empty nor a workspace is not locked (nil, and
-// OpenRepo refuses it without writing anything). old is what the lock file
-// held before, nil when it is new.
-func lockWorkspace(dir string) (lock *os.File, old []byte, err error) {
+// there, waiting for another holder as w says. A missing or empty directory
+// gets its moonix/ directory first; a directory that is neither empty nor a
+// workspace is not locked (nil, and OpenRepo refuses it without writing
+// anything). old is what the lock file held before, nil when it is new.
+func lockWorkspace(dir string, w lockWait) (lock *os.File, old []byte, err error) {
 	marker := filepath.Join(dir, markerDir)
 	if info, err := os.Stat(marker); err != nil || !info.IsDir() {
 		entries, err := os.ReadDir(dir)
@@ -223,12 +249,10 @@ func lockWorkspace(dir string) (lock *os.File, old []byte, err error) {
 		return fail(err)
 	}
 	if held {
-		pid := holder(f)
-		f.Close()
-		if pid == "" {
-			return nil, nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s is in use by another process", dir)}
+		if err := w.wait(f, dir); err != nil {
+			f.Close()
+			return nil, nil, err
 		}
-		return nil, nil, &exitError{status: 1, msg: fmt.Sprintf("workspace %s is in use by pid %s", dir, pid)}
 	}
 	if statErr == nil {
 		if old, err = io.ReadAll(f); err != nil {
@@ -245,6 +269,53 @@ func lockWorkspace(dir string) (lock *os.File, old []byte, err error) {
 		return fail(err)
 	}
 	return f, old, nil
+}
+
+// wait waits until this process holds f's lock, which another process
+// holds now. It polls: flock cannot wait with a deadline.
+func (w lockWait) wait(f *os.File, dir string) error {
+	var done <-chan struct{}
+	if w.ctx != nil {
+		done = w.ctx.Done()
+	}
+	start := time.Now()
+	pause := 5 * time.Millisecond
+	announced := false
+	for {
+		elapsed := time.Since(start)
+		if !announced && w.max > 0 && w.stderr != nil && (w.tty || elapsed >= lockGrace) {
+			fmt.Fprintf(w.stderr, "moonix: waiting for workspace %s (%s)...\n", dir, inUseBy(f))
+			announced = true
+		}
+		if elapsed >= w.max {
+			msg := fmt.Sprintf("workspace %s is %s", dir, inUseBy(f))
+			if w.max > 0 {
+				msg += fmt.Sprintf(" (waited %s)", w.max)
+			}
+			return &exitError{status: 1, msg: msg}
+		}
+		select {
+		case <-done:
+			return w.ctx.Err()
+		case <-time.After(min(pause, w.max-elapsed)):
+		}
+		pause = min(2*pause, lockPollMax)
+		held, err := flock(f)
+		if err != nil {
+			return hostPathError(f.Name(), err, 1)
+		}
+		if !held {
+			return nil
+		}
+	}
+}
+
+// inUseBy names the holder of f's lock: "in use by pid N".
+func inUseBy(f *os.File) string {
+	if pid := holder(f); pid != "" {
+		return "in use by pid " + pid
+	}
+	return "in use by another process"
 }
 
 // holder reads the pid in a lock file held by another process. The holder

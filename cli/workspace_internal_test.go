@@ -54,7 +54,7 @@ func TestPrompt(t *testing.T) {
 func TestLockWorkspace(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "ws")
-	f, old, err := lockWorkspace(dir)
+	f, old, err := lockWorkspace(dir, lockWait{})
 	if err != nil || f == nil || old != nil {
 		t.Fatalf("first lock: %v %v %q", f, err, old)
 	}
@@ -67,12 +67,12 @@ func TestLockWorkspace(t *testing.T) {
 	}
 	// flock belongs to an open file: a second open, even in this process,
 	// is refused.
-	_, _, err = lockWorkspace(dir)
+	_, _, err = lockWorkspace(dir, lockWait{})
 	if want := fmt.Sprintf("workspace %s is in use by pid %d", dir, os.Getpid()); err == nil || err.Error() != want {
 		t.Errorf("second lock: %v, want %q", err, want)
 	}
 	f.Close()
-	f2, old, err := lockWorkspace(dir)
+	f2, old, err := lockWorkspace(dir, lockWait{})
 	if err != nil || f2 == nil || string(old) != string(data) {
 		t.Fatalf("lock after release: %v %v %q", f2, err, old)
 	}
@@ -81,7 +81,7 @@ func TestLockWorkspace(t *testing.T) {
 	// A foreign directory is not locked (OpenRepo refuses it).
 	foreign := t.TempDir()
 	os.WriteFile(filepath.Join(foreign, "notes"), nil, 0o644)
-	if f, _, err := lockWorkspace(foreign); f != nil || err != nil {
+	if f, _, err := lockWorkspace(foreign, lockWait{}); f != nil || err != nil {
 		t.Errorf("foreign directory: %v %v", f, err)
 	}
 	if _, err := os.Stat(filepath.Join(foreign, "moonix")); err == nil {

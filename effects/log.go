@@ -13,9 +13,18 @@
 // before it starts and an end after it finishes, so that a crash in
 // between still shows that it may have happened.
 //
+// The operations are recorded by decorators, not by the commands that
+// make them: Transport wraps the session's HTTP transport, and Reads the
+// real clock and random source (package clock's seam) under the
+// capability gate. A command that reaches outside is handed the wrapped
+// value and never writes an entry itself.
+//
 // A workspace keeps the log in DIR/moonix/effects/ (log.jsonl, head,
 // objects/); an ephemeral session keeps it in memory. A Log is safe for
 // concurrent use.
+//
+// effects imports clock (the seam whose real reads it records), net/http
+// (the transport it wraps) and the standard library.
 package effects
 
 import (
@@ -25,6 +34,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 )
@@ -34,7 +44,7 @@ type Kind string
 
 // The kinds of effect.
 const (
-	HTTP   Kind = "http"   // a request made by curl
+	HTTP   Kind = "http"   // an HTTP request (curl, the protocols' clients): see Transport
 	Clock  Kind = "clock"  // a read of the real wall clock
 	Random Kind = "random" // a read of real randomness
 	Denied Kind = "denied" // a capability denial: audit only, never an effect
@@ -68,6 +78,11 @@ type Entry struct {
 	Request  *Payload  `json:"request,omitempty"`
 	Response *Payload  `json:"response,omitempty"`
 	Outcome  string    `json:"outcome,omitempty"` // ok, denied, an HTTP status, error: ...
+	// A repeat entry stands for Count more denials like the entry Repeats
+	// (its seq), the first at Time and the last at Last (see Record).
+	Count   int64      `json:"count,omitempty"`
+	Repeats int64      `json:"repeats,omitempty"`
+	Last    *time.Time `json:"last,omitempty"`
 }
 
 // Payload summarises a request or response. Fields are redacted before
@@ -100,17 +115,25 @@ func (e Entry) hash() string {
 type Log struct {
 	mu   sync.Mutex
 	be   backend
-	last Entry // the newest entry (zero when empty)
+	last Entry // the newest entry written (zero when empty)
 	// torn is the torn tail found at open, if any (see Open).
 	torn string
 	// Snapshot, when set, names the snapshot current at each new entry.
 	Snapshot func() string
 	// Now stamps new entries; nil means time.Now.
 	Now func() time.Time
+	// MaxBytes bounds the entries the log keeps (0: DefaultMaxBytes), and
+	// MaxObjects its payload store (0: DefaultMaxObjects); see bound.go.
+	// Set them before the first entry.
+	MaxBytes, MaxObjects int64
+
+	bound // rotation and the repeated denials not yet written (bound.go)
 }
 
 // Memory returns an empty log kept in memory.
-func Memory() *Log { return &Log{be: &memBackend{objects: map[string][]byte{}}} }
+func Memory() *Log {
+	return &Log{be: &memBackend{segs: map[string][]byte{}, objects: map[string][]byte{}}}
+}
 
 func (l *Log) now() time.Time {
 	if l.Now != nil {
@@ -120,10 +143,12 @@ func (l *Log) now() time.Time {
 }
 
 // Position is the Seq of the newest entry, 0 for an empty log: snapshots
-// keep it, so that the effects after a snapshot can be listed.
+// keep it, so that the effects after a snapshot can be listed. Repeated
+// denials not yet written are written first.
 func (l *Log) Position() int64 {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.flushLocked()
 	return l.last.Seq
 }
 
@@ -133,19 +158,57 @@ func (l *Log) Torn() string { return l.torn }
 
 // Record appends a one-part entry (a clock read, a denial) and returns it.
 // Time, Seq, Prev, ID and Snapshot are filled in.
+//
+// A denial that repeats the entry before it (same target, operation,
+// capability and snapshot) is not written at once: the repetitions are
+// counted, and one repeat entry (Count, Repeats, Time of the first and
+// Last of the last) is written before the next other entry, or at Flush,
+// Position, Entries, Verify or Close. A loop of denied writes makes two
+// entries, not one a write. Record then returns the entry repeated.
 func (l *Log) Record(e Entry) (Entry, error) {
 	if e.Time.IsZero() {
 		e.Time = l.now()
 	}
-	return l.append(e)
-}
-
-func (l *Log) append(e Entry) (Entry, error) {
 	if e.Snapshot == "" && l.Snapshot != nil {
 		e.Snapshot = l.Snapshot()
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if e.Kind == Denied && l.repeated(e) {
+		return l.last, nil
+	}
+	return l.appendLocked(e, false)
+}
+
+// Flush writes the repeated denials counted since the last entry, if
+// any (the session calls it after every statement).
+func (l *Log) Flush() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.flushLocked()
+}
+
+func (l *Log) append(e Entry, needsRoom bool) (Entry, error) {
+	if e.Snapshot == "" && l.Snapshot != nil {
+		e.Snapshot = l.Snapshot()
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.appendLocked(e, needsRoom)
+}
+
+// appendLocked writes e after the repeated denials not yet written. An
+// entry that needsRoom (the begin of an operation) is refused with
+// ErrFull when the log holds all it may keep. The caller holds l.mu.
+func (l *Log) appendLocked(e Entry, needsRoom bool) (Entry, error) {
+	if err := l.flushLocked(); err != nil {
+		return Entry{}, err
+	}
+	return l.write(e, needsRoom)
+}
+
+// write chains and writes one entry. The caller holds l.mu.
+func (l *Log) write(e Entry, needsRoom bool) (Entry, error) {
 	e.Seq = l.last.Seq + 1
 	e.Prev = l.last.ID
 	e.ID = e.hash()
@@ -153,10 +216,20 @@ func (l *Log) append(e Entry) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	if err := l.be.append(append(line, '\n'), e.Seq, e.ID); err != nil {
+	line = append(line, '\n')
+	if needsRoom {
+		if err := l.room(int64(len(line))); err != nil {
+			return Entry{}, err
+		}
+	}
+	if err := l.be.append(line, e.Seq, e.ID); err != nil {
 		return Entry{}, fmt.Errorf("effect log: %w", err)
 	}
 	l.last = e
+	l.wrote(e, int64(len(line)))
+	if err := l.rotateIfDue(); err != nil {
+		return e, fmt.Errorf("effect log: %w", err)
+	}
 	return e, nil
 }
 
@@ -171,7 +244,7 @@ type Op struct {
 // before it starts. End completes it.
 func (l *Log) Begin(kind Kind, target string, req *Payload) (*Op, error) {
 	start := l.now()
-	e, err := l.append(Entry{Kind: kind, Phase: PhaseBegin, Time: start, Target: target, Request: req})
+	e, err := l.append(Entry{Kind: kind, Phase: PhaseBegin, Time: start, Target: target, Request: req}, true)
 	if err != nil {
 		return nil, err
 	}
@@ -182,21 +255,32 @@ func (l *Log) Begin(kind Kind, target string, req *Payload) (*Op, error) {
 func (o *Op) Seq() int64 { return o.begin.Seq }
 
 // End appends the operation's end entry: how it went and what came back.
+// It is written even when the log is full: its begin is there.
 func (o *Op) End(outcome string, resp *Payload) (Entry, error) {
 	return o.l.append(Entry{
 		Kind: o.begin.Kind, Phase: PhaseEnd, Begin: o.begin.Seq, Time: o.start,
 		Duration: int64(o.l.now().Sub(o.start)), Snapshot: o.begin.Snapshot,
 		Target: o.begin.Target, Response: resp, Outcome: outcome,
-	})
+	}, false)
 }
 
 // Store puts a body in the content-addressed store and returns its digest
-// ("sha256:HEX"); the same bytes are stored once.
+// ("sha256:HEX"); the same bytes are stored once. A body that would take
+// the store past MaxObjects is not stored: ErrFull.
 func (l *Log) Store(body []byte) (string, error) {
 	sum := sha256.Sum256(body)
 	digest := "sha256:" + hex.EncodeToString(sum[:])
-	if err := l.be.putObject(digest, body); err != nil {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := l.objectRoom(digest, int64(len(body))); err != nil {
+		return "", err
+	}
+	added, err := l.be.putObject(digest, body)
+	if err != nil {
 		return "", fmt.Errorf("effect log: %w", err)
+	}
+	if added {
+		l.objBytes += int64(len(body))
 	}
 	return digest, nil
 }
@@ -204,11 +288,12 @@ func (l *Log) Store(body []byte) (string, error) {
 // Load reads a body from the store by digest.
 func (l *Log) Load(digest string) ([]byte, error) { return l.be.getObject(digest) }
 
-// Entries reads the whole log, oldest first, as written: Verify says
-// whether it is intact.
+// Entries reads the whole log, oldest first, as written (less what
+// rotation dropped): Verify says whether it is intact.
 func (l *Log) Entries() ([]Entry, error) {
 	l.mu.Lock()
-	data, err := l.be.readAll()
+	l.flushLocked()
+	data, err := l.be.readAll(l.segNames())
 	l.mu.Unlock()
 	if err != nil {
 		return nil, err
@@ -236,16 +321,19 @@ func parseEntries(data []byte) ([]Entry, error) {
 var ErrBroken = errors.New("effect log broken")
 
 // Verify checks the chain: every id is its entry's hash, every entry
-// names the one before it, the sequence has no gap, and the newest entry
-// is the one the log last wrote (so that dropping the tail shows too). It
-// returns the number of entries checked and an error naming the first
-// break.
+// names the one before it, the sequence has no gap but those rotation
+// left (where the entry after the gap must name the last entry dropped),
+// and the newest entry is the one the log last wrote (so that dropping
+// the tail shows too). It returns the number of entries checked and an
+// error naming the first break.
 func (l *Log) Verify() (int, error) {
 	// The entries and the head are read together: an entry appended in
 	// between would look like entries removed from the end.
 	l.mu.Lock()
-	data, err := l.be.readAll()
+	l.flushLocked()
+	data, err := l.be.readAll(l.segNames())
 	seq, id, headErr := l.be.head()
+	gaps := slices.Clone(l.gaps)
 	l.mu.Unlock()
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrBroken, err)
@@ -259,9 +347,9 @@ func (l *Log) Verify() (int, error) {
 		switch {
 		case e.hash() != e.ID:
 			return i, fmt.Errorf("%w at entry %d (seq %d): its content does not match its id %s", ErrBroken, i+1, e.Seq, e.Short())
-		case e.Seq != prev.Seq+1:
+		case e.Seq != prev.Seq+1 && !bridges(gaps, prev.Seq, e.Seq, e.Prev):
 			return i, fmt.Errorf("%w at entry %d: seq %d follows seq %d (an entry was removed or moved)", ErrBroken, i+1, e.Seq, prev.Seq)
-		case e.Prev != prev.ID:
+		case e.Seq == prev.Seq+1 && e.Prev != prev.ID:
 			return i, fmt.Errorf("%w at entry %d (seq %d): it does not follow the entry before it", ErrBroken, i+1, e.Seq)
 		}
 		prev = e
@@ -269,7 +357,7 @@ func (l *Log) Verify() (int, error) {
 	if headErr != nil {
 		return len(entries), fmt.Errorf("%w: %v", ErrBroken, headErr)
 	}
-	if seq != prev.Seq || id != prev.ID {
+	if (seq != prev.Seq || id != prev.ID) && !bridges(gaps, prev.Seq, seq+1, id) {
 		return len(entries), fmt.Errorf("%w: the log ends at seq %d but the last entry written was seq %d (entries were removed from the end)", ErrBroken, prev.Seq, seq)
 	}
 	return len(entries), nil

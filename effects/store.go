@@ -2,31 +2,50 @@ package effects
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 )
 
 // backend keeps the log's bytes: in memory, or in a workspace directory.
+// Entries go to the live segment; rotate closes it under a name (see
+// bound.go).
 type backend interface {
 	// append writes one line (newline included) as entry seq, id.
 	append(line []byte, seq int64, id string) error
-	readAll() ([]byte, error)
+	// readAll reads the closed segments named, in order, then the live one.
+	readAll(segs []string) ([]byte, error)
+	readLive() ([]byte, error)
 	// head is the seq and id of the newest entry written.
 	head() (int64, string, error)
-	putObject(digest string, data []byte) error
+	// rotate makes the live segment the closed segment name and starts an
+	// empty one.
+	rotate(name string) error
+	removeSegment(name string) error
+	// writeRotated records the ranges rotation dropped (rotatedFile).
+	writeRotated(data []byte) error
+	// putObject stores data under digest unless it is there already
+	// (added says whether it was not).
+	putObject(digest string, data []byte) (added bool, err error)
 	getObject(digest string) ([]byte, error)
+	hasObject(digest string) bool
+	// objectsSize is the size of the payload store.
+	objectsSize() (int64, error)
 }
 
 type memBackend struct {
 	mu      sync.Mutex
-	log     []byte
+	log     []byte // the live segment
+	segs    map[string][]byte
+	rotated []byte
 	seq     int64
 	id      string
 	objects map[string][]byte
@@ -40,7 +59,17 @@ func (m *memBackend) append(line []byte, seq int64, id string) error {
 	return nil
 }
 
-func (m *memBackend) readAll() ([]byte, error) {
+func (m *memBackend) readAll(segs []string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []byte
+	for _, name := range segs {
+		out = append(out, m.segs[name]...)
+	}
+	return append(out, m.log...), nil
+}
+
+func (m *memBackend) readLive() ([]byte, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return bytes.Clone(m.log), nil
@@ -52,13 +81,35 @@ func (m *memBackend) head() (int64, string, error) {
 	return m.seq, m.id, nil
 }
 
-func (m *memBackend) putObject(digest string, data []byte) error {
+func (m *memBackend) rotate(name string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if _, ok := m.objects[digest]; !ok {
-		m.objects[digest] = bytes.Clone(data)
-	}
+	m.segs[name], m.log = m.log, nil
 	return nil
+}
+
+func (m *memBackend) removeSegment(name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.segs, name)
+	return nil
+}
+
+func (m *memBackend) writeRotated(data []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.rotated = bytes.Clone(data)
+	return nil
+}
+
+func (m *memBackend) putObject(digest string, data []byte) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.objects[digest]; ok {
+		return false, nil
+	}
+	m.objects[digest] = bytes.Clone(data)
+	return true, nil
 }
 
 func (m *memBackend) getObject(digest string) ([]byte, error) {
@@ -71,6 +122,23 @@ func (m *memBackend) getObject(digest string) ([]byte, error) {
 	return bytes.Clone(b), nil
 }
 
+func (m *memBackend) hasObject(digest string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, ok := m.objects[digest]
+	return ok
+}
+
+func (m *memBackend) objectsSize() (int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var n int64
+	for _, b := range m.objects {
+		n += int64(len(b))
+	}
+	return n, nil
+}
+
 // Files of a log directory.
 const (
 	logFile    = "log.jsonl" // the entries, one JSON object per line
@@ -81,6 +149,7 @@ const (
 // dirBackend keeps the log in a host directory. Each entry is one write
 // to a file opened for appending, so a kill leaves whole lines but for
 // the one being written; head is replaced (temp and rename) after it.
+// Closed segments are files beside it (see bound.go).
 type dirBackend struct {
 	dir string
 	f   *os.File
@@ -123,6 +192,10 @@ func Open(dir string) (*Log, error) {
 		return nil, err
 	}
 	be := &dirBackend{dir: dir, f: f}
+	if err := l.openSegments(be); err != nil {
+		f.Close()
+		return nil, err
+	}
 	seq, id, err := be.head()
 	switch {
 	case err != nil:
@@ -195,8 +268,42 @@ func lastLine(data []byte) int {
 	return bytes.LastIndexByte(data[:len(data)-1], '\n') + 1
 }
 
-// Close closes the log's file.
+// openSegments reads what rotation left in the directory: the closed
+// segments, the ranges dropped, the live segment's size.
+func (l *Log) openSegments(be *dirBackend) error {
+	ents, err := os.ReadDir(be.dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		if seg, ok := parseSegment(e.Name(), info.Size()); ok {
+			l.segs = append(l.segs, seg)
+		}
+	}
+	slices.SortFunc(l.segs, func(a, b segment) int { return cmp.Compare(a.first, b.first) })
+	data, err := os.ReadFile(filepath.Join(be.dir, rotatedFile))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if l.gaps, err = decodeGaps(data); err != nil {
+		return err
+	}
+	info, err := be.f.Stat()
+	if err != nil {
+		return err
+	}
+	l.liveBytes = info.Size()
+	return nil
+}
+
+// Close writes the repeated denials not yet written and closes the log's
+// file.
 func (l *Log) Close() error {
+	l.Flush()
 	if d, ok := l.be.(*dirBackend); ok {
 		return d.f.Close()
 	}
@@ -214,12 +321,46 @@ func (d *dirBackend) writeHead(seq int64, id string) error {
 	return writeAtomic(filepath.Join(d.dir, headFile), []byte(fmt.Sprintf("%d %s\n", seq, id)))
 }
 
-func (d *dirBackend) readAll() ([]byte, error) {
+func (d *dirBackend) readAll(segs []string) ([]byte, error) {
+	var out []byte
+	for _, name := range segs {
+		data, err := os.ReadFile(filepath.Join(d.dir, name))
+		if err != nil {
+			return out, err
+		}
+		out = append(out, data...)
+	}
+	live, err := d.readLive()
+	return append(out, live...), err
+}
+
+func (d *dirBackend) readLive() ([]byte, error) {
 	data, err := os.ReadFile(filepath.Join(d.dir, logFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	return data, err
+}
+
+func (d *dirBackend) rotate(name string) error {
+	if err := os.Rename(filepath.Join(d.dir, logFile), filepath.Join(d.dir, name)); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(filepath.Join(d.dir, logFile), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	d.f.Close()
+	d.f = f
+	return nil
+}
+
+func (d *dirBackend) removeSegment(name string) error {
+	return os.Remove(filepath.Join(d.dir, name))
+}
+
+func (d *dirBackend) writeRotated(data []byte) error {
+	return writeAtomic(filepath.Join(d.dir, rotatedFile), data)
 }
 
 func (d *dirBackend) head() (int64, string, error) {
@@ -246,18 +387,45 @@ func (d *dirBackend) objectPath(digest string) (string, error) {
 	return filepath.Join(d.dir, objectsDir, hex[:2], hex[2:]), nil
 }
 
-func (d *dirBackend) putObject(digest string, data []byte) error {
+func (d *dirBackend) putObject(digest string, data []byte) (bool, error) {
 	p, err := d.objectPath(digest)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if _, err := os.Stat(p); err == nil {
-		return nil
+		return false, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		return err
+		return false, err
 	}
-	return writeAtomic(p, data)
+	return true, writeAtomic(p, data)
+}
+
+func (d *dirBackend) hasObject(digest string) bool {
+	p, err := d.objectPath(digest)
+	if err != nil {
+		return false
+	}
+	_, err = os.Stat(p)
+	return err == nil
+}
+
+func (d *dirBackend) objectsSize() (int64, error) {
+	var n int64
+	err := filepath.WalkDir(filepath.Join(d.dir, objectsDir), func(_ string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.Type().IsRegular() {
+			info, err := e.Info()
+			if err != nil {
+				return err
+			}
+			n += info.Size()
+		}
+		return nil
+	})
+	return n, err
 }
 
 func (d *dirBackend) getObject(digest string) ([]byte, error) {

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -65,5 +66,41 @@ func BenchmarkWasmHelloFirstRun(b *testing.B) {
 			b.Fatalf("status %d: %s", status, out.String())
 		}
 		s.Close()
+	}
+}
+
+// BenchmarkDeepPath runs path operations on a directory 1,000 levels
+// deep, in a session that already holds it: each operation walks names
+// as long as the depth, and should cost time linear in it (mkdir -p of
+// depth 1,000 took minutes when every step walked again from the root).
+func BenchmarkDeepPath(b *testing.B) {
+	deep := "/work/" + strings.Repeat("d/", 999) + "d"
+	for _, bc := range []struct{ name, script string }{
+		{"mkdir-p", "mkdir -p /work/e" + deep[len("/work/d"):] + "; rm -r /work/e"},
+		{"cd", "cd " + deep + "; cd /work"},
+		{"touch-cat", "touch " + deep + "/f; cat " + deep + "/f"},
+		{"test-w", "test -w " + deep},
+		{"ls-R", "ls -R /work/d >/dev/null"},
+		{"find", "find /work/d >/dev/null"},
+		{"du", "du -s /work/d >/dev/null"},
+		{"cp-r", "cp -r /work/d /work/e; rm -r /work/e"},
+		{"mv", "mv /work/d /work/e; mv /work/e /work/d"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			s, err := New(Config{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Exit(context.Background())
+			if status, _ := s.Run(context.Background(), "mkdir -p "+deep, "moonix"); status != 0 {
+				b.Fatalf("mkdir -p: status %d", status)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if status, _ := s.Run(context.Background(), bc.script, "moonix"); status != 0 {
+					b.Fatalf("status %d", status)
+				}
+			}
+		})
 	}
 }

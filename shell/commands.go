@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"context"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/coreutils"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -21,7 +21,7 @@ type shellCommand struct {
 }
 
 // shellCommandNames lists the commands shellCommand knows.
-var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask"}
+var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask", "ulimit"}
 
 const shUsage = `usage: sh [-eux] [-o OPTION] [-O SHOPT] [-c SCRIPT [NAME [ARG...]] | -s [ARG...] | FILE [ARG...]]
 Runs a nested shell with the current directory and exported variables.
@@ -56,6 +56,12 @@ Exits 1 if any NAME is not found.
 			usage:   "usage: help [NAME...]\n",
 			run:     (*Session).help,
 		}, true
+	case "ulimit":
+		return shellCommand{
+			summary: "show the limits of the session",
+			usage:   ulimitUsage,
+			run:     (*Session).ulimit,
+		}, true
 	case "umask":
 		return shellCommand{
 			summary: "show or set the file creation mask",
@@ -66,20 +72,14 @@ Exits 1 if any NAME is not found.
 	return shellCommand{}, false
 }
 
-type nestKey struct{}
-
-// maxNesting bounds shells started inside shells.
-const maxNesting = 64
-
 // nested runs a shell inside the session: same filesystem, clock and
-// identity; the caller's directory, exported environment and stdio.
+// identity; the caller's directory, exported environment and stdio. It
+// is one level of call depth.
 func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
-	depth, _ := c.Ctx.Value(nestKey{}).(int)
-	if depth >= maxNesting {
-		fmt.Fprintf(c.Stderr, "moonix: %s: too many nested shells\n", argv0[0])
-		return 126
+	ctx, err := s.nest(c.Ctx, callerEnv(c.Ctx), argv0[0], "shell")
+	if err != nil {
+		return 1
 	}
-	ctx := context.WithValue(c.Ctx, nestKey{}, depth+1)
 	args = append(append([]string{}, argv0[1:]...), args...)
 	mode := ""
 	var opts, shopts []string
@@ -289,8 +289,8 @@ func (s *Session) help(c *builtins.Call) int {
 			case isShellCommand(name):
 				cmd, _ := lookupShellCommand(name)
 				fmt.Fprintf(c.Stdout, "%s - %s\n\n%s", name, cmd.summary, cmd.usage)
-			case builtins.Lookup(name) != nil:
-				status = max(status, builtins.Run(builtins.Lookup(name), c.Sub(name, "--help")))
+			case s.commands.Lookup(name) != nil:
+				status = max(status, builtins.Run(s.commands.Lookup(name), c.Sub(name, "--help")))
 			case shellBuiltinHelp[name] != "":
 				fmt.Fprintf(c.Stdout, "%s - %s (shell builtin)\n", name, shellBuiltinHelp[name])
 			default:
@@ -309,7 +309,7 @@ func (s *Session) help(c *builtins.Call) int {
 		cmd, _ := lookupShellCommand(name)
 		entries = append(entries, entry{name, cmd.summary})
 	}
-	for _, cmd := range builtins.Commands() {
+	for _, cmd := range s.commands.Commands() {
 		entries = append(entries, entry{cmd.Name, cmd.Summary})
 	}
 	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
@@ -345,7 +345,7 @@ func (s *Session) umaskCommand(c *builtins.Call) int {
 		}
 		mask = fs.FileMode(n)
 	} else {
-		perm, err := builtins.ParseMode(spec, ^s.getUmask()&0o777, 0)
+		perm, err := coreutils.ParseMode(spec, ^s.getUmask()&0o777, 0)
 		if err != nil || !umaskSymbolic(spec) {
 			c.Fail("%s: invalid symbolic mode", spec)
 			return 1

@@ -84,9 +84,9 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 			return files
 		},
 		Now: func(what string) time.Time {
-			r := s.newReads(what)
-			t := r.Now()
-			r.flush()
+			r, clk, _ := s.recorded(what)
+			t := clk.Now()
+			s.flushReads(r)
 			return t
 		},
 		Random: func(what string) uint64 {
@@ -95,10 +95,10 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 				// from run to run like everything else
 				return s.rand.Uint64()
 			}
-			r := s.newReads(what)
-			v := r.Uint64()
-			r.shown = strconv.FormatUint(v&0xffffffff, 10)
-			r.flush()
+			r, _, rnd := s.recorded(what)
+			v := rnd.Uint64()
+			r.Show(strconv.FormatUint(v&0xffffffff, 10))
+			s.flushReads(r)
 			return v
 		},
 		Start:        s.clock.Now(),
@@ -113,7 +113,6 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 		Umask:        s.getUmask(),
 		ErrorText:    builtins.Reason,
 		ErrorMessage: engineErrorMessage,
-		Access:       s.engineAccess,
 		Prefix:       "moonix",
 		UID:          s.who.UID,
 		GID:          s.who.GID,
@@ -138,20 +137,6 @@ func (s *Session) engineHome(user string) (string, bool) {
 	}
 	home := s.homeOf(user)
 	return home, home != "~"+user
-}
-
-// engineAccess makes the capabilities count for test -w and -x as the
-// permission bits do (reading it needed fs.read already). Asking is not
-// an operation, so it is not audited.
-func (s *Session) engineAccess(path string, info fs.FileInfo, what byte) bool {
-	set := s.gate.Set
-	switch what {
-	case 'w':
-		return set.Allows(caps.FSWrite, set.Resolve(s.fs, path))
-	case 'x':
-		return info.IsDir() || set.Allows(caps.FSExec, set.Resolve(s.fs, path))
-	}
-	return true
 }
 
 // engineCall builds the builtins.Call for a command the engine hands
@@ -364,7 +349,7 @@ func (s *Session) engineLines(ctx context.Context, r io.Reader, name string) (in
 	lines := 0 // lines before the chunk
 	br := bufio.NewReaderSize(r, 1)
 	for {
-		line, rerr := readLine(br)
+		line, rerr := readChunkLine(br)
 		chunk.WriteString(line)
 		text := chunk.String()
 		if text == "" && rerr != nil {
@@ -417,7 +402,7 @@ func continued(text string) bool {
 }
 
 // readLine reads up to and including a newline.
-func readLine(r *bufio.Reader) (string, error) {
+func readChunkLine(r *bufio.Reader) (string, error) {
 	return r.ReadString('\n')
 }
 
@@ -447,8 +432,8 @@ var pathCommands = map[string]bool{"sh": true, "bash": true, "dash": true, "moon
 
 // standsInBin reports whether name is a command that stands as a file in
 // /bin and /usr/bin.
-func standsInBin(name string) bool {
-	return pathCommands[name] || builtins.Lookup(name) != nil
+func (s *Session) standsInBin(name string) bool {
+	return pathCommands[name] || s.commands.Lookup(name) != nil
 }
 
 // lookupOnPath says what name runs as on the engine, and the path of a
@@ -512,7 +497,7 @@ func (s *Session) filesOnPath(c *builtins.Call, name string, first bool) (files 
 			files, found = append(files, full), true
 			break
 		}
-		if !found && binDirs[vfs.Clean(c.Dir, dir)] && standsInBin(name) {
+		if !found && binDirs[vfs.Clean(c.Dir, dir)] && s.standsInBin(name) {
 			files = append(files, strings.TrimSuffix(dir, "/")+"/"+name)
 		}
 		if first && len(files) > 0 {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
@@ -21,68 +22,203 @@ import (
 // way back into the exec chain.
 func (s *Session) newCall(ctx context.Context, args []string, dir string, env []string) *builtins.Call {
 	return &builtins.Call{
-		Ctx:     ctx,
-		Args:    args,
-		Dir:     dir,
-		Env:     env,
-		FS:      s.fs,
-		Clock:   s.clock,
-		Rand:    s.rand,
-		Who:     s.who,
-		Umask:   s.getUmask(),
-		Exec:    s.exec,
-		Repo:    s.cfg.Repo,
-		Caps:    s.gate.Set,
-		Effects: s.cfg.Effects,
-		HTTP:    s.http,
-		HTTPMax: s.cfg.HTTPMaxBody,
+		Ctx:      ctx,
+		Args:     args,
+		Dir:      dir,
+		Env:      env,
+		FS:       s.fs,
+		Clock:    s.clock,
+		Rand:     s.rand,
+		Who:      s.who,
+		Umask:    s.getUmask(),
+		Exec:     s.exec,
+		MemLimit: s.limits().Memory,
+		MemWatch: func(ctx context.Context) (context.Context, func() bool) {
+			return watchBudget(ctx, s.limits().valueMemory())
+		},
+		Disk: s.disk,
 	}
 }
 
-// exec is the session's one exec path (see the package doc for the order).
-// It returns the command's exit status and never runs a host program. Each
-// command that comes this way ticks the logical clock; shell builtins such
-// as echo and assignments do not.
-func (s *Session) exec(c *builtins.Call) int {
-	name := c.Args[0]
-	if c.Ctx.Err() != nil {
-		return 130
+// execFunc runs a command and returns its exit status.
+type execFunc func(c *builtins.Call) int
+
+// execLink is one link of the exec chain: one concern, then the rest of
+// the chain (next), or not.
+type execLink func(next execFunc) execFunc
+
+// newExecChain builds the session's exec path from its links, in the
+// order the package doc gives. The last one says "command not found" and
+// never calls next: nothing falls through to the host.
+func (s *Session) newExecChain() execFunc {
+	links := []execLink{
+		recoverPanic, reportFullDisk, stopIfCanceled, s.tickClock, s.recordReads,
+		s.runPathName, s.runOnEngine, s.runCommand, s.runShellBuiltin, s.runFromPATH,
 	}
-	s.tick()
-	// The command's real clock and random reads are recorded when it ends.
-	clk, rnd := c.Clock, c.Rand
-	r := s.newReads(c.Name())
-	if s.clockGated {
-		c.Clock = r
+	run := notFound
+	for i := len(links) - 1; i >= 0; i-- {
+		run = links[i](run)
 	}
-	c.Rand = r
-	defer func() {
-		r.flush()
-		c.Clock, c.Rand = clk, rnd
-	}()
-	if strings.Contains(name, "/") {
-		return s.execPath(c, name)
+	return run
+}
+
+// exec is the session's one exec path (see the package doc): every
+// command that is not a function or an interpreter builtin comes this way,
+// from the interpreter and from builtins.Call.Exec. It returns the
+// command's exit status and never runs a host program.
+func (s *Session) exec(c *builtins.Call) int { return s.execChain(c) }
+
+// recoverPanic ends a command that panics, not the process: commands run
+// on goroutines moonix does not own (a pipeline's, a background job's,
+// xargs -P's).
+func recoverPanic(next execFunc) execFunc {
+	return func(c *builtins.Call) (status int) {
+		defer func() {
+			if v := recover(); v != nil {
+				status = internalError(c.Stderr, v)
+			}
+		}()
+		return next(c)
 	}
-	if s.eng != nil {
-		return s.execOnPath(c, name)
+}
+
+// reportFullDisk fails a command whose output could not all be written
+// for want of room (ENOSPC, EFBIG), and that says nothing of it, as GNU's
+// commands do: "NAME: write error: REASON", status 1.
+func reportFullDisk(next execFunc) execFunc {
+	return func(c *builtins.Call) int {
+		out := c.Stdout
+		w := &spaceWatch{w: out}
+		c.Stdout = w
+		status := next(c)
+		c.Stdout = out
+		if status == 0 && w.err != nil {
+			fmt.Fprintf(c.Stderr, "%s: write error: %s\n", c.Name(), builtins.Reason(w.err))
+			status = 1
+		}
+		return status
 	}
-	if run := s.commandFor(name); run != nil {
-		return run(c)
+}
+
+// spaceWatch passes output on and keeps the first error that says the
+// filesystem is full.
+type spaceWatch struct {
+	w   io.Writer
+	err error
+}
+
+func (s *spaceWatch) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil && s.err == nil && (errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EFBIG)) {
+		s.err = err
 	}
-	if s.isShellBuiltin(name) {
-		// Reached through builtins.Call.Exec (xargs echo): run it in a
-		// nested shell, where the interpreter provides it.
-		return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
+	return n, err
+}
+
+// stopIfCanceled runs nothing once the run is canceled: status 130.
+func stopIfCanceled(next execFunc) execFunc {
+	return func(c *builtins.Call) int {
+		if c.Ctx.Err() != nil {
+			return 130
+		}
+		return next(c)
 	}
-	exe, noExec := s.searchPath(c, name)
-	if exe != "" {
-		return s.execFile(c, exe)
+}
+
+// tickClock ticks the logical clock once per command that comes this
+// way; shell builtins such as echo and assignments do not.
+func (s *Session) tickClock(next execFunc) execFunc {
+	return func(c *builtins.Call) int {
+		s.tick()
+		return next(c)
 	}
-	if noExec != "" {
-		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", name)
-		return 126
+}
+
+// recordReads hands the command a clock and a random source whose real
+// reads go to the effect log when it ends (see reads.go).
+func (s *Session) recordReads(next execFunc) execFunc {
+	return func(c *builtins.Call) int {
+		clk, rnd := c.Clock, c.Rand
+		r, rclk, rrnd := s.recorded(c.Name())
+		if s.clockGated {
+			c.Clock = rclk
+		}
+		c.Rand = rrnd
+		defer func() {
+			s.flushReads(r)
+			c.Clock, c.Rand = clk, rnd
+		}()
+		return next(c)
 	}
-	fmt.Fprintf(c.Stderr, "moonix: %s: command not found\n", name)
+}
+
+// runPathName runs a name with a slash as the file it names (execPath).
+func (s *Session) runPathName(next execFunc) execFunc {
+	return func(c *builtins.Call) int {
+		if strings.Contains(c.Args[0], "/") {
+			return s.execPath(c, c.Args[0])
+		}
+		return next(c)
+	}
+}
+
+// runOnEngine runs a name without a slash as moonix's engine finds it:
+// PATH decides between the files of the VFS and the commands that stand
+// in /bin (execOnPath). The interpreter's sessions go on down the chain.
+func (s *Session) runOnEngine(next execFunc) execFunc {
+	return func(c *builtins.Call) int {
+		if s.eng != nil {
+			return s.execOnPath(c, c.Args[0])
+		}
+		return next(c)
+	}
+}
+
+// runCommand runs the commands that are not files: the shell's own
+// (nested shells, which, help, umask, ulimit), the builtins, then
+// Config.Commands (commandFor).
+func (s *Session) runCommand(next execFunc) execFunc {
+	return func(c *builtins.Call) int {
+		if run := s.commandFor(c.Args[0]); run != nil {
+			return run(c)
+		}
+		return next(c)
+	}
+}
+
+// runShellBuiltin runs an interpreter builtin reached through
+// builtins.Call.Exec (xargs echo) in a nested shell, where the
+// interpreter provides it.
+func (s *Session) runShellBuiltin(next execFunc) execFunc {
+	return func(c *builtins.Call) int {
+		if name := c.Args[0]; isInterpBuiltin(name) {
+			return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
+		}
+		return next(c)
+	}
+}
+
+// runFromPATH looks the name up along PATH in the VFS and runs the file
+// found (execFile: a WebAssembly module, a script, a shebang); a file
+// found without the execute bit gives 126.
+func (s *Session) runFromPATH(next execFunc) execFunc {
+	return func(c *builtins.Call) int {
+		name := c.Args[0]
+		exe, noExec := s.searchPath(c, name)
+		switch {
+		case exe != "":
+			return s.execFile(c, exe)
+		case noExec != "":
+			fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", name)
+			return 126
+		}
+		return next(c)
+	}
+}
+
+// notFound ends the chain: "moonix: NAME: command not found", 127.
+func notFound(c *builtins.Call) int {
+	fmt.Fprintf(c.Stderr, "moonix: %s: command not found\n", c.Args[0])
 	return 127
 }
 
@@ -92,7 +228,7 @@ func (s *Session) commandFor(name string) func(*builtins.Call) int {
 	if cmd, ok := lookupShellCommand(name); ok {
 		return func(c *builtins.Call) int { return cmd.run(s, c) }
 	}
-	if cmd := builtins.Lookup(name); cmd != nil {
+	if cmd := s.commands.Lookup(name); cmd != nil {
 		return func(c *builtins.Call) int { return builtins.Run(cmd, c) }
 	}
 	if run := s.cfg.Commands[name]; run != nil {
@@ -145,7 +281,12 @@ func (s *Session) execFile(c *builtins.Call, name string) int {
 		return 126
 	}
 	// the path the gate checks for every other operation on p
-	if err := s.gate.Check(caps.FSExec, "exec", caps.Resolve(s.fs, p)); err != nil {
+	real, err := caps.Resolve(s.fs, p)
+	if err != nil {
+		execFail(c, c.Args[0], err)
+		return 126
+	}
+	if err := s.gate.Check(caps.FSExec, "exec", real); err != nil {
 		fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
 		return 126
 	}
@@ -194,6 +335,16 @@ func (s *Session) runWasm(c *builtins.Call, p string) int {
 	}
 	return status
 }
+
+// internalError reports v, a recovered panic, on one line, and returns the
+// status of the command it ended.
+func internalError(w io.Writer, v any) int {
+	fmt.Fprintf(w, "moonix: internal error: %s\n", oneLine(v))
+	return 1
+}
+
+// oneLine is v printed on one line.
+func oneLine(v any) string { return strings.ReplaceAll(fmt.Sprint(v), "\n", " ") }
 
 // execFail reports why the file name cannot run: a capability denial as
 // the gate words it, anything else as "moonix: NAME: reason".

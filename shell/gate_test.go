@@ -16,6 +16,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -226,10 +227,16 @@ type gateRun struct {
 	snapshots      [2]int
 }
 
-func runGate(t testing.TB, preset string, deny []string, script string) gateRun {
+// runGate's setup functions, if any, add to the tree and to the session's
+// configuration before the run (WebAssembly modules and their cache).
+func runGate(t testing.TB, preset string, deny []string, script string, setup ...func(*vfs.Tree, *Config)) gateRun {
 	t.Helper()
 	clk := clock.NewLogical(clock.Epoch)
 	tree := gateTree(t, clk)
+	var cfg Config
+	for _, f := range setup {
+		f(tree, &cfg)
+	}
 	repo, _, err := vfs.OpenRepo(tree, vfs.RepoOptions{Clock: clk})
 	if err != nil {
 		t.Fatal(err)
@@ -254,15 +261,14 @@ func runGate(t testing.TB, preset string, deny []string, script string) gateRun 
 	r.branches[0], r.snapshots[0] = history()
 	var mu sync.Mutex
 	stdout, stderr := &syncBuffer{}, &syncBuffer{}
-	s, err := New(Config{
-		FS: tree, Repo: repo, Clock: clk, Caps: gateSet(t, preset, deny),
-		Stdout: stdout, Stderr: stderr,
-		Audit: func(d *caps.DeniedError) {
-			mu.Lock()
-			defer mu.Unlock()
-			r.denials = append(r.denials, d.Error())
-		},
-	})
+	cfg.FS, cfg.Repo, cfg.Clock, cfg.Caps = tree, repo, clk, gateSet(t, preset, deny)
+	cfg.Stdout, cfg.Stderr = stdout, stderr
+	cfg.Audit = func(d *caps.DeniedError) {
+		mu.Lock()
+		defer mu.Unlock()
+		r.denials = append(r.denials, d.Error())
+	}
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -513,7 +519,134 @@ func gateCases() []gateCase {
 			}
 		}
 	}
+	cases = append(cases, chainCases()...)
 	return append(cases, explicitGateCases...)
+}
+
+// maxHops is how many symlinks one resolution follows in all, as Linux's
+// MAXSYMLINKS: one more is "too many levels of symbolic links".
+const maxHops = 40
+
+// chainLinks are the links the chains end in, one hop each.
+var chainLinks = map[string]string{"e": "/etc", "sec": "/work/secret", "tl": "/tmp"}
+
+// A chain is a way to spell, with a given number of symlinks followed in
+// all, each of the chainLinks' targets: prep makes the links, and spell
+// names the target of one of them.
+type chain struct {
+	name, prep string
+	spell      func(link string) string
+}
+
+// chains spell the chainLinks' targets with hops symlinks to follow:
+// level after level (s -> t -> . is two hops, u -> . one), nested in a
+// link's target (m -> s/s/s/s/s is eleven), one link after another
+// (e1 -> e2 -> ... -> /etc).
+func chains(hops int) []chain {
+	prep := "ln -s t /work/s; ln -s . /work/t; ln -s . /work/u; ln -s s/s/s/s/s /work/m; "
+	sequences := ""
+	for _, link := range slices.Sorted(maps.Keys(chainLinks)) {
+		prep += fmt.Sprintf("ln -s %s /work/%s; ", chainLinks[link], link)
+		sequences += fmt.Sprintf("i=1; while [ $i -lt %d ]; do ln -s %s$((i+1)) /work/%s$i; i=$((i+1)); done; ln -s %s /work/%s%d; ",
+			hops, link, link, chainLinks[link], link, hops)
+	}
+	levels := func(n int) string { return strings.Repeat("/s", n/2) + strings.Repeat("/u", n%2) }
+	return []chain{
+		{fmt.Sprintf("levels of %d", hops), prep, func(l string) string { return "/work" + levels(hops-1) + "/" + l }},
+		{fmt.Sprintf("nested %d", hops), prep, func(l string) string { return "/work/m/m/m" + levels(hops-1-33) + "/" + l }},
+		{fmt.Sprintf("sequence of %d", hops), sequences, func(l string) string { return "/work/" + l + "1" }},
+	}
+}
+
+// chainRoutes are routes beyond reading and writing a file, through
+// chains to /etc (E), /work/secret (S) and /tmp (T). Up to the limit,
+// what the gate says (denials, caps check); beyond it, "too many levels
+// of symbolic links" from every one of them, and nothing done.
+var chainRoutes = []struct {
+	name, script     string
+	check            gateCheck
+	why              string
+	want             []string // either way
+	inWant, loopWant []string // up to the limit; beyond it
+	// loopWhy: beyond the limit, why the route does not say "too many
+	// levels of symbolic links"
+	loopWhy string
+}{
+	{name: "caps check", script: "caps check fs.write E/passwd; caps check fs.read S/key; caps check fs.write T/x",
+		check: quiet, why: "asking is not an operation: caps check is not audited",
+		inWant: []string{"denied: fs.write /etc/passwd", "denied: fs.read /work/secret/key", "allowed: fs.write /tmp/x"}},
+	{name: "caps drop", script: "caps drop 'fs.write:/tmp/**'; echo pwned > T/x; cat /tmp/x",
+		want: []string{"cat: /tmp/x: no such file or directory"}},
+	{name: "test", script: "[ -w E/passwd ]; echo w=$?; [ -r S/key ]; echo r=$?; [ -e E/passwd ]; echo e=$?; [ -w T ]; echo t=$?",
+		check: audited, why: "test prints nothing", inWant: []string{"w=1\nr=1\ne=0\nt=0\n"}, loopWant: []string{"w=1\nr=1\ne=1\nt=1\n"},
+		loopWhy: "test prints nothing"},
+	{name: "cd", script: "cd S && cat key", loopWant: []string{"cd: no such file or directory"},
+		loopWhy: "interp's cd says 'no such file or directory' whatever the cause"},
+	{name: "ls", script: "ls S/"},
+	{name: "find", script: "find S/"},
+	{name: "grep -r", script: "grep -r . S"},
+	{name: "mkdir -p", script: "mkdir -p E/d/e"},
+	{name: "rm -rf", script: "rm -rf E/conf.d E/passwd"},
+	{name: "mv", script: "mv S/key /work/k; cat /work/k"},
+	{name: "ln -s into", script: "ln -s /work E/l"},
+	{name: "exec", script: "printf 'cat /work/secret/key' > /tmp/x.sh; chmod +x /tmp/x.sh; caps drop 'fs.exec:/tmp/**'; T/x.sh"},
+}
+
+// chainCases are the symlink-chain family: every read and write route,
+// and the chainRoutes, through chains of symlinks around the limit. Up
+// to the limit the name resolves and the gate denies what it reaches;
+// beyond it the name fails to resolve, for the gate and the tree alike,
+// and nothing happens.
+func chainCases() []gateCase {
+	var cases []gateCase
+	for hops := maxHops - 2; hops <= maxHops+2; hops++ {
+		loop := func(tc gateCase) gateCase {
+			if hops > maxHops {
+				tc.check, tc.why = quiet, "the name never resolves: too many levels of symbolic links"
+				tc.want = append(tc.want, "too many levels of symbolic links")
+			}
+			return tc
+		}
+		for _, ch := range chains(hops) {
+			for _, r := range chainRoutes {
+				script := strings.NewReplacer("E", ch.spell("e"), "S", ch.spell("sec"), "T", ch.spell("tl")).Replace(r.script)
+				tc := loop(gateCase{name: "chain/" + r.name + "/" + ch.name, route: "symlink chains", script: ch.prep + script, want: r.want})
+				if hops > maxHops {
+					if r.loopWhy != "" {
+						tc.why, tc.want = r.loopWhy, r.want
+					}
+					tc.want = append(tc.want, r.loopWant...)
+				} else {
+					tc.check, tc.why = r.check, r.why
+					tc.want = append(tc.want, r.inWant...)
+				}
+				cases = append(cases, tc)
+			}
+			for _, r := range writeRoutes {
+				cases = append(cases, loop(gateCase{
+					name:   "chain/write/" + r.name + "/" + ch.name,
+					route:  "symlink chains",
+					script: ch.prep + strings.ReplaceAll(r.script, "T", ch.spell("e")+"/passwd"),
+				}))
+			}
+			for _, r := range readRoutes {
+				tc := loop(gateCase{
+					name:   "chain/read/" + r.name + "/" + ch.name,
+					route:  "symlink chains",
+					script: ch.prep + strings.ReplaceAll(r.script, "T", ch.spell("sec")+"/key"),
+				})
+				if r.name == "awk getline" {
+					// getline returns -1 without a word, as in every awk
+					tc.check, tc.why, tc.want = audited, "getline fails silently", nil
+					if hops > maxHops {
+						tc.check = quiet
+					}
+				}
+				cases = append(cases, tc)
+			}
+		}
+	}
+	return cases
 }
 
 // explicitGateCases are the routes that do not fit the cross product.
@@ -809,11 +942,11 @@ var explicitGateCases = []gateCase{
 		why: "interp runs no EXIT trap set in a subshell"},
 	{name: "trap/ERR", route: "trap", script: `sh -c "trap 'cat /work/secret/key' ERR; false"`},
 
-	// History: branch, switch and fork need git.branch, which the sandbox
-	// lacks; snapshot and rollback fail once their kind is denied.
-	{name: "git/branch", route: "git.branch", script: "branch x", git: true},
-	{name: "git/switch", route: "git.branch", script: "switch main", git: true},
-	{name: "git/fork", route: "git.branch", script: "fork HEAD x", git: true},
+	// History: branch, switch and fork fail once git.branch is denied,
+	// snapshot and rollback once their kind is.
+	{name: "git/branch", route: "git.branch", script: "branch x", git: true, deny: []string{"git.branch"}},
+	{name: "git/switch", route: "git.branch", script: "switch main", git: true, deny: []string{"git.branch"}},
+	{name: "git/fork", route: "git.branch", script: "fork HEAD x", git: true, deny: []string{"git.branch"}},
 	{name: "git/snapshot denied", route: "git.snapshot", script: "echo a > /work/f; snapshot -m mine", git: true, deny: []string{"git.snapshot"}},
 	{name: "git/rollback denied", route: "git.rollback", script: "echo changed > /work/f; rollback HEAD; cat /work/f", git: true,
 		deny: []string{"git.rollback"}, want: []string{"changed"}},

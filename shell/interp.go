@@ -5,6 +5,7 @@ package shell
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
@@ -26,20 +28,37 @@ import (
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-// noHostTmp is the runner's TMPDIR while it is built: interp opens paths
-// under its temporary directory on the host and makes fifos there for process
-// substitution, so it must be a directory that cannot exist (/dev/null is not
-// a directory). Scripts see TMPDIR=/tmp.
-const noHostTmp = "/dev/null/moonix-no-host-tmp"
+// noHost starts the paths that interp would look up on the host and the
+// handlers serve instead: a host stat or open of a path with a NUL byte
+// fails before any system call, and no shell string has one (see
+// dropNULs), so no script can name them either.
+const noHost = "/dev/null/\x00moonix"
 
-// hostless prefixes a VFS path that interp would otherwise stat on the host:
-// the host lookup fails at /dev/null (not a directory), and the path cleans
-// back to the VFS path in the handlers.
-const hostless = "/dev/null/../.."
+// noHostTmp is the runner's TMPDIR while it is built: interp opens paths
+// under its temporary directory on the host and makes fifos there for
+// process substitution. Scripts see TMPDIR=/tmp.
+const noHostTmp = noHost + "/tmp"
+
+// sourceDir holds the prepared text of the files source reads (see
+// sourceArgs).
+const sourceDir = noHost + "/source/"
 
 // internal is the prefix of the command names the call handler rewrites to.
 // Shell words cannot contain NUL bytes, so no script can name them.
 const internal = "\x00"
+
+// exposed is the prefix of the internal commands that prepare writes into
+// programs (see specials.go). They outlive the printing of a prepared
+// program and its parsing again (eval, trap and source text, declare -f):
+// the parser drops NUL bytes. So a script can name them too, and nothing
+// they do goes beyond what the program they stand for could do.
+const exposed = "__moonix_"
+
+// exposedCommands are the internal commands with the exposed prefix.
+var exposedCommands = map[string]bool{
+	"srandom": true, "epochseconds": true, "epochrealtime": true, "random": true, "indirect": true,
+	"print": true, "name": true,
+}
 
 // probeFirst marks an internal command that must first check whether a
 // function of the same name exists (functions take precedence).
@@ -57,6 +76,10 @@ const (
 	pidVar  = "MOONIX_PID"
 	ppidVar = "MOONIX_PPID"
 )
+
+// interpRunner is the session's interpreter, declared here so that no
+// other file of the package names interp.
+type interpRunner struct{ runner *interp.Runner }
 
 // newRunner builds an interpreter bound to the session: every handler
 // installed, explicit environment, virtual working directory.
@@ -125,6 +148,7 @@ func (s *Session) environ() expand.Environ {
 	set("EUID", strconv.Itoa(s.who.UID), false, true)
 	set("GID", strconv.Itoa(s.who.GID), false, true)
 	set(arg0Var, s.cfg.Name, false, false)
+	set(emptyVar, "", false, true)
 	set(pidVar, strconv.Itoa(s.pid), false, true)
 	set(ppidVar, strconv.Itoa(s.ppid), false, true)
 	return e
@@ -158,12 +182,27 @@ func shellPathErr(name string, err error) error {
 	return &fs.PathError{Op: "moonix:", Path: name, Err: errors.New(builtins.Reason(err))}
 }
 
-func (s *Session) openHandler(ctx context.Context, name string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+func (s *Session) openHandler(ctx context.Context, name string, flag int, perm os.FileMode) (rwc io.ReadWriteCloser, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			// printed by interp as "moonix: internal error: NAME: ..."
+			rwc, err = nil, &fs.PathError{Op: "moonix: internal error:", Path: name, Err: errors.New(oneLine(v))}
+		}
+	}()
 	hc := interp.HandlerCtx(ctx)
 	p := vfs.Clean(hc.Dir, name)
-	if id, ok := strings.CutPrefix(p, captureDir); ok {
-		if w := s.captures.get(id); w != nil {
+	if strings.HasPrefix(p, markPrefix) {
+		return s.openMark(ctx, p, hc.Stdout)
+	}
+	if id, ok := strings.CutPrefix(name, captureDir); ok {
+		if w, ok := s.captures.get(id); ok {
 			return builtins.WithStdio(s.fs, nil, w, nil).OpenFile("/dev/stdout", flag, perm)
+		}
+	}
+	if id, ok := strings.CutPrefix(name, sourceDir); ok {
+		if src, ok := s.sources.get(id); ok {
+			s.sources.remove(id) // source opens it once
+			return readOnly{strings.NewReader(src)}, nil
 		}
 	}
 	if flag&os.O_CREATE != 0 {
@@ -183,11 +222,11 @@ func (s *Session) openHandler(ctx context.Context, name string, flag int, perm o
 	return f, nil
 }
 
-func (s *Session) statHandler(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
+func (s *Session) statHandler(ctx context.Context, name string, follow bool) (_ fs.FileInfo, err error) {
+	defer recoverHandler(ctx, name, &err)
 	hc := interp.HandlerCtx(ctx)
 	p := vfs.Clean(hc.Dir, name)
 	var info fs.FileInfo
-	var err error
 	if follow {
 		info, err = builtins.WithStdio(s.fs, hc.Stdin, hc.Stdout, hc.Stderr).Stat(p)
 	} else {
@@ -197,6 +236,16 @@ func (s *Session) statHandler(ctx context.Context, name string, follow bool) (fs
 		return nil, err
 	}
 	return ownedInfo{info}, nil
+}
+
+// recoverHandler reports a panic in a handler, which may run on a
+// goroutine of the interpreter's (a pipeline's, a background job's), and
+// turns it into a failure: interp does not report these handlers' errors.
+func recoverHandler(ctx context.Context, name string, err *error) {
+	if v := recover(); v != nil {
+		internalError(interp.HandlerCtx(ctx).Stderr, v)
+		*err = &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
+	}
 }
 
 // ownedInfo gives interp the *syscall.Stat_t it assumes for [[ -O ]] and
@@ -212,44 +261,45 @@ func (i ownedInfo) Sys() any {
 	}
 }
 
-func (s *Session) readDirHandler(ctx context.Context, name string) ([]fs.DirEntry, error) {
+func (s *Session) readDirHandler(ctx context.Context, name string) (_ []fs.DirEntry, err error) {
+	defer recoverHandler(ctx, name, &err)
 	return s.fs.ReadDir(abs(ctx, name))
 }
 
-func (s *Session) accessHandler(ctx context.Context, name string, mode interp.AccessMode) error {
-	p := abs(ctx, name)
-	info, err := s.fs.Stat(p)
-	if err != nil {
-		return err
-	}
-	perm := info.Mode().Perm()
-	if mode&interp.AccessRead != 0 && perm&0o400 == 0 ||
-		mode&interp.AccessWrite != 0 && perm&0o200 == 0 ||
-		mode&interp.AccessExec != 0 && perm&0o100 == 0 {
-		return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
-	}
-	// The capabilities count as the permission bits do (the Stat above
-	// needed fs.read): -w asks for fs.write, -x on a file for fs.exec.
-	// Asking is not an operation, so it is not audited.
-	set := s.gate.Set
-	if mode&(interp.AccessWrite|interp.AccessExec) != 0 {
-		real := set.Resolve(s.fs, p)
-		if mode&interp.AccessWrite != 0 && !set.Allows(caps.FSWrite, real) ||
-			mode&interp.AccessExec != 0 && !info.IsDir() && !set.Allows(caps.FSExec, real) {
-			return &fs.PathError{Op: "access", Path: p, Err: fs.ErrPermission}
-		}
-	}
-	return nil
+// accessHandler answers test -r/-w/-x and cd's search permission from the
+// session's FS, which asks the tree's permission bits and the gate's
+// capabilities (vfs.FS.Access); interp's mode bits are access(2)'s, as
+// vfs.AccessMode's are.
+func (s *Session) accessHandler(ctx context.Context, name string, mode interp.AccessMode) (err error) {
+	defer recoverHandler(ctx, name, &err)
+	return s.fs.Access(abs(ctx, name), vfs.AccessMode(mode))
 }
 
 // bypassKey marks, in a context, the names whose internal rewrite is
-// switched off because a function of that name is being called.
+// switched off, once, because a function of that name is being called.
 type bypassKey struct{}
 
+// bypass lets the next call of name through to the interpreter: the
+// function's call, not the calls its body makes (the body of a function
+// named type that unsets itself and calls type would reach interp's type,
+// which searches the host's PATH).
+type bypass struct {
+	name string
+	used atomic.Bool
+}
+
+// withBypass is ctx where the next call of name is not rewritten.
+func withBypass(ctx context.Context, name string) context.Context {
+	list, _ := ctx.Value(bypassKey{}).([]*bypass)
+	return context.WithValue(ctx, bypassKey{}, append(slices.Clip(list), &bypass{name: name}))
+}
+
+// bypassed reports whether ctx lets this call of name through, and uses
+// that up.
 func bypassed(ctx context.Context, name string) bool {
-	names, _ := ctx.Value(bypassKey{}).([]string)
-	for _, n := range names {
-		if n == name {
+	list, _ := ctx.Value(bypassKey{}).([]*bypass)
+	for _, b := range list {
+		if b.name == name && b.used.CompareAndSwap(false, true) {
 			return true
 		}
 	}
@@ -257,98 +307,211 @@ func bypassed(ctx context.Context, name string) bool {
 }
 
 // intercepted are interpreter builtins that moonix answers itself because
-// interp's versions consult the host or are missing. Functions of the same
-// name still take precedence.
+// interp's versions consult the host, are missing, or lack what moonix
+// needs (read's options, and a bound on the line it reads). Functions of
+// the same name still take precedence. fc goes to the exec chain, where
+// the CLI provides it (Config.Commands): the typed history is the CLI's.
 var intercepted = map[string]bool{
 	"type": true, "help": true, "umask": true, "trap": true, "hash": true,
-	"printf": true, "history": true,
+	"printf": true, "history": true, "read": true, "ulimit": true, "fc": true,
 }
 
 // callHandler runs before every simple command: it checks and rewrites
 // program text handed to eval and trap, resolves source's PATH search in the
 // VFS, and routes the intercepted builtins.
-func (s *Session) callHandler(ctx context.Context, args []string) ([]string, error) {
+//
+// The interpreter's own builtins are routed through the exec handler
+// (internal run), so that they run under its recover: the interpreter runs
+// pipelines and background jobs on goroutines of its own, where a panic
+// would end the process.
+func (s *Session) callHandler(ctx context.Context, args []string) (routed []string, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			internalError(interp.HandlerCtx(ctx).Stderr, v)
+			routed, err = []string{internal + "status", "1"}, nil
+		}
+	}()
+	hc := interp.HandlerCtx(ctx)
+	if err := s.limitCall(ctx, args, hc.Env, hc.Stdout); err != nil {
+		return nil, err
+	}
+	if s.deepRecursion() {
+		// Recursion through functions, eval, source or command
+		// substitution: fail before Go's stack overflows, which would be
+		// fatal.
+		return []string{internal + "fail", args[0] + ": maximum nesting level exceeded", "1"}, nil
+	}
+	routed = s.route(ctx, args)
+	if isInterpBuiltin(routed[0]) && !s.funcs.has(routed[0]) {
+		// In place: the interpreter hands over a slice of its own.
+		routed[0] = runName(routed[0])
+	}
+	return routed, nil
+}
+
+// runNames caches the internal names of the interpreter's builtins (see
+// runName): builtins are the commands a loop runs most.
+var runNames sync.Map
+
+// runName is the internal command that runs the interpreter builtin name.
+func runName(name string) string {
+	if v, ok := runNames.Load(name); ok {
+		return v.(string)
+	}
+	v, _ := runNames.LoadOrStore(name, internal+runPrefix+name)
+	return v.(string)
+}
+
+const runPrefix = "run "
+
+// route rewrites a command before it runs (see callHandler).
+func (s *Session) route(ctx context.Context, args []string) []string {
 	switch name := args[0]; name {
 	case "eval":
 		if len(args) > 1 {
-			src, err := prepareText(strings.Join(args[1:], " "), &s.funcs)
-			if err != nil {
-				return failArgs("eval", err), nil
-			}
-			return []string{"eval", src}, nil
+			return s.evalArgs("eval", strings.Join(args[1:], " "))
 		}
 	case "trap":
 		if len(args) > 2 && args[1] != "-" && !strings.HasPrefix(args[1], "-") {
-			src, err := prepareText(args[1], &s.funcs)
+			m := s.marks()
+			m.jobs = false
+			src, err := prepareText(args[1], &s.funcs, m)
 			if err != nil {
-				return failArgs("trap", err), nil
+				return failArgs("trap", err)
 			}
 			args = append([]string{"trap", src}, args[2:]...)
 		}
 	case "source", ".":
 		if len(args) > 1 {
-			return s.sourceArgs(ctx, args), nil
+			return s.sourceArgs(ctx, args)
 		}
 	case "export", "readonly", "declare", "typeset", "local", "let":
-		// The parser makes these declarations; a call reaches here only
-		// when the name was not a literal (`$cmd v=1`, `command export`).
-		return declArgs(args), nil
+		// The parser makes these declarations; a call reaches here when
+		// the command was not a literal (`$cmd v=1`, `command export`) or
+		// prepare made it one (see declCall).
+		return s.evalArgs(name, declText(args))
+	case "alias":
+		return s.aliasArgs(args)
 	case "command", "builtin":
 		if len(args) > 1 {
 			sub := args[1]
 			if isDecl(sub) {
-				return declArgs(args[1:]), nil
+				return s.evalArgs(sub, declText(args[1:]))
 			}
 			if name == "command" && strings.HasPrefix(sub, "-") && sub != "--" {
-				return append([]string{internal + "command"}, args[1:]...), nil
+				return append([]string{internal + "command"}, args[1:]...)
 			}
 			if sub == "--" && len(args) > 2 {
 				sub, args = args[2], args[1:]
 			}
 			if intercepted[sub] || sub == "pwd" {
-				return append([]string{internal + sub}, args[2:]...), nil
+				return append([]string{internal + sub}, args[2:]...)
+			}
+			switch sub {
+			case "eval", "source", ".", "alias":
+				// what their text says is prepared as without command
+				return s.route(ctx, args[1:])
 			}
 			if sub == "cd" || sub == "pushd" {
 				if failed := s.dirDenied(ctx, args[1:]); failed != nil {
-					return failed, nil
+					return failed
 				}
 			}
 			if name == "builtin" && !isInterpBuiltin(sub) {
 				// interp fails silently; bash says why (moonix's
 				// commands are not bash's builtins: builtin ls fails
 				// there too).
-				return []string{internal + "fail", "builtin: " + sub + ": not a shell builtin", "1"}, nil
+				return []string{internal + "fail", "builtin: " + sub + ": not a shell builtin", "1"}
 			}
 		}
 	case "echo":
 		// interp's echo -e knows few escapes; moonix's knows bash's.
 		if echoNeedsMoonix(args[1:]) && !bypassed(ctx, "echo") && !s.funcs.has("echo") {
-			return append([]string{internal + "echo"}, args[1:]...), nil
-		}
-	case "read":
-		if readNeedsMoonix(args[1:]) && !bypassed(ctx, "read") {
-			return append([]string{internal + "read"}, args[1:]...), nil
+			return append([]string{internal + "echo"}, args[1:]...)
 		}
 	case "pwd":
 		for _, a := range args[1:] {
 			if a == "-P" {
-				return append([]string{internal + "pwd"}, args[1:]...), nil
+				return append([]string{internal + "pwd"}, args[1:]...)
 			}
 		}
 	case "cd":
-		return s.cdArgs(ctx, args), nil
+		return s.cdArgs(ctx, args)
 	case "pushd":
 		if failed := s.dirDenied(ctx, args); failed != nil {
-			return failed, nil
+			return failed
 		}
+	case "shift":
+		// interp slices its parameters with a negative count.
+		if len(args) > 1 && strings.HasPrefix(args[1], "-") && args[1] != "--" {
+			if n, err := strconv.Atoi(args[1]); err == nil && n < 0 {
+				return []string{internal + "fail", "shift: " + args[1] + ": shift count out of range", "1"}
+			}
+		}
+	case "unset":
+		// interp panics on an empty name; bash ignores it, or says why
+		// with -v.
+		if slices.Contains(args[1:], "") {
+			return append([]string{internal + "unset"}, args[1:]...)
+		}
+	case "test", "[":
+		// interp panics asking whether the empty name is a variable: it
+		// is not, and neither is noVariable.
+		for i := 2; i < len(args); i++ {
+			if args[i] == "" && (args[i-1] == "-v" || args[i-1] == "-R") {
+				args[i] = noVariable
+			}
+		}
+		ownershipTests(args)
 	}
 	if intercepted[args[0]] && !bypassed(ctx, args[0]) {
 		if s.funcs.has(args[0]) {
-			return append([]string{probeFirst + args[0]}, args[1:]...), nil
+			return append([]string{probeFirst + args[0]}, args[1:]...)
 		}
-		return append([]string{internal + args[0]}, args[1:]...), nil
+		return append([]string{internal + args[0]}, args[1:]...)
 	}
-	return args, nil
+	return args
+}
+
+// ownershipTests makes the -O and -G operators of a test command -e:
+// interp answers them from the host's user database, and every file of
+// the VFS belongs to the session's user. An operator is one in unary
+// position (first, or after !, ( , -a, -o) with an operand after it that
+// is not a binary operator (`[ -O = -O ]` compares strings).
+func ownershipTests(args []string) {
+	end := len(args)
+	if args[0] == "[" {
+		end--
+	}
+	for i := 1; i+1 < end; i++ {
+		if args[i] != "-O" && args[i] != "-G" {
+			continue
+		}
+		if i > 1 && !slices.Contains([]string{"!", "(", "-a", "-o"}, args[i-1]) {
+			continue
+		}
+		if slices.Contains([]string{"=", "==", "!=", "<", ">", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef", "-a", "-o"}, args[i+1]) {
+			continue
+		}
+		args[i] = "-e"
+	}
+}
+
+// deepRecursion reports whether the calling goroutine's stack is deeper
+// than runFrames, measuring it only every so many commands (see depthGap).
+// The count is the session's, not the goroutine's: a recursion in one job
+// is measured all the same, as it makes most of the commands.
+func (s *Session) deepRecursion() bool {
+	n := s.calls.Add(1)
+	if n < s.nextMeasure.Load() {
+		return false
+	}
+	gap := depthGap()
+	if gap < 0 {
+		return true
+	}
+	s.nextMeasure.Store(n + int64(gap))
+	return false
 }
 
 // echoNeedsMoonix reports whether echo has options other than -n (-e,
@@ -374,14 +537,43 @@ func isDecl(name string) bool {
 	return false
 }
 
-// declArgs runs a declaration that came as a call through eval, so that the
-// interpreter parses it as the declaration it is.
-func declArgs(args []string) []string {
+// declText is the text of a declaration that came as a call, to run
+// through eval so that the interpreter parses it as the declaration it is.
+func declText(args []string) string {
 	if args[0] == "let" {
 		// interp's let does not take quoted words; (( a, b )) is let a b.
-		return []string{"eval", "((" + strings.Join(args[1:], ", ") + "))"}
+		return "((" + strings.Join(args[1:], ", ") + "))"
 	}
-	return []string{"eval", quoteWords(args)}
+	return quoteWords(args)
+}
+
+// evalArgs is the call of eval on program text src, prepared; cmd is the
+// command that reports a failure to prepare it.
+func (s *Session) evalArgs(cmd, src string) []string {
+	src, err := prepareText(src, &s.funcs, s.marks())
+	if err != nil {
+		return failArgs(cmd, err)
+	}
+	return []string{"eval", src}
+}
+
+// aliasArgs prepares the values of the aliases an alias call defines, as
+// program text: interp parses them into words and runs them where the
+// alias is used.
+func (s *Session) aliasArgs(args []string) []string {
+	out := []string{args[0]}
+	for _, a := range args[1:] {
+		name, value, ok := strings.Cut(a, "=")
+		if ok {
+			prepared, err := prepareWords(value, &s.funcs, s.marks())
+			if err != nil {
+				return failArgs("alias", err)
+			}
+			a = name + "=" + prepared
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // failArgs turns a call into one that reports err and fails: status 2, or
@@ -423,24 +615,21 @@ func (s *Session) sourceArgs(ctx context.Context, args []string) []string {
 			}
 		}
 	}
-	p := vfs.Clean(hc.Dir, file)
-	data, err := vfs.ReadFile(s.fs, p)
+	data, err := vfs.ReadFile(s.fs, vfs.Clean(hc.Dir, file))
 	if caps.IsDenied(err) {
 		return failArgs(args[0], err)
 	}
-	if err == nil {
-		if _, err := syntax.NewParser().Parse(bytes.NewReader(data), file); err != nil {
-			return failArgs(args[0], err)
-		}
-		if _, err := prepareText(string(data), &s.funcs); err != nil {
-			return failArgs(args[0], err)
-		}
-		// interp stats the path on the host before opening it through the
-		// open handler; a path under /dev/null fails that stat without
-		// touching anything, and cleans back to p in the handler.
-		file = hostless + p
+	if err != nil {
+		// as bash words it; interp would look the path up on the host
+		return []string{internal + "fail", args[1] + ": " + builtins.Reason(err), "1"}
 	}
-	return append([]string{args[0], file}, args[2:]...)
+	src, err := prepareSource(bytes.NewReader(data), file, &s.funcs, s.marks())
+	if err != nil {
+		return failArgs(args[0], err)
+	}
+	// interp reads the file itself, so it is handed the prepared text
+	// instead, at a path it cannot find on the host.
+	return append([]string{args[0], sourceDir + s.sources.add(src)}, args[2:]...)
 }
 
 // dirDenied checks the directory a cd or pushd call (args[0] is the
@@ -516,9 +705,19 @@ func (s *Session) cdArgs(ctx context.Context, args []string) []string {
 // (ctx, args) into a builtins.Call and runs the session's exec chain. It
 // never calls next, which would start host programs.
 func (s *Session) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
-	return func(ctx context.Context, args []string) error {
+	return func(ctx context.Context, args []string) (err error) {
 		hc := interp.HandlerCtx(ctx)
+		if name, ok := strings.CutPrefix(args[0], exposed); ok && exposedCommands[name] {
+			args[0] = internal + name
+		}
 		if strings.HasPrefix(args[0], internal) {
+			// Internal commands run interpreter builtins, which may
+			// panic on a goroutine of the interpreter's.
+			defer func() {
+				if v := recover(); v != nil {
+					err = exitErr(internalError(hc.Stderr, v))
+				}
+			}()
 			return s.runInternal(ctx, hc, args)
 		}
 		status := s.exec(s.callFor(ctx, hc, args))
@@ -536,7 +735,7 @@ func exitErr(status int) error {
 // callFor builds the builtins.Call for a command run by the interpreter.
 func (s *Session) callFor(ctx context.Context, hc interp.HandlerContext, args []string) *builtins.Call {
 	c := s.newCall(ctx, args, hc.Dir, exportedEnv(hc.Env))
-	c.Stdin, c.Stdout, c.Stderr = hc.Stdin, hc.Stdout, hc.Stderr
+	c.Stdin, c.Stdout, c.Stderr = hc.Stdin, s.limitOutput(ctx, hc.Stdout), hc.Stderr
 	if c.Stdin == nil {
 		c.Stdin = strings.NewReader("")
 	}
@@ -598,12 +797,48 @@ func (s *Session) setState(ctx context.Context, hc interp.HandlerContext, st vfs
 // runInternal runs the commands the call handler rewrote to.
 func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, args []string) error {
 	name := strings.TrimPrefix(args[0], internal)
+	if builtin, ok := strings.CutPrefix(name, runPrefix); ok {
+		args[0] = builtin
+		if builtin == "eval" || builtin == "source" || builtin == "." {
+			// one level deeper: the call depth counts eval and source
+			what := builtin
+			if what == "." {
+				what = "source"
+			}
+			nctx, err := s.nest(ctx, hc.Env, builtin, what)
+			if err != nil {
+				return err
+			}
+			ctx = nctx
+		}
+		err := hc.Builtin(ctx, args) // under the exec handler's recover
+		if builtin == "read" || builtin == "mapfile" || builtin == "readarray" {
+			s.dropNUL(ctx, hc, args)
+		}
+		return err
+	}
 	if n, ok := strings.CutPrefix(args[0], probeFirst); ok {
 		name = n
 		if s.isFunction(ctx, hc, name) {
-			ctx = context.WithValue(ctx, bypassKey{}, append(bypassNames(ctx), name))
+			ctx = withBypass(ctx, name)
 			return hc.Builtin(ctx, []string{"eval", quoteWords(append([]string{name}, args[1:]...))})
 		}
+	}
+	if name == "nest" {
+		// eval or source, one level deeper (a sourceArgs failure is
+		// an internal command of its own)
+		if strings.HasPrefix(args[1], internal) {
+			return s.runInternal(ctx, hc, args[1:])
+		}
+		what := args[1]
+		if what == "." {
+			what = "source"
+		}
+		nctx, err := s.nest(ctx, hc.Env, args[1], what)
+		if err != nil {
+			return err
+		}
+		return hc.Builtin(nctx, args[1:])
 	}
 	c := s.callFor(ctx, hc, append([]string{name}, args[1:]...))
 	switch name {
@@ -616,6 +851,11 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 		return exitErr(2)
 	case "trap":
 		return s.trap(ctx, hc, c)
+	case "unset":
+		return s.unset(ctx, hc, args[1:])
+	case "name":
+		fmt.Fprint(hc.Stdout, cmp.Or(hc.Env.Get(nameVar).String(), noVariable))
+		return nil
 	case "type", "command":
 		return exitErr(s.typeCommand(ctx, hc, c))
 	case "hash":
@@ -623,22 +863,26 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 	case "status":
 		n, _ := strconv.Atoi(args[1])
 		return exitErr(n)
-	case "srandom":
-		r := s.newReads("$SRANDOM")
-		v := uint32(r.Uint64())
-		r.shown = strconv.FormatUint(uint64(v), 10)
-		r.flush()
-		fmt.Fprintln(hc.Stdout, v)
-		return nil
-	case "epochseconds", "epochrealtime":
-		r := s.newReads("$" + strings.ToUpper(name))
-		t := r.Now()
-		r.flush()
-		if name == "epochseconds" {
-			fmt.Fprintln(hc.Stdout, t.Unix())
+	case "srandom", "epochseconds", "epochrealtime", "random", "indirect":
+		// The value of a special variable (see specials.go), printed for
+		// a command substitution or, with a name, assigned to it.
+		v, set := "", true
+		if name == "indirect" {
+			v, set = s.indirect(hc.Env, args[2:], hc.LastExitStatus)
 		} else {
-			fmt.Fprintf(hc.Stdout, "%d.%06d\n", t.Unix(), t.Nanosecond()/1000)
+			v = s.readValue(name, hc.Env)
 		}
+		if len(args) > 1 && args[1] != "" && set {
+			if !syntax.ValidName(args[1]) {
+				c.Fail("%s: not a valid identifier", args[1])
+				return exitErr(2)
+			}
+			return hc.Builtin(ctx, []string{"eval", args[1] + "=" + quoteWord(v)})
+		}
+		io.WriteString(hc.Stdout, v)
+		return nil
+	case "print":
+		printValue(hc.Stdout, args[1:])
 		return nil
 	case "printf":
 		return s.printf(ctx, hc, c)
@@ -652,11 +896,6 @@ func (s *Session) runInternal(ctx context.Context, hc interp.HandlerContext, arg
 		return exitErr(s.pwdPhysical(dir, c))
 	}
 	return exitErr(s.exec(c))
-}
-
-func bypassNames(ctx context.Context) []string {
-	names, _ := ctx.Value(bypassKey{}).([]string)
-	return names
 }
 
 // capture runs interpreter text with its standard output collected, using a
@@ -690,38 +929,50 @@ func (s *Session) aliasOf(ctx context.Context, hc interp.HandlerContext, name st
 	return strings.TrimSpace(out)
 }
 
-const captureDir = "/dev/fd/capture:"
+// captureDir holds the writers of capture. It is named in program text,
+// where the parser drops NUL bytes, so unlike noHost's it is a path a
+// script could name (it cannot exist: /dev/null is not a directory); a
+// write there only reaches a capture while it runs.
+const captureDir = "/dev/null/moonix/capture/"
 
-// captures are the writers behind /dev/fd/capture:N.
-type captures struct {
+// served are the values behind the paths under one of the noHost
+// directories that the open handler serves.
+type served[T any] struct {
 	mu   sync.Mutex
 	next int
-	m    map[string]io.Writer
+	m    map[string]T
 }
 
-func (c *captures) add(w io.Writer) string {
+func (c *served[T]) add(v T) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
-		c.m = map[string]io.Writer{}
+		c.m = map[string]T{}
 	}
 	c.next++
 	id := strconv.Itoa(c.next)
-	c.m[id] = w
+	c.m[id] = v
 	return id
 }
 
-func (c *captures) get(id string) io.Writer {
+func (c *served[T]) get(id string) (T, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.m[id]
+	v, ok := c.m[id]
+	return v, ok
 }
 
-func (c *captures) remove(id string) {
+func (c *served[T]) remove(id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.m, id)
 }
+
+// readOnly is a reader as the file the open handler returns.
+type readOnly struct{ io.Reader }
+
+func (readOnly) Write([]byte) (int, error) { return 0, syscall.EBADF }
+func (readOnly) Close() error              { return nil }
 
 // trap implements trap on top of interp's, which knows only EXIT and ERR:
 // 0 means EXIT, signal names are accepted (signals are never delivered to a
@@ -772,8 +1023,7 @@ func (s *Session) trap(ctx context.Context, hc interp.HandlerContext, c *builtin
 }
 
 func (s *Session) printTraps(ctx context.Context, hc interp.HandlerContext, c *builtins.Call, args []string) error {
-	bypass := context.WithValue(ctx, bypassKey{}, append(bypassNames(ctx), "trap"))
-	out, _ := s.capture(bypass, hc, "trap")
+	out, _ := s.capture(withBypass(ctx, "trap"), hc, "trap")
 	traps := map[string]string{}
 	for _, line := range strings.Split(out, "\n") {
 		// interp prints: trap -- "go-quoted" NAME
@@ -839,7 +1089,9 @@ func (s *Session) printf(ctx context.Context, hc interp.HandlerContext, c *built
 	sub := c.Sub(append([]string{"printf"}, c.Args[3:]...)...)
 	sub.Stdout = &out
 	status := s.exec(sub)
-	if err := hc.Builtin(ctx, []string{"eval", name + "=" + quoteWord(out.String())}); err != nil {
+	// A shell string ends at a NUL byte, as bash's printf -v sees it.
+	v, _, _ := strings.Cut(out.String(), "\x00")
+	if err := hc.Builtin(ctx, []string{"eval", name + "=" + quoteWord(v)}); err != nil {
 		return err
 	}
 	return exitErr(status)
@@ -860,6 +1112,96 @@ func (s *Session) read(ctx context.Context, hc interp.HandlerContext, c *builtin
 	}
 	return exitErr(status)
 }
+
+// dropNUL removes the NUL bytes that interp's read and mapfile (args)
+// leave in the variables they set: a shell string has none (a quoting
+// of one panics). bash's read drops them and its mapfile ends an element
+// at the first.
+func (s *Session) dropNUL(ctx context.Context, hc interp.HandlerContext, args []string) {
+	var names []string
+	cut := args[0] != "read"
+	if cut {
+		names = []string{mapfileArray(args[1:])}
+	} else if o, err := parseReadArgs(args[1:]); err == nil {
+		names = append(o.names, o.array)
+	}
+	fix := func(v string) string {
+		if cut {
+			v, _, _ = strings.Cut(v, "\x00")
+			return v
+		}
+		return strings.ReplaceAll(v, "\x00", "")
+	}
+	var b strings.Builder
+	for _, name := range names {
+		vr := hc.Env.Get(name)
+		switch vr.Kind {
+		case expand.String:
+			if strings.Contains(vr.Str, "\x00") {
+				fmt.Fprintf(&b, "%s=%s\n", name, quoteWord(fix(vr.Str)))
+			}
+		case expand.Indexed:
+			for i, e := range vr.List {
+				if strings.Contains(e, "\x00") {
+					index := i
+					if vr.Indexes != nil {
+						index = vr.Indexes[i]
+					}
+					fmt.Fprintf(&b, "%s[%d]=%s\n", name, index, quoteWord(fix(e)))
+				}
+			}
+		}
+	}
+	if b.Len() > 0 {
+		hc.Builtin(ctx, []string{"eval", b.String()})
+	}
+}
+
+// mapfileArray is the array that mapfile with args fills.
+func mapfileArray(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			if i+1 < len(args) {
+				return args[i+1]
+			}
+			return "MAPFILE"
+		case len(a) < 2 || a[0] != '-':
+			return a
+		case len(a) == 2 && strings.IndexByte("dnOsuCc", a[1]) >= 0:
+			i++ // the option's value is the next word
+		}
+	}
+	return "MAPFILE"
+}
+
+// unset runs unset with names among which is the empty one: bash skips it,
+// unless -v says that every name is a variable's.
+func (s *Session) unset(ctx context.Context, hc interp.HandlerContext, args []string) error {
+	var rest []string
+	vars, status := false, 0
+	for i, a := range args {
+		switch {
+		case a == "":
+			if vars {
+				fmt.Fprintln(hc.Stderr, "moonix: unset: `': not a valid identifier")
+				status = 1
+			}
+			continue
+		case a == "-v" && !slices.Contains(args[:i], "--"):
+			vars = true
+		}
+		rest = append(rest, a)
+	}
+	if err := hc.Builtin(ctx, append([]string{"unset"}, rest...)); err != nil {
+		return err
+	}
+	return exitErr(status)
+}
+
+// noVariable is a name no variable can have: it is not an identifier.
+const noVariable = "%"
 
 // signalNames are the Linux signals by number.
 var signalNames = []string{
@@ -923,6 +1265,9 @@ func (s *Session) typeCommand(ctx context.Context, hc interp.HandlerContext, c *
 	}
 	if !isType && mode == "" {
 		// command -p CMD: run it (the default PATH is the session's anyway).
+		if len(names) == 0 {
+			return 0
+		}
 		return s.exec(c.Sub(names...))
 	}
 	status := 0
@@ -949,7 +1294,7 @@ func (s *Session) describe(ctx context.Context, hc interp.HandlerContext, c *bui
 		case s.isFunction(ctx, hc, name):
 			if mode == "" || mode == "-a" || mode == "-V" {
 				src, _ := s.capture(ctx, hc, "declare -f "+name)
-				fmt.Fprintf(out, "%s is a function\n%s", name, src)
+				fmt.Fprintf(out, "%s is a function\n%s", name, unmark(src))
 				return true
 			}
 			return say(out, mode, name, "function", "", name)
@@ -1009,6 +1354,13 @@ func quoteWords(words []string) string {
 // isInterpBuiltin reports whether interp implements name itself.
 func isInterpBuiltin(name string) bool { return interp.IsBuiltin(name) }
 
+// callerEnv is the interpreter's environment where the command of ctx
+// was called, nil when it was not called by the interpreter.
+func callerEnv(ctx context.Context) (env expand.Environ) {
+	defer func() { recover() }() // HandlerCtx panics without one
+	return interp.HandlerCtx(ctx).Env
+}
+
 // runnerStatus converts what Runner.Run returned into an exit status and
 // whether the error was fatal (something other than an exit status).
 func runnerStatus(err error) (status int, fatal bool) {
@@ -1024,15 +1376,22 @@ func runnerStatus(err error) (status int, fatal bool) {
 
 // runStmt runs one prepared statement on the session's runner.
 func (s *Session) runStmt(ctx context.Context, st *syntax.Stmt) (status int, exited bool) {
+	sctx, sr := s.startStmt(ctx)
 	defer func() {
 		if v := recover(); v != nil {
-			fmt.Fprintf(s.cfg.Stderr, "moonix: internal error: %v\n", v)
-			status, exited = 1, false
+			status, exited = internalError(s.cfg.Stderr, v), false
+		}
+		if sr != nil && sr.report() != nil && ctx.Err() == nil {
+			status, exited = 1, false // a limit stopped it, and said so
+			s.SetStatus(status)
 		}
 	}()
-	err := s.runner.Run(ctx, st)
+	err := s.runner.Run(sctx, st)
 	status, fatal := runnerStatus(err)
 	exited = s.runner.Exited()
+	if sr != nil && sr.limit() != nil && ctx.Err() == nil {
+		return 1, false // the deferred end reports it
+	}
 	if cerr := ctx.Err(); cerr != nil {
 		status = 130
 		if errors.Is(cerr, context.DeadlineExceeded) {

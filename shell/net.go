@@ -5,25 +5,37 @@ import (
 	"time"
 
 	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/effects"
 )
 
 // DefaultHTTPMaxBody bounds a response body unless Config.HTTPMaxBody
 // says otherwise.
 const DefaultHTTPMaxBody = 64 << 20
 
-// newHTTPClient is a session's one HTTP client. Every request it sends
-// needs net.connect on its URL's host:port (checked per request, so that
-// a redirect, or a connection kept alive from before a host was dropped,
-// is covered), and every connection it opens needs it on the address as
-// dialed, checked before anything is looked up or connected; dial is the
-// host's dialer, and without one the session has no network. It never
-// reads the host's proxy settings. Compression and the number of
+// newHTTPClient is a session's one HTTP client, the only way its commands
+// reach the network, built of decorators on one transport, outside in:
+//
+//  1. the gate (caps.Gate.RoundTripper): every request needs net.connect
+//     on its URL's host:port and on the addresses that name stands for,
+//     checked per request, so that a redirect, or a connection kept alive
+//     from before a host was dropped, is covered; a refused request stops
+//     here, audited, and is never recorded as an effect;
+//  2. the effect recorder (effects.Transport): every request that passed
+//     the gate is a begin entry before it is sent and an end entry when
+//     its response is read, secrets redacted, bodies stored;
+//  3. Go's transport, whose every connection needs net.connect on the
+//     address as dialed and dials only the addresses the gate checked
+//     (caps.Gate.Dial); dial and lookup are the host's dialer and
+//     resolver, and without a dialer the session has no network (and
+//     looks up nothing).
+//
+// It never reads the host's proxy settings. Compression and the number of
 // redirects are the caller's (curl --compressed, --max-redirs; Go's
 // default of 10 redirects otherwise).
-func newHTTPClient(g *caps.Gate, dial caps.DialFunc) *http.Client {
+func newHTTPClient(g *caps.Gate, dial caps.DialFunc, lookup caps.LookupFunc, log *effects.Log, maxBody int64) *http.Client {
 	tr := &http.Transport{
 		Proxy:                 nil,
-		DialContext:           g.Dial(dial),
+		DialContext:           g.Dial(dial, lookup),
 		ForceAttemptHTTP2:     true,
 		DisableCompression:    true,
 		MaxIdleConns:          16,
@@ -31,5 +43,8 @@ func newHTTPClient(g *caps.Gate, dial caps.DialFunc) *http.Client {
 		TLSHandshakeTimeout:   30 * time.Second,
 		ExpectContinueTimeout: time.Second,
 	}
-	return &http.Client{Transport: g.RoundTripper(tr)}
+	if dial == nil {
+		lookup = nil // no network: nothing to look up
+	}
+	return &http.Client{Transport: g.RoundTripper(effects.Transport(tr, log, maxBody), lookup)}
 }

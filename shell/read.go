@@ -15,29 +15,6 @@ import (
 	"github.com/moonix-sh/moonix/builtins"
 )
 
-// readNeedsMoonix reports whether a read call uses options that interp's
-// read lacks (-n, -N, -d, -t, -u); plain reads stay with the interpreter.
-func readNeedsMoonix(args []string) bool {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
-			return false
-		}
-		for j := 1; j < len(a); j++ {
-			if strings.IndexByte("nNdtu", a[j]) >= 0 {
-				return true
-			}
-			if strings.IndexByte("ap", a[j]) >= 0 {
-				if j == len(a)-1 {
-					i++ // the value is the next word
-				}
-				break
-			}
-		}
-	}
-	return false
-}
-
 // readOpts are the options of read.
 type readOpts struct {
 	raw     bool
@@ -49,6 +26,8 @@ type readOpts struct {
 	timeout time.Duration
 	hasTime bool
 	names   []string
+	max     int64 // the longest line, in bytes, when positive
+	reply   bool  // no name given: REPLY gets the line unsplit
 }
 
 func parseReadArgs(args []string) (readOpts, error) {
@@ -119,7 +98,7 @@ func parseReadArgs(args []string) (readOpts, error) {
 		}
 	}
 	if o.array == "" && len(o.names) == 0 {
-		o.names = []string{"REPLY"}
+		o.names, o.reply = []string{"REPLY"}, true
 	}
 	return o, nil
 }
@@ -140,7 +119,11 @@ func readAssign(ctx context.Context, c *builtins.Call, ifs string) (string, int)
 	if o.prompt != "" {
 		io.WriteString(c.Stderr, o.prompt)
 	}
+	o.max = c.MemLimit / 4
 	line, status := readInput(ctx, c.Stdin, o)
+	if status == statusTooLong {
+		return "", c.OutOfMemory()
+	}
 	var assign strings.Builder
 	if o.array != "" {
 		assign.WriteString(o.array + "=(")
@@ -154,6 +137,9 @@ func readAssign(ctx context.Context, c *builtins.Call, ifs string) (string, int)
 		return assign.String(), status
 	}
 	fields := splitIFS(line, ifs, len(o.names))
+	if o.reply {
+		fields = []string{string(line.text)}
+	}
 	for i, name := range o.names {
 		v := ""
 		if i < len(fields) {
@@ -164,57 +150,94 @@ func readAssign(ctx context.Context, c *builtins.Call, ifs string) (string, int)
 	return assign.String(), status
 }
 
+// statusTooLong is readInput's status for a line longer than o.max.
+const statusTooLong = -1
+
 // readInput reads up to the delimiter (or count characters) and processes
 // backslashes unless raw. The status is 1 at end of input before the
-// delimiter and 142 on timeout, as in bash.
-func readInput(ctx context.Context, in io.Reader, o readOpts) (string, int) {
+// delimiter and 142 on timeout, as in bash; statusTooLong once the line
+// would pass o.max bytes (when it is positive). A character a backslash
+// escaped comes as escMark and the character, so that splitIFS does not
+// take it for a separator.
+func readInput(ctx context.Context, in io.Reader, o readOpts) (readLine, int) {
 	f, _ := in.(*os.File)
 	if o.hasTime && f != nil {
 		f.SetReadDeadline(time.Now().Add(o.timeout))
 		defer f.SetReadDeadline(time.Time{})
 	}
-	var b strings.Builder
+	var l readLine
 	n := 0
 	var buf [1]byte
 	for o.count < 0 || n < o.count {
 		if ctx.Err() != nil {
-			return b.String(), 130
+			return l, 130
+		}
+		if o.max > 0 && int64(len(l.text)) >= o.max {
+			return l, statusTooLong
 		}
 		m, err := in.Read(buf[:])
 		if m == 0 {
 			if errors.Is(err, os.ErrDeadlineExceeded) {
-				return b.String(), 142
+				return l, 142
 			}
 			if err != nil {
-				return b.String(), 1
+				return l, 1
 			}
 			continue
 		}
 		ch := buf[0]
 		if ch == o.delim && !o.exact {
-			return b.String(), 0
+			return l, 0
 		}
+		escaped := false
 		if ch == '\\' && !o.raw {
 			if _, err := in.Read(buf[:]); err != nil {
-				return b.String(), 1
+				return l, 1
 			}
 			if buf[0] == '\n' {
 				continue // a line continuation
 			}
-			ch = buf[0]
+			ch, escaped = buf[0], true
 		}
-		b.WriteByte(ch)
+		if ch == 0 {
+			continue // bash drops NUL bytes: a shell string has none
+		}
+		l.add(ch, escaped)
 		n++
 	}
-	return b.String(), 0
+	return l, 0
+}
+
+// readLine is a line read, with the bytes that a backslash escaped.
+type readLine struct {
+	text    []byte
+	escaped []bool // nil when nothing was escaped
+}
+
+func (l *readLine) add(ch byte, escaped bool) {
+	if escaped && l.escaped == nil {
+		l.escaped = make([]bool, len(l.text), cap(l.text))
+	}
+	l.text = append(l.text, ch)
+	if l.escaped != nil {
+		l.escaped = append(l.escaped, escaped)
+	}
+}
+
+// sep reports whether byte i is a separator of ifs (escaped ones are
+// not).
+func (l readLine) sep(ifs string, i int) bool {
+	return strings.IndexByte(ifs, l.text[i]) >= 0 && (l.escaped == nil || !l.escaped[i])
 }
 
 // splitIFS splits a read line into at most max fields (all when max < 0) as
 // read does: IFS whitespace around fields is dropped, other IFS characters
 // separate fields one each, and the last field keeps the rest of the line.
-func splitIFS(line, ifs string, max int) []string {
-	isWS := func(ch byte) bool { return strings.IndexByte(ifs, ch) >= 0 && strings.IndexByte(" \t\n", ch) >= 0 }
-	isSep := func(ch byte) bool { return strings.IndexByte(ifs, ch) >= 0 }
+// Escaped characters separate nothing.
+func splitIFS(l readLine, ifs string, max int) []string {
+	line := string(l.text)
+	isSep := func(i int) bool { return l.sep(ifs, i) }
+	isWS := func(i int) bool { return isSep(i) && strings.IndexByte(" \t\n", line[i]) >= 0 }
 	if ifs == "" {
 		if max == 0 {
 			return nil
@@ -222,38 +245,47 @@ func splitIFS(line, ifs string, max int) []string {
 		return []string{line}
 	}
 	i := 0
-	for i < len(line) && isWS(line[i]) {
+	for i < len(line) && isWS(i) {
 		i++
 	}
 	var fields []string
 	for i < len(line) {
 		if max > 0 && len(fields) == max-1 {
-			rest := line[i:]
-			j := len(rest)
-			for j > 0 && isWS(rest[j-1]) {
+			j := len(line)
+			for j > i && isWS(j-1) {
 				j--
 			}
 			// A single trailing non-whitespace separator is dropped too.
-			if j > 0 && isSep(rest[j-1]) && !isWS(rest[j-1]) && strings.IndexFunc(rest[:j-1], func(r rune) bool { return r < 128 && isSep(byte(r)) }) < 0 {
+			if j > i && isSep(j-1) && !isWS(j-1) && !anySep(l, ifs, i, j-1) {
 				j--
 			}
-			fields = append(fields, rest[:j])
+			fields = append(fields, line[i:j])
 			return fields
 		}
 		start := i
-		for i < len(line) && !isSep(line[i]) {
+		for i < len(line) && !isSep(i) {
 			i++
 		}
 		fields = append(fields, line[start:i])
-		for i < len(line) && isWS(line[i]) {
+		for i < len(line) && isWS(i) {
 			i++
 		}
-		if i < len(line) && isSep(line[i]) && !isWS(line[i]) {
+		if i < len(line) && isSep(i) && !isWS(i) {
 			i++
-			for i < len(line) && isWS(line[i]) {
+			for i < len(line) && isWS(i) {
 				i++
 			}
 		}
 	}
 	return fields
+}
+
+// anySep reports whether a separator of ifs is among l's bytes lo..hi-1.
+func anySep(l readLine, ifs string, lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if l.sep(ifs, i) {
+			return true
+		}
+	}
+	return false
 }

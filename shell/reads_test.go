@@ -20,20 +20,12 @@ func runPreset(t *testing.T, preset, script string) (string, []effects.Entry) {
 		t.Fatal(err)
 	}
 	log := effects.Memory()
-	out := &syncBuffer{}
-	s, err := New(Config{Stdout: out, Stderr: out, Caps: set, Effects: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	s.Run(ctx, script, "moonix")
-	s.Exit(ctx)
+	out, _ := runConfig(t, Config{Caps: set, Effects: log}, script)
 	entries, err := log.Entries()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out.String(), entries
+	return out, entries
 }
 
 // read is a recorded read as the tests describe it.

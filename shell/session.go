@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	mathrand "math/rand/v2"
 	"net/http"
 	"os"
 	"slices"
@@ -14,10 +15,10 @@ import (
 	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/sandbox"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/effects"
@@ -72,9 +73,13 @@ type Config struct {
 	// Commands are extra commands for this session (and its nested
 	// shells), looked up after the builtins: test helpers, embedders' tools.
 	Commands map[string]func(*builtins.Call) int
+	// Packages are more command packages (the protocols': mcp, a2a), whose
+	// commands the session registers beside its builtins, built with what
+	// it hands its commands (Resources). A name given twice is an error.
+	Packages []Package
 	// Repo is the history of FS. Nil means an in-memory history of the tree
 	// when FS is nil or a *vfs.Tree, and no history otherwise.
-	Repo builtins.Repo
+	Repo caps.Repo
 	// Checkpoint, when set, is called after every top-level statement with
 	// the shell's state (the eager write mode saves the working state).
 	Checkpoint func(vfs.State)
@@ -82,6 +87,10 @@ type Config struct {
 	// reaches it only through the gate (net.connect); nil means no
 	// network at all.
 	Dial caps.DialFunc
+	// Lookup is the host's resolver (net.Resolver.LookupNetIP): the gate
+	// looks a name up with it and checks the addresses before it dials
+	// them. Nil: only addresses can be connected to, no names.
+	Lookup caps.LookupFunc
 	// HTTPMaxBody bounds the body of an HTTP response a command reads
 	// (curl); 0 means DefaultHTTPMaxBody.
 	HTTPMaxBody int64
@@ -93,6 +102,9 @@ type Config struct {
 	// (mvdan.cc/sh/v3/interp) or EngineMoonix (moonix's own engine); ""
 	// is EngineInterp until the switch.
 	Engine string
+	// Limits bound what the session may use (zero: the defaults); a
+	// nested shell has its root session's.
+	Limits Limits
 	// Wasm configures the runtime of the session's WebAssembly programs:
 	// the on-disk compilation cache (none: compiled code is kept in memory
 	// for the session only) and the memory cap.
@@ -122,8 +134,8 @@ type Session struct {
 	who   builtins.Identity
 	stdin *os.File
 	// stopStdin ends the copy into stdin, when there is one.
-	stopStdin func()
-	runner    *interp.Runner
+	stopStdin    func()
+	interpRunner // the interpreter (interp.go)
 	// eng is moonix's engine, when the session runs on it (then runner
 	// is nil); src is the text of the statements runStmts runs there,
 	// srcLine the number of lines before it.
@@ -131,17 +143,30 @@ type Session struct {
 	src     string
 	srcLine int
 
-	captures captures
+	captures served[io.Writer]
+	sources  served[string]
 	funcs    funcNames
-	gate     *caps.Gate
+	// calls counts the commands run; the stack is measured again at
+	// nextMeasure (see deepRecursion).
+	calls, nextMeasure atomic.Int64
+	gate               *caps.Gate
 	// http is the session's HTTP client, shared with its nested shells.
 	http *http.Client
 	// clockGated says that clock is the gate's (the configured clock was
 	// logical): its real reads are recorded as effects (see reads.go).
 	clockGated bool
+	// logical and seeded are the clock and the random source under the
+	// gate, when the real ones are not allowed (see reads.go).
+	logical *clock.Logical
+	seeded  clock.Source
 	// wasm runs the session's WebAssembly programs; nested shells share
 	// their root session's.
 	wasm *wasm.Runtime
+	// commands are the builtins; nested shells share their root
+	// session's (see registry.go).
+	commands *builtins.Registry
+	// execChain is the exec path (see exec.go).
+	execChain execFunc
 
 	// pid and ppid are $$ and $PPID; pids hands out the next pid, shared by
 	// a root session and the shells nested in it.
@@ -151,7 +176,17 @@ type Session struct {
 	// for kill across them.
 	shells *engineShells
 
+	// live are the statements under way and procs the jobs alive (a
+	// root session's; see limits.go).
+	live  liveRuns
+	procs atomic.Int64
+	// disk is the tree's usage, for df and ulimit; nil when the FS is not
+	// a tree.
+	disk func() vfs.Usage
+
 	mu          sync.Mutex
+	random      *mathrand.Rand // $RANDOM's generator (see randomValue)
+	randomSeed  string
 	umask       fs.FileMode
 	signalTraps map[string]string
 	status      int
@@ -163,6 +198,7 @@ type Session struct {
 // New returns a session ready to run programs.
 func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, fs: cfg.FS, clock: cfg.Clock, rand: cfg.Rand, who: cfg.Who, umask: 0o022, signalTraps: map[string]string{}}
+	s.cfg.Limits = cfg.Limits.withDefaults()
 	if cfg.Umask != nil {
 		s.umask = *cfg.Umask
 	}
@@ -175,18 +211,21 @@ func New(cfg Config) (*Session, error) {
 		s.pids.Store(firstPid - 1)
 	}
 	s.pid = int(s.pids.Add(1))
+	s.execChain = s.newExecChain()
 	if s.who == (builtins.Identity{}) {
 		s.who = DefaultIdentity
 	}
 	if p := cfg.parent; p != nil {
 		// nested shells share the gated FS, history, clock, log, network
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
-		s.clockGated = p.clockGated
-		s.wasm = p.wasm
+		s.clockGated, s.disk = p.clockGated, p.disk
+		s.logical, s.seeded = p.logical, p.seeded
+		s.wasm, s.commands = p.wasm, p.commands
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
 	} else {
 		s.wasm = wasm.New(cfg.Wasm)
+		watchSession(s)
 	}
 	if s.cfg.Dir == "" {
 		s.cfg.Dir = "/work"
@@ -285,6 +324,10 @@ func (s *Session) setupGate() error {
 	if s.fs == nil {
 		s.fs = vfs.NewDefault(vfs.Options{Clock: s.clock, Rand: s.rand, Uid: uint32(s.who.UID), Gid: uint32(s.who.GID)})
 	}
+	if tree, ok := s.fs.(*vfs.Tree); ok {
+		tree.SetLimits(s.cfg.Limits.Disk)
+		s.disk = tree.Usage
+	}
 	if s.cfg.Repo == nil {
 		if tree, ok := s.fs.(*vfs.Tree); ok {
 			repo, _, err := vfs.OpenRepo(tree, vfs.RepoOptions{Clock: s.clock})
@@ -298,28 +341,32 @@ func (s *Session) setupGate() error {
 		if s.cfg.Effects.Now == nil {
 			s.cfg.Effects.Now = logical.Now
 		}
-		s.clock = s.gate.Clock(logical)
+		s.logical = logical
+		s.clock = s.gate.Clock(logical, clock.Real{})
 		s.clockGated = true
 	}
-	s.rand = s.gate.Rand(s.rand)
+	s.seeded = s.rand
+	s.rand = s.gate.Rand(s.seeded, clock.Crypto{})
 	// The random devices read the gated source too, and their real reads
 	// are recorded.
 	if tree, ok := s.fs.(interface{ SetRand(io.Reader) }); ok {
 		tree.SetRand(deviceRand{s})
 	}
 	s.fs = s.gate.FS(s.fs)
-	s.http = newHTTPClient(s.gate, s.cfg.Dial)
 	if s.cfg.HTTPMaxBody <= 0 {
 		s.cfg.HTTPMaxBody = DefaultHTTPMaxBody
 	}
+	s.http = newHTTPClient(s.gate, s.cfg.Dial, s.cfg.Lookup, s.cfg.Effects, s.cfg.HTTPMaxBody)
 	if s.cfg.Repo != nil {
 		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
 	}
-	return nil
+	var err error
+	s.commands, err = s.newRegistry()
+	return err
 }
 
 // currentID is the id of repo's current snapshot, "" when there is none.
-func currentID(repo builtins.Repo) string {
+func currentID(repo caps.Repo) string {
 	if repo == nil {
 		return ""
 	}
@@ -399,14 +446,14 @@ func (s *Session) Dir() string {
 func (s *Session) FS() vfs.FS { return s.fs }
 
 // Repo is the session's history, or nil.
-func (s *Session) Repo() builtins.Repo { return s.cfg.Repo }
+func (s *Session) Repo() caps.Repo { return s.cfg.Repo }
 
 // State is the shell's exported environment and working directory, as a
 // snapshot keeps them.
 func (s *Session) State() vfs.State {
 	var env []string
 	if s.eng != nil {
-		env = builtins.StateEnv(s.eng.Exported())
+		env = sandbox.StateEnv(s.eng.Exported())
 	} else {
 		for name, vr := range s.runner.Vars {
 			if vr.Exported && vr.IsSet() && vr.Kind == expand.String && !strings.Contains(name, " ") {
@@ -452,7 +499,7 @@ func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) 
 	if s.eng != nil {
 		return s.engineProgram(ctx, src, name)
 	}
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
+	file, err := parseString(src, name)
 	if err != nil {
 		s.syntaxError(name, err)
 		s.SetStatus(2)
@@ -470,13 +517,20 @@ func (s *Session) syntaxError(name string, err error) {
 }
 
 // runStmts prepares and runs statements one at a time.
-func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool) {
-	status := s.Status()
+func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status int, exited bool) {
+	defer func() {
+		// moonix's own code between the statements (runStmt recovers
+		// the interpreter's): the shell goes on, as after a failure.
+		if v := recover(); v != nil {
+			status, exited = s.finish(internalError(s.cfg.Stderr, v), false)
+		}
+	}()
+	status = s.Status()
 	for _, st := range stmts {
 		if s.eng != nil {
 			break // the engine runs the program as written
 		}
-		if err := prepare(st, &s.funcs); err != nil {
+		if err := prepare(st, &s.funcs, s.marks()); err != nil {
 			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
 			s.SetStatus(2)
 			return s.finish(2, false)
@@ -484,7 +538,6 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 	}
 	abandoned := uint(0)
 	for _, st := range stmts {
-		var exited bool
 		if s.eng != nil {
 			if abandoned > 0 && st.Pos().Line() == abandoned {
 				continue // an error abandoned the rest of the line
@@ -496,6 +549,10 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (int, bool
 			}
 		} else {
 			status, exited = s.runStmt(ctx, st)
+		}
+		if s.cfg.parent == nil {
+			// The denials a statement repeated are one entry, written now.
+			s.cfg.Effects.Flush()
 		}
 		if s.cfg.Checkpoint != nil && s.cfg.parent == nil && s.ready {
 			s.cfg.Checkpoint(s.State())
@@ -567,33 +624,50 @@ func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 	if s.eng != nil {
 		return s.engineStream(ctx, r)
 	}
-	r = &newlineAtEOF{r: r}
-	p := syntax.NewParser()
 	name := ""
 	if s.cfg.Name != defaultName {
 		name = s.cfg.Name // a script file: errors name it
 	}
-	for stmts, err := range p.InteractiveSeq(r) {
+	status, interrupted, err := s.stream(ctx, &newlineAtEOF{r: r}, name)
+	switch {
+	case err != nil:
+		// Reported here, once the parser's deep stack is gone.
+		s.syntaxError(name, err)
+		s.finish(2, false)
+	case interrupted:
+		return status
+	}
+	return s.Exit(ctx)
+}
+
+// stream runs the statements of r until its end, a syntax error or an
+// exit; interrupted reports an exit the context ended, which skips the
+// EXIT trap. err is a *DepthError for statements nested too deeply.
+//
+//go:noinline
+func (s *Session) stream(ctx context.Context, r io.Reader, name string) (status int, interrupted bool, err error) {
+	defer recoverParse(&err, name)
+	p := syntax.NewParser()
+	for stmts, err := range p.InteractiveSeq(boundedReader{r}) {
 		if err != nil {
 			if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 				break
 			}
 			s.syntaxError(name, err)
 			s.finish(2, false)
-			return s.Exit(ctx)
+			return 2, false, nil
 		}
 		if p.Incomplete() {
 			continue
 		}
 		status, exited := s.runStmts(ctx, stmts)
-		if exited {
-			if ctx.Err() != nil {
-				return status
-			}
-			return s.Exit(ctx)
+		if exited || ctx.Err() != nil {
+			// An interrupted run stops here, without waiting for
+			// more input.
+			return status, ctx.Err() != nil, nil
 		}
 	}
-	return s.Exit(ctx)
+	return s.Status(), false, nil
 }
 
 // lineReader reads one byte at a time so that the parser never takes more
@@ -649,14 +723,27 @@ func (n *newlineAtEOF) Read(p []byte) (int, error) {
 }
 
 // Incomplete reports whether src ends inside an unfinished statement, for a
-// REPL's continuation prompt.
+// REPL's continuation prompt. It reads src as the shell reads a stream,
+// line by line: a here-document of any form (<<'EOF', <<"EOF", <<\EOF,
+// <<-EOF, several on a line, in a substitution or a compound command) is
+// unfinished until its delimiter line. The parser's own verdict on a whole
+// text (syntax.IsIncomplete) misses the quoted forms.
 func Incomplete(src string) bool {
 	trimmed := strings.TrimRight(src, "\n")
 	if n := len(trimmed) - len(strings.TrimRight(trimmed, "\\")); n%2 == 1 && len(trimmed) == len(src) {
 		return true // a trailing backslash continues the line
 	}
-	_, err := syntax.NewParser().Parse(strings.NewReader(src), "")
-	return err != nil && syntax.IsIncomplete(err)
+	incomplete, _, _ := continuation(src)
+	return incomplete
+}
+
+// LiteralNext reports whether the line that follows src, an unfinished
+// statement, is literal text: the body of a here-document or the inside
+// of a single-quoted string. An interactive shell expands history
+// references in the other lines only.
+func LiteralNext(src string) bool {
+	incomplete, literal, _ := continuation(src)
+	return incomplete && literal
 }
 
 // Complete returns the completions of word: command names when first is
@@ -707,7 +794,7 @@ func (s *Session) Complete(word string, first bool) []string {
 func (s *Session) commandNames() []string {
 	names := append([]string{}, shellBuiltinNames...)
 	names = append(names, syntaxKeywords...)
-	for _, c := range builtins.Commands() {
+	for _, c := range s.commands.Commands() {
 		names = append(names, c.Name)
 	}
 	names = append(names, shellCommandNames...)

@@ -43,8 +43,20 @@ func newTestSession(t *testing.T, stdin string) (*Session, *syncBuffer) {
 // run runs a -c style program and returns its merged output and final status.
 func run(t *testing.T, script string) (string, int) {
 	t.Helper()
-	s, out := newTestSession(t, "")
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	return runConfig(t, Config{Stdin: strings.NewReader("")}, script)
+}
+
+// runConfig runs a -c style program in a session configured by cfg, with
+// the output merged, and returns it and the final status.
+func runConfig(t *testing.T, cfg Config, script string) (string, int) {
+	t.Helper()
+	out := &syncBuffer{}
+	cfg.Stdout, cfg.Stderr = out, out
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	s.Run(ctx, script, "moonix")
 	status := s.Exit(ctx)
@@ -252,9 +264,44 @@ func TestIncomplete(t *testing.T) {
 		"echo )":                   false,
 		"for i in 1 2; do":         true,
 		"for i in 1 2; do :; done": false,
+		// every form of here-document stays open until its delimiter
+		"cat <<'EOF'\n":                      true,
+		"cat <<'EOF'\nbody\n":                true,
+		"cat <<'EOF'\nbody\nEOF\n":           false,
+		"cat <<\"END\"\n":                    true,
+		"cat <<\\EOF\n":                      true,
+		"cat <<-'EOF'\n\tx\n":                true,
+		"cat <<-'EOF'\n\tx\n\tEOF\n":         false,
+		"cat <<A <<'B'\na\nA\n":              true,
+		"cat <<A; cat <<'B'\na\nA\nb\nB\n":   false,
+		"x=$(cat <<'EOF'\n":                  true,
+		"x=$(cat <<'EOF'\nEOF\n":             true,
+		"x=$(cat <<'EOF'\nEOF\n)\n":          false,
+		"f() {\ncat <<'EOF'\n":               true,
+		"f() {\ncat <<'EOF'\nEOF\n":          true,
+		"while :; do cat <<'EOF'\nEOF\ndone": false,
 	} {
 		if got := Incomplete(src); got != want {
 			t.Errorf("Incomplete(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestLiteralNext: the lines where an interactive shell leaves ! alone.
+func TestLiteralNext(t *testing.T) {
+	t.Parallel()
+	for src, want := range map[string]bool{
+		"echo hi\n":                 false,
+		"for i in 1; do\n":          false,
+		"echo \"open\n":             false,
+		"echo 'open\n":              true,
+		"echo $'open\n":             true,
+		"cat <<EOF\n":               true,
+		"cat <<'EOF'\nbody\n":       true,
+		"f() {\ncat <<'EOF'\nEOF\n": false,
+	} {
+		if got := LiteralNext(src); got != want {
+			t.Errorf("LiteralNext(%q) = %v, want %v", src, got, want)
 		}
 	}
 }

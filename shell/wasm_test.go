@@ -308,6 +308,46 @@ probe write made.txt v2; cat made.txt; rollback "$id" >/dev/null; cat made.txt`)
 	}
 }
 
+// TestWasmSymlinkOutlivesModule: a link a module makes (Go's os.Symlink)
+// keeps its target once the module is gone and another run has reused
+// its memory, in the tree and in the snapshot.
+func TestWasmSymlinkOutlivesModule(t *testing.T) {
+	t.Parallel()
+	got, _ := runWasm(t, wasmSetup{}, `probe symlink /work/in.txt /work/l; probe grow 8 >/dev/null
+readlink l; cat l; id=$(snapshot links); show "$id":/work/l; echo`)
+	if want := "/work/in.txt\none\ntwo\n/work/in.txt\n"; got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestGateWasmRewritesLinkTarget is the adversarial suite's WebAssembly
+// case: a module makes a link to a file it may read and then rewrites the
+// target in its memory, back and forth, to the secret's path, while the
+// shell reads through the link. The link must keep the target it was
+// made with: were it the module's memory, the gate could check one path
+// and the tree open the other.
+func TestGateWasmRewritesLinkTarget(t *testing.T) {
+	t.Parallel()
+	probe := testModule(t, "probe")
+	tc := gateCase{
+		name: "wasm/link target rewritten in the module's memory", route: "WebAssembly memory", check: quiet,
+		why: "the link's target stays the readable file: nothing is denied",
+		script: `mkdir /work/public; echo public > /work/public/key
+probe flip /work/lnk /work/public/key /work/secret/key /work/stop &
+until [ -L /work/lnk ]; do :; done
+for i in $(seq 200); do readlink /work/lnk; cat /work/lnk; done 2>&1 | sort | uniq -c
+touch /work/stop; wait`,
+		want: []string{"200 /work/public/key\n", "200 public\n"},
+		hide: []string{"/work/secret/key", "denied"},
+	}
+	tc.verify(t, runGate(t, "sandbox", nil, tc.script, func(tree *vfs.Tree, cfg *Config) {
+		if err := vfs.WriteFile(tree, "/bin/probe.wasm", probe, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Wasm = wasm.Config{CacheDir: wasmCache}
+	}))
+}
+
 func TestWasmDeniedWrite(t *testing.T) {
 	t.Parallel()
 	s, out, log := wasmSession(t, wasmSetup{})

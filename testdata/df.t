@@ -1,9 +1,11 @@
-df shows the sandbox's one filesystem: 1 GiB of room, of which the regular
-files use their total size.
+df shows the sandbox's one filesystem: its size is the session's disk
+limit (1 GiB unless --max-disk says otherwise), its use the data of its
+files and the targets of its links (the three links in /dev take 27
+bytes); -i counts its inodes against their limit (1,000,000).
 
   $ df
   Filesystem     1K-blocks  Used Available Use% Mounted on
-  moonix           1048576     0   1048576   0% /
+  moonix           1048576     1   1048575   1% /
   $ printf '%5000s' x > f
   $ df -k .
   Filesystem     1K-blocks  Used Available Use% Mounted on
@@ -17,3 +19,6 @@ files use their total size.
   $ df nope
   df: nope: no such file or directory
   [1]
+  $ df -i
+  Filesystem      Inodes IUsed  IFree IUse% Mounted on
+  moonix         1000000    15 999985    1% /

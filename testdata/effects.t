@@ -70,6 +70,27 @@ Each denial names the snapshot that was current:
   $ effects verify
   effects verify: ok (3 entries)
 
+A denial that repeats the entry before it (same operation, target,
+capability and snapshot: echo and touch both write) is counted rather
+than logged again. A loop of denied writes leaves two entries, the second
+saying how many more times it happened and when the last was; it is
+written when the statement ends, and a later statement that repeats the
+same denial adds one more. The log stays append-only.
+
+  $ for i in 1 2 3 4 5 6 7 8 9 10; do echo x > /etc/x; touch /etc/x; done 2>/dev/null
+  [1]
+  $ for i in 1 2 3 4 5 6 7 8 9 10; do echo x > /etc/x; done 2>/dev/null
+  [1]
+  $ effects --denied --since HEAD
+  3f5626c5a2ee  3  denied  /etc/y  denied            1ef06b3
+  ffaac8522353  4  denied  /etc/x  denied            1ef06b3
+  321385a66a01  5  denied  /etc/x  denied (19 more)  1ef06b3
+  b14700c37626  6  denied  /etc/x  denied (10 more)  1ef06b3
+  $ effects show 6 | grep note
+  note:     10 more denials like seq 4, the last at 2026-01-01T00:00:31Z: logged for audit, not effects
+  $ effects verify
+  effects verify: ok (6 entries)
+
 A denial is no effect: rollback has nothing to warn of (see
 developer/effects.t for effects that a rollback cannot undo).
 

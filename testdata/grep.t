@@ -81,6 +81,22 @@ Back-references work too:
   $ printf 'hello\nworld\nabab\n' | grep -E '(ab)\1'
   abab
 
+A pattern whose matching takes exponential work (a back-reference after
+nested repetition) gives up after a budget of steps per line. That is an
+error, status 2, and the search stops: never a silent "no match".
+
+  $ a31=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+  $ printf 'aab\n%s\nab\n' $a31 | grep '\(a*\)*\1b'
+  aab
+  grep: (standard input):2: regular expression too complex: backtracking limit exceeded
+  [2]
+  $ printf '%s\n' $a31 | grep -v -c '\(a*\)*\1b'
+  grep: (standard input):1: regular expression too complex: backtracking limit exceeded
+  [2]
+  $ printf 'aab aab\n' | grep -o '\(a*\)*\1b'
+  aab
+  aab
+
 File names, lists, quiet mode, max count:
 
   $ grep -H five n.txt

@@ -67,6 +67,17 @@ the status stays 0. Zero takes no 0x prefix under #:
   printf: usage: printf FORMAT [ARGUMENT]...
   [2]
 
+A field or an output too large for the session's memory (a quarter of
+the memory limit, 2048 MiB by default, for one value) is refused whole,
+before anything is built or printed:
+
+  $ printf '%*s' 20000000000 x
+  moonix: printf: out of memory (limit 2048 MiB)
+  [1]
+  $ printf '%.3000000000d' 1 | wc -c
+  moonix: printf: out of memory (limit 2048 MiB)
+  0
+
 Through xargs and find -exec, printf is the same command:
 
   $ printf '%s\n' a b | xargs printf '<%s>'; echo

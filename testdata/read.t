@@ -27,7 +27,18 @@ IFS. The options interp lacks (-n -N -d -t -u) are moonix's own:
   read: x: invalid number
   [1]
 
-Plain reads are the interpreter's:
+Plain reads are moonix's too (interp's has no bound on the line): a
+backslash escapes the next character, which then separates nothing, and
+REPLY takes the line as it is:
+
+  $ read a b <<< 'x\ y z'; echo "[$a][$b]"
+  [x y][z]
+  $ read -r a b <<< 'x\ y z'; echo "[$a][$b]"
+  [x\][y z]
+  $ IFS=: read a b c <<< 'a::b:'; echo "[$a][$b][$c]"
+  [a][][b]
+  $ echo '  a b  ' | { read; echo "[$REPLY]"; }
+  [  a b  ]
 
   $ echo 'one two three' | { read a b; echo "[$a][$b]"; }
   [one][two three]

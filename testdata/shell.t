@@ -88,6 +88,20 @@ Syntax errors name the place and fail with status 2:
   moonix: sh:1:6: `((` can only be used to open an arithmetic cmd
   [2]
 
+So is a program nested more deeply than the parser's stack allows (about
+a thousand levels), and a recursion deeper than some thousand calls fails
+with a message; the shell goes on:
+
+  $ deep=$(printf '%.0s{ ' $(seq 100000)); eval "$deep"; echo $?
+  moonix: eval: nesting too deep
+  2
+  $ sh -c "$(printf '%.0s$(' $(seq 100000))"
+  moonix: sh: nesting too deep
+  [2]
+  $ f() { f; }; f; echo $?
+  moonix: f: maximum function nesting level exceeded (1000)
+  1
+
 Unknown commands and bad paths:
 
   $ nosuch

@@ -1,12 +1,13 @@
 External programs are WebAssembly modules (WASI preview1) that live in the
-VFS; moonix runs them in-process with wazero. These two are hand-written:
-upper copies its input in upper case, note writes "from wasm" to a file.
-Their sources are testdata/wasm/upper.wat and note.wat; the base64 below is
-`wat2wasm FILE.wat -o - | base64 -w0`.
+VFS; moonix runs them in-process with wazero. These are hand-written:
+upper copies its input in upper case, note writes "from wasm" to a file,
+link makes a symbolic link, tables grows a table. Their sources are
+testdata/wasm/NAME.wat; the base64 below is `wat2wasm NAME.wat -o - | base64 -w0`.
 
   $ printf %s 'AGFzbQEAAAABEANgBH9/f38Bf2ABfwBgAAACZwMWd2FzaV9zbmFwc2hvdF9wcmV2aWV3MQdmZF9yZWFkAAAWd2FzaV9zbmFwc2hvdF9wcmV2aWV3MQhmZF93cml0ZQAAFndhc2lfc25hcHNob3RfcHJldmlldzEJcHJvY19leGl0AAEDAgECBQMBAAEHEwIGbWVtb3J5AgAGX3N0YXJ0AAMKkQEBjgEBA38DQEEAQcAANgIAQQRBgCA2AgBBAEEAQQFBEBAABEBBAhACC0EQKAIAIQAgAEUEQA8LQQAhAQNAQcAAIAFqLQAAIQIgAkHhAE8gAkH6AE1xBEBBwAAgAWogAkEgazoAAAsgAUEBaiEBIAEgAEkNAAtBBCAANgIAQQFBAEEBQRAQAQRAQQEQAgsMAAsL' | base64 -d > upper.wasm
   $ printf %s 'AGFzbQEAAAABKAZgAn9/AX9gCX9/f39/fn5/fwF/YAR/f39/AX9gAX8AYAF/AX9gAAACswEFFndhc2lfc25hcHNob3RfcHJldmlldzEOYXJnc19zaXplc19nZXQAABZ3YXNpX3NuYXBzaG90X3ByZXZpZXcxCGFyZ3NfZ2V0AAAWd2FzaV9zbmFwc2hvdF9wcmV2aWV3MQlwYXRoX29wZW4AARZ3YXNpX3NuYXBzaG90X3ByZXZpZXcxCGZkX3dyaXRlAAIWd2FzaV9zbmFwc2hvdF9wcmV2aWV3MQlwcm9jX2V4aXQAAwMDAgQFBQMBAAEHEwIGbWVtb3J5AgAGX3N0YXJ0AAYK5AECIAEBfwJAA0AgACABai0AAEUNASABQQFqIQEMAAsLIAELwAEBAX9BAEEEEAAaQQAoAgBBAkkEQEECEAQLQYAIQYAQEAEaQYQIKAIAIQACQANAIAAtAABBL0cNASAAQQFqIQAMAAsLQQNBASAAIAAQBUEJQsAAQgBBAEEIEAIEQEEgQfgANgIAQSRBEzYCAEEoQYQIKAIANgIAQSxBhAgoAgAQBTYCAEEwQYwBNgIAQTRBATYCAEECQSBBA0EMEAMaQQEQBAtBIEHkADYCAEEkQQo2AgBBCCgCAEEgQQFBDBADGgsLMQMAQeQACwpmcm9tIHdhc20KAEH4AAsTbm90ZTogY2Fubm90IHdyaXRlIABBjAELAQo=' | base64 -d > note.wasm
-  $ chmod +x upper.wasm note.wasm
+  $ printf %s 'AGFzbQEAAAABHAVgAn9/AX9gBX9/f39/AX9gAX8AYAF/AX9gAAAClAEEFndhc2lfc25hcHNob3RfcHJldmlldzEOYXJnc19zaXplc19nZXQAABZ3YXNpX3NuYXBzaG90X3ByZXZpZXcxCGFyZ3NfZ2V0AAAWd2FzaV9zbmFwc2hvdF9wcmV2aWV3MQxwYXRoX3N5bWxpbmsAARZ3YXNpX3NuYXBzaG90X3ByZXZpZXcxCXByb2NfZXhpdAACAwMCAwQFAwEAAQcTAgZtZW1vcnkCAAZfc3RhcnQABQqGAQIgAQF/AkADQCAAIAFqLQAARQ0BIAFBAWohAQwACwsgAQtjAQJ/QQBBBBAAGkEAKAIAQQNJBEBBAhADC0GACEGAEBABGkGECCgCACEAQYgIKAIAIQECQANAIAEtAABBL0cNASABQQFqIQEMAAsLIAAgABAEQQMgASABEAQQAgRAQQEQAwsL' | base64 -d > link.wasm
+  $ chmod +x upper.wasm note.wasm link.wasm
 
 A module reads standard input and writes standard output, and streams in
 a pipeline: head ending early ends the endless pipeline.
@@ -20,7 +21,7 @@ a pipeline: head ending early ends the endless pipeline.
 
 Commands are found on PATH as NAME or NAME.wasm.
 
-  $ mkdir bin && mv upper.wasm note.wasm bin/ && PATH=/work/bin:$PATH
+  $ mkdir bin && mv upper.wasm note.wasm link.wasm bin/ && PATH=/work/bin:$PATH
   $ echo hi | upper
   HI
   $ type upper; command -v note.wasm; which note
@@ -36,6 +37,19 @@ What a module writes lands in the VFS, and snapshots capture it.
   $ rollback $id > /dev/null; cat out.txt
   cat: out.txt: no such file or directory
   [1]
+
+A link a module makes keeps the target it was given, after the module
+has exited and another run has reused its memory, in the tree and in the
+snapshot.
+
+  $ link /work/out.txt /work/l && echo from the shell > out.txt
+  $ echo abc | upper
+  ABC
+  $ readlink l; cat l
+  /work/out.txt
+  from the shell
+  $ id=$(snapshot links); show $id:/work/l; echo
+  /work/out.txt
 
 A write the capabilities refuse fails inside the module, which reports it
 its own way.
@@ -55,3 +69,13 @@ not run.
   $ chmod -x bin/note.wasm; note /work/x
   moonix: note: permission denied
   [126]
+
+A module's tables hold 1,048,576 elements in all at most: past that,
+table.grow fails (returns -1) and the module goes on, as a program goes on
+when malloc fails. tables grows a table 65,536 elements at a time until
+table.grow fails (or the table holds twice the limit), and exits with its
+size in units of 65,536.
+
+  $ printf %s 'AGFzbQEAAAABCAJgAX8AYAAAAiQBFndhc2lfc25hcHNob3RfcHJldmlldzEJcHJvY19leGl0AAADAgEBBAQBcAAABwoBBl9zdGFydAABCikBJwADQNBwQYCABPwPAEF/RwRA/BAAQYCAgAFJDQELC/wQAEEQdhAACw==' | base64 -d > tables.wasm; chmod +x tables.wasm
+  $ ./tables.wasm
+  [16]

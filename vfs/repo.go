@@ -872,7 +872,7 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 				t.unlink(dir, e.Name)
 			}
 			n := t.newNode(fs.ModeSymlink | 0o777)
-			n.target = string(data)
+			t.setTarget(n, string(data))
 			n.hash, n.hashed, n.stored = e.Hash, true, true
 			t.link(dir, e.Name, n)
 		case filemode.Regular, filemode.Executable, filemode.Deprecated:
@@ -889,7 +889,7 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 				return err
 			}
 			if cur != nil && cur.mode.IsRegular() && cur.nlink == 1 {
-				cur.data = data // open files see the restored content
+				t.setData(cur, data) // open files see the restored content
 				cur.mode = cur.mode&^fs.ModePerm | perm
 				now := t.clock.Now()
 				cur.mtime, cur.ctime = now, now
@@ -898,7 +898,7 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 					t.unlink(dir, e.Name)
 				}
 				cur = t.newNode(perm)
-				cur.data = data
+				t.setData(cur, data)
 				t.link(dir, e.Name, cur)
 			}
 			cur.hash, cur.hashed, cur.stored = e.Hash, true, true

@@ -15,9 +15,6 @@ import (
 	"github.com/moonix-sh/moonix/clock"
 )
 
-// maxSymlinks bounds symlink resolution like Linux's MAXSYMLINKS.
-const maxSymlinks = 40
-
 // Options configures a Tree. The zero value is valid: a logical clock, a
 // seeded random source for /dev/urandom, files owned by uid and gid 0.
 type Options struct {
@@ -45,6 +42,10 @@ type Tree struct {
 	uid     uint32
 	gid     uint32
 	nextIno uint64
+	// limits bound the tree like a disk; used counts against them (see
+	// disk.go).
+	limits Limits
+	used   Usage
 }
 
 var _ FS = (*Tree)(nil)
@@ -73,6 +74,11 @@ type node struct {
 	mtime  time.Time
 	atime  time.Time
 	ctime  time.Time
+	// opens counts the open files of the node (opened under a read lock
+	// too): an unlinked node is freed, its space and inode given back,
+	// when the last one closes.
+	opens atomic.Int32
+	freed bool
 }
 
 // device is the behaviour of a character device node.
@@ -129,6 +135,7 @@ func NewDefault(opts Options) *Tree {
 
 func (t *Tree) newNode(mode fs.FileMode) *node {
 	t.nextIno++
+	t.used.Inodes++
 	now := t.clock.Now()
 	n := &node{ino: t.nextIno, mode: mode, nlink: 1, uid: t.uid, gid: t.gid, mtime: now, atime: now, ctime: now}
 	if mode.IsDir() {
@@ -149,6 +156,9 @@ func (t *Tree) Mknod(name string, dev device) error {
 	if parent.kids[base] != nil {
 		return pathErr("mknod", name, fs.ErrExist)
 	}
+	if err := t.inodeRoom("mknod", name); err != nil {
+		return err
+	}
 	n := t.newNode(fs.ModeDevice | fs.ModeCharDevice | 0o666)
 	n.dev = dev
 	t.link(parent, base, n)
@@ -167,74 +177,41 @@ func splitPath(name string) []string {
 	return strings.Split(name, "/")
 }
 
+// treeStepper walks the tree's nodes for resolve. The caller holds t.mu.
+type treeStepper struct{ t *Tree }
+
+func (s treeStepper) root() (*node, fs.FileMode, error) { return s.t.root, s.t.root.mode, nil }
+
+func (s treeStepper) child(dir *node, name string) (*node, fs.FileMode, error) {
+	n := dir.kids[name]
+	if n == nil {
+		return nil, 0, fs.ErrNotExist
+	}
+	return n, n.mode, nil
+}
+
+func (s treeStepper) parent(dir *node) (*node, fs.FileMode) {
+	if len(dir.parents) > 0 { // a directory has one parent; the root none
+		dir = dir.parents[0]
+	}
+	return dir, dir.mode
+}
+
+func (s treeStepper) readlink(n *node) (string, error) { return n.target, nil }
+
 // lookup resolves name to a node. followLast says whether a symlink in the
 // final component is followed. The caller holds t.mu.
 func (t *Tree) lookup(op, name string, followLast bool) (*node, error) {
-	n, _, err := t.walk(op, name, followLast, 0)
-	return n, err
-}
-
-// walk resolves name and also returns the canonical path of the result.
-func (t *Tree) walk(op, name string, followLast bool, depth int) (*node, string, error) {
-	if name == "" {
-		return nil, "", pathErr(op, name, fs.ErrNotExist)
+	r, err := resolve(treeStepper{t}, name, followLast, Existing)
+	if err != nil {
+		return nil, pathErr(op, name, err)
 	}
-	if !path.IsAbs(name) {
-		return nil, "", pathErr(op, name, fs.ErrInvalid)
-	}
-	cur, curPath := t.root, "/"
-	parts := splitPath(name)
-	for i, part := range parts {
-		if !cur.mode.IsDir() {
-			return nil, "", pathErr(op, name, syscall.ENOTDIR)
-		}
-		if cur.mode&0o100 == 0 {
-			return nil, "", pathErr(op, name, fs.ErrPermission)
-		}
-		switch part {
-		case ".":
-			continue
-		case "..":
-			curPath = path.Dir(curPath)
-			n, _, err := t.walk(op, curPath, true, depth)
-			if err != nil {
-				return nil, "", err
-			}
-			cur = n
-			continue
-		}
-		next := cur.kids[part]
-		if next == nil {
-			return nil, "", pathErr(op, name, fs.ErrNotExist)
-		}
-		last := i == len(parts)-1
-		if next.mode&fs.ModeSymlink != 0 && (!last || followLast) {
-			depth++
-			if depth > maxSymlinks {
-				return nil, "", pathErr(op, name, syscall.ELOOP)
-			}
-			target := next.target
-			if !path.IsAbs(target) {
-				target = path.Join(curPath, target)
-			}
-			resolved, rpath, err := t.walk(op, target, true, depth)
-			if err != nil {
-				if pe, ok := err.(*fs.PathError); ok {
-					pe.Path = name
-				}
-				return nil, "", err
-			}
-			cur, curPath = resolved, rpath
-			continue
-		}
-		cur, curPath = next, path.Join(curPath, part)
-	}
-	return cur, curPath, nil
+	return r.node, nil
 }
 
 // parent resolves the directory that holds name (following symlinks on the
-// way) and returns it with the final path element. It checks that the caller
-// may add or remove entries in it.
+// way, but not one that is name's last element) and returns it with the
+// final path element, which need not exist. The caller holds t.mu.
 func (t *Tree) parent(op, name string) (*node, string, error) {
 	if name == "" {
 		return nil, "", pathErr(op, name, fs.ErrNotExist)
@@ -242,18 +219,15 @@ func (t *Tree) parent(op, name string) (*node, string, error) {
 	if !path.IsAbs(name) {
 		return nil, "", pathErr(op, name, fs.ErrInvalid)
 	}
-	dir, base := path.Split(path.Clean(name))
-	if base == "" || base == "." || base == ".." {
+	clean := path.Clean(name)
+	if base := path.Base(clean); base == "/" || base == "." || base == ".." {
 		return nil, "", pathErr(op, name, fs.ErrInvalid)
 	}
-	p, err := t.lookup(op, dir, true)
+	r, err := resolve(treeStepper{t}, clean, false, AllButLast)
 	if err != nil {
-		return nil, "", pathErr(op, name, underlying(err))
+		return nil, "", pathErr(op, name, err)
 	}
-	if !p.mode.IsDir() {
-		return nil, "", pathErr(op, name, syscall.ENOTDIR)
-	}
-	return p, base, nil
+	return r.dir, r.base, nil
 }
 
 func writable(dir *node) bool { return dir.mode&0o300 == 0o300 }
@@ -286,6 +260,7 @@ func (t *Tree) unlink(dir *node, base string) {
 		n.nlink--
 	}
 	n.ctime = dir.ctime
+	t.release(n)
 }
 
 // detach removes the entry base from dir without touching the node's link
@@ -337,42 +312,33 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		t.mu.RLock()
 		defer t.mu.RUnlock()
 	}
-	n, err := t.lookup("open", name, flag&syscall.O_NOFOLLOW == 0)
-	switch {
-	case err == nil:
-		if flag&os.O_CREATE != 0 && flag&os.O_EXCL != 0 {
-			return nil, pathErr("open", name, fs.ErrExist)
-		}
-	case flag&os.O_CREATE != 0 && underlying(err) == fs.ErrNotExist:
-		// A dangling symlink as the last element creates its target.
-		target := name
-		if l, lerr := t.lookup("open", name, false); lerr == nil && l.mode&fs.ModeSymlink != 0 {
-			if flag&os.O_EXCL != 0 {
-				return nil, pathErr("open", name, fs.ErrExist)
-			}
-			target = l.target
-			if !path.IsAbs(target) {
-				// relative to the directory that holds the link, with
-				// that directory's own links resolved (as walk does)
-				_, dir, err := t.walk("open", path.Dir(path.Clean(name)), true, 0)
-				if err != nil {
-					return nil, err
-				}
-				target = path.Join(dir, target)
-			}
-		}
-		dir, base, perr := t.parent("open", target)
-		if perr != nil {
-			return nil, pathErr("open", name, underlying(perr))
-		}
-		if !writable(dir) {
+	// With O_CREATE, a missing last element is created, and a dangling
+	// symlink as the last element creates its target; O_EXCL follows no
+	// link there (a link is an existing name).
+	create := flag&os.O_CREATE != 0
+	excl := create && flag&os.O_EXCL != 0
+	must := Existing
+	if create {
+		must = AllButLast
+	}
+	r, err := resolve(treeStepper{t}, name, flag&syscall.O_NOFOLLOW == 0 && !excl, must)
+	if err != nil {
+		return nil, pathErr("open", name, err)
+	}
+	n := r.node
+	if !r.found {
+		if !writable(r.dir) {
 			return nil, pathErr("open", name, fs.ErrPermission)
 		}
+		if err := t.inodeRoom("open", name); err != nil {
+			return nil, err
+		}
 		n = t.newNode(perm & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid))
-		t.link(dir, base, n)
-		return &file{tree: t, node: n, name: name, flag: flag}, nil
-	default:
-		return nil, err
+		t.link(r.dir, r.base, n)
+		return t.open(n, name, flag), nil
+	}
+	if excl {
+		return nil, pathErr("open", name, fs.ErrExist)
 	}
 	if n.mode&fs.ModeSymlink != 0 {
 		return nil, pathErr("open", name, syscall.ELOOP)
@@ -388,12 +354,18 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		return nil, pathErr("open", name, fs.ErrPermission)
 	}
 	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && len(n.data) > 0 {
-		n.data = nil
+		t.setData(n, nil)
 		now := t.clock.Now()
 		n.mtime, n.ctime = now, now
 		t.changed(n)
 	}
-	return &file{tree: t, node: n, name: name, flag: flag}, nil
+	return t.open(n, name, flag), nil
+}
+
+// open is a new open file description of n. The caller holds t.mu.
+func (t *Tree) open(n *node, name string, flag int) *file {
+	n.opens.Add(1)
+	return &file{tree: t, node: n, name: name, flag: flag}
 }
 
 // Stat implements FS.
@@ -405,6 +377,24 @@ func (t *Tree) Stat(name string) (fs.FileInfo, error) {
 		return nil, err
 	}
 	return n.info(path.Base(name)), nil
+}
+
+// Access implements FS: the owner's permission bits of what name reaches
+// answer (every file belongs to the session's user).
+func (t *Tree) Access(name string, mode AccessMode) error {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	n, err := t.lookup("access", name, mode&AccessEntry == 0)
+	if err != nil {
+		return err
+	}
+	perm := n.mode.Perm()
+	if mode&AccessRead != 0 && perm&0o400 == 0 ||
+		mode&AccessWrite != 0 && perm&0o200 == 0 ||
+		mode&AccessExec != 0 && perm&0o100 == 0 {
+		return pathErr("access", name, fs.ErrPermission)
+	}
+	return nil
 }
 
 // Lstat implements FS.
@@ -464,6 +454,9 @@ func (t *Tree) Mkdir(name string, perm fs.FileMode) error {
 	}
 	if !writable(dir) {
 		return pathErr("mkdir", name, fs.ErrPermission)
+	}
+	if err := t.inodeRoom("mkdir", name); err != nil {
+		return err
 	}
 	t.link(dir, base, t.newNode(fs.ModeDir|perm&(fs.ModePerm|fs.ModeSticky|fs.ModeSetgid)))
 	return nil
@@ -539,24 +532,17 @@ func (t *Tree) Rename(oldname, newname string) error {
 	return nil
 }
 
-// isAncestor reports whether dir is n or lies inside n.
+// isAncestor reports whether dir is n or lies inside n. A directory has
+// one parent, so the walk up from dir is as long as its depth.
 func (t *Tree) isAncestor(n, dir *node) bool {
-	var found bool
-	var visit func(*node) bool
-	visit = func(x *node) bool {
-		if x == dir {
-			found = true
+	for x := dir; ; x = x.parents[0] {
+		if x == n {
 			return true
 		}
-		for _, k := range x.kids {
-			if k.mode.IsDir() && visit(k) {
-				return true
-			}
+		if len(x.parents) == 0 {
+			return false
 		}
-		return false
 	}
-	visit(n)
-	return found
 }
 
 // Symlink implements FS.
@@ -573,8 +559,14 @@ func (t *Tree) Symlink(target, name string) error {
 	if !writable(dir) {
 		return pathErr("symlink", name, fs.ErrPermission)
 	}
+	if err := t.inodeRoom("symlink", name); err != nil {
+		return err
+	}
+	if err := t.room("symlink", name, int64(len(target))); err != nil {
+		return err
+	}
 	n := t.newNode(fs.ModeSymlink | 0o777)
-	n.target = target
+	t.setTarget(n, target)
 	t.link(dir, base, n)
 	return nil
 }
@@ -802,22 +794,33 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	if off < 0 {
 		off = int64(len(n.data))
 	}
+	// Past the room left, what fits is written, then ENOSPC.
+	var full error
+	if room := t.roomLeft(); off+int64(len(p))-int64(len(n.data)) > room {
+		fits := int64(len(n.data)) + room - off
+		if fits <= 0 {
+			return 0, f.off, pathErr("write", f.name, syscall.ENOSPC)
+		}
+		p, full = p[:fits], pathErr("write", f.name, syscall.ENOSPC)
+	}
 	end := off + int64(len(p))
 	if end > int64(len(n.data)) {
 		if end > int64(cap(n.data)) {
-			grown := make([]byte, end, max(end, 2*int64(cap(n.data))))
+			// Double, but not past the room left: a file near the
+			// limit must not take twice the limit in memory.
+			grown := make([]byte, end, max(end, min(2*int64(cap(n.data)), int64(len(n.data))+t.roomLeft())))
 			copy(grown, n.data)
-			n.data = grown
+			t.setData(n, grown)
 		} else {
 			clear(n.data[len(n.data):end])
-			n.data = n.data[:end]
+			t.setData(n, n.data[:end])
 		}
 	}
 	copy(n.data[off:], p)
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now
 	t.changed(n)
-	return len(p), end, nil
+	return len(p), end, full
 }
 
 func (f *file) Seek(offset int64, whence int) (int64, error) {
@@ -855,6 +858,11 @@ func (f *file) Close() error {
 		return pathErr("close", f.name, fs.ErrClosed)
 	}
 	f.closed = true
+	t := f.tree
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f.node.opens.Add(-1)
+	t.release(f.node)
 	return nil
 }
 
@@ -881,11 +889,14 @@ func (f *file) Truncate(size int64) error {
 	defer t.mu.Unlock()
 	n := f.node
 	if size <= int64(len(n.data)) {
-		n.data = n.data[:size:size]
+		t.setData(n, n.data[:size:size])
 	} else {
+		if err := t.room("truncate", f.name, size-int64(len(n.data))); err != nil {
+			return err
+		}
 		grown := make([]byte, size)
 		copy(grown, n.data)
-		n.data = grown
+		t.setData(n, grown)
 	}
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now

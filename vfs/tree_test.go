@@ -344,9 +344,9 @@ func TestHelpers(t *testing.T) {
 	if err := RemoveAll(tr, "/work/x"); err != nil {
 		t.Errorf("RemoveAll of missing: %v", err)
 	}
-	p, err := ResolveParent(tr, "/work/../tmp/new")
+	p, err := Resolve(tr, "/work/../tmp/new", false, AllButLast)
 	if err != nil || p != "/tmp/new" {
-		t.Errorf("ResolveParent: %q %v", p, err)
+		t.Errorf("Resolve: %q %v", p, err)
 	}
 }
 
@@ -413,5 +413,35 @@ func TestHammer(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestAccess: the owner's permission bits answer, of the file a symlink
+// leads to or, with AccessEntry, of the link itself.
+func TestAccess(t *testing.T) {
+	t.Parallel()
+	tr := newTestTree()
+	if err := WriteFile(tr, "/work/ro", nil, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Symlink("ro", "/work/link"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		mode AccessMode
+		want error
+	}{
+		{"/work/ro", AccessRead, nil},
+		{"/work/ro", AccessWrite, fs.ErrPermission},
+		{"/work/ro", AccessExec, fs.ErrPermission},
+		{"/work/link", AccessWrite, fs.ErrPermission},
+		{"/work/link", AccessWrite | AccessEntry, nil},
+		{"/work", AccessExec | AccessWrite, nil},
+		{"/work/none", AccessExists, fs.ErrNotExist},
+	} {
+		if err := tr.Access(tc.name, tc.mode); !errors.Is(err, tc.want) || (err == nil) != (tc.want == nil) {
+			t.Errorf("Access(%s, %d) = %v, want %v", tc.name, tc.mode, err, tc.want)
+		}
 	}
 }

@@ -4,14 +4,22 @@
 // interface so that they work the same through any decorator (the capability
 // gate, the effect recorder).
 //
+// A path is resolved by one function (resolve.go) for the tree's own
+// operations and for Resolve, which the gate checks with: the two cannot
+// disagree about which file a name reaches, nor about when it reaches none
+// (40 symlinks in all per resolution, as Linux).
+//
 // Paths handed to an FS are absolute, slash-separated and cleaned by the
 // caller; the FS has no working directory. Errors are *fs.PathError (or
 // *os.LinkError for two-path operations) wrapping fs.ErrNotExist, fs.ErrExist,
 // fs.ErrPermission, fs.ErrInvalid or a syscall.Errno such as ENOTDIR, EISDIR,
 // ENOTEMPTY, ELOOP, EXDEV.
 //
-// vfs imports only the standard library and moonix/clock. Every type here is
-// safe for concurrent use unless its comment says otherwise.
+// vfs imports the standard library, moonix/clock (the tree's times), and
+// go-git and go-billy for the history (repo.go; hostfs.go adapts the one
+// host directory the CLI names, the workspace, to go-billy): it is the only
+// package that imports them. Every type here is safe for concurrent use
+// unless its comment says otherwise.
 package vfs
 
 import (
@@ -45,7 +53,29 @@ type FS interface {
 	Chmod(name string, mode fs.FileMode) error
 	// Chtimes sets the access and modification times, following symlinks.
 	Chtimes(name string, atime, mtime time.Time) error
+	// Access reports whether name may be used as mode asks, as access(2)
+	// does for the file's owner: nil when it may; otherwise an error
+	// that wraps fs.ErrPermission (a capability denial is a
+	// *caps.DeniedError: find it with errors.As, never by its text), or
+	// the lookup's error when name cannot be reached. Asking changes
+	// nothing.
+	Access(name string, mode AccessMode) error
 }
+
+// AccessMode is what Access asks about: the bits of access(2)'s mode, and
+// AccessEntry.
+type AccessMode uint32
+
+const (
+	AccessExists AccessMode = 0 // F_OK: that the name can be reached
+	AccessExec   AccessMode = 1 // X_OK: run it, or search the directory
+	AccessWrite  AccessMode = 2 // W_OK
+	AccessRead   AccessMode = 4 // R_OK
+	// AccessEntry asks about the directory entry itself, not what a
+	// symlink in its last element points to (faccessat's
+	// AT_SYMLINK_NOFOLLOW).
+	AccessEntry AccessMode = 8
+)
 
 // File is an open file or directory.
 type File interface {

@@ -108,3 +108,15 @@ func BenchmarkWazeroSecondRun(b *testing.B) {
 		m.Close(ctx)
 	}
 }
+
+// BenchmarkGrowToCap: a module growing its memory a MiB at a time until
+// the cap (256 MiB) stops it.
+func BenchmarkGrowToCap(b *testing.B) {
+	rt := New(Config{})
+	defer rt.Close()
+	for b.Loop() {
+		if status, err := rt.Run(context.Background(), &Program{Module: []byte(growLoop), Args: []string{"grow"}}); status != StatusNoMemory {
+			b.Fatalf("%d, %v", status, err)
+		}
+	}
+}

@@ -15,7 +15,8 @@
 // is closed; with Config.CacheDir, wazero also keeps compiled code on disk
 // for later sessions. A canceled context stops a module promptly, even in
 // a tight loop; memory past Config.MemoryLimitPages stops it with an
-// error; a closed output stops it as SIGPIPE stops a host program.
+// error; its tables are bounded (table.grow fails past 1 Mi elements in
+// all); a closed output stops it as SIGPIPE stops a host program.
 //
 // wasm imports wazero, vfs, clock and the standard library; it must not
 // import the shell or the builtins. Runtime is safe for concurrent use.

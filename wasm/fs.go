@@ -32,6 +32,13 @@ var _ experimentalsys.FS = (*vfsFS)(nil)
 
 // abs turns a path from wazero into an absolute VFS path, and says whether
 // it ended with a slash (it must then name a directory).
+//
+// Every path a method of vfsFS receives goes through abs (and a link's
+// target through strings.Clone) before anything else: wazero may hand
+// over a string that is the module's memory itself (path_symlink's target
+// is), which the module can rewrite while the gate checks it or the VFS
+// keeps it, and which is cleared for the next run once the module exits.
+// The result of abs never shares memory with p: "/" + p is a new string.
 func abs(p string) (string, bool) {
 	dirOnly := strings.HasSuffix(p, "/")
 	return path.Clean("/" + p), dirOnly && p != "/"
@@ -208,9 +215,11 @@ func (v *vfsFS) Link(oldName, newName string) experimentalsys.Errno {
 	return errno(v.fs.Link(src, dst))
 }
 
-// Symlink keeps the target verbatim: an absolute target is a VFS path,
-// since the VFS is the guest's whole filesystem.
+// Symlink keeps the target verbatim, but copied out of the module's
+// memory (see abs): an absolute target is a VFS path, since the VFS is the
+// guest's whole filesystem.
 func (v *vfsFS) Symlink(target, linkName string) experimentalsys.Errno {
+	target = strings.Clone(target)
 	p, _ := abs(linkName)
 	return errno(v.fs.Symlink(target, p))
 }

@@ -2,8 +2,11 @@ package wasm
 
 import (
 	"io"
+	"io/fs"
+	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 
@@ -176,5 +179,124 @@ func TestBridgeDenials(t *testing.T) {
 	}
 	if _, err := e.tree.Stat("/work/f"); err != nil {
 		t.Errorf("/work/f after a refused rename: %v", err)
+	}
+}
+
+// recordingFS hands every operation to fs and keeps every string it was
+// given, with a copy made on arrival.
+type recordingFS struct {
+	vfs.FS
+	got []received
+}
+
+type received struct{ kept, was string }
+
+func (r *recordingFS) keep(names ...string) {
+	for _, n := range names {
+		r.got = append(r.got, received{n, strings.Clone(n)})
+	}
+}
+
+func (r *recordingFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
+	r.keep(name)
+	return r.FS.OpenFile(name, flag, perm)
+}
+func (r *recordingFS) Stat(name string) (fs.FileInfo, error)  { r.keep(name); return r.FS.Stat(name) }
+func (r *recordingFS) Lstat(name string) (fs.FileInfo, error) { r.keep(name); return r.FS.Lstat(name) }
+func (r *recordingFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	r.keep(name)
+	return r.FS.ReadDir(name)
+}
+func (r *recordingFS) Mkdir(name string, perm fs.FileMode) error {
+	r.keep(name)
+	return r.FS.Mkdir(name, perm)
+}
+func (r *recordingFS) Remove(name string) error { r.keep(name); return r.FS.Remove(name) }
+func (r *recordingFS) Rename(oldname, newname string) error {
+	r.keep(oldname, newname)
+	return r.FS.Rename(oldname, newname)
+}
+func (r *recordingFS) Symlink(target, name string) error {
+	r.keep(target, name)
+	return r.FS.Symlink(target, name)
+}
+func (r *recordingFS) Readlink(name string) (string, error) { r.keep(name); return r.FS.Readlink(name) }
+func (r *recordingFS) Link(oldname, newname string) error {
+	r.keep(oldname, newname)
+	return r.FS.Link(oldname, newname)
+}
+func (r *recordingFS) Chmod(name string, mode fs.FileMode) error {
+	r.keep(name)
+	return r.FS.Chmod(name, mode)
+}
+func (r *recordingFS) Chtimes(name string, atime, mtime time.Time) error {
+	r.keep(name)
+	return r.FS.Chtimes(name, atime, mtime)
+}
+
+// TestBridgeKeepsNoGuestMemory hands every bridge method that takes a
+// path or a link target strings that alias a buffer, as wazero hands over
+// strings that alias the module's memory (path_symlink's target does),
+// and rewrites the buffer after each call: nothing the filesystem was
+// given may change with it. A module rewriting its memory from another
+// thread would otherwise change a path between the gate's check and its
+// use, and a link made by a module would read as the next run's bytes,
+// or as zeros, once its memory is reused.
+func TestBridgeKeepsNoGuestMemory(t *testing.T) {
+	t.Parallel()
+	b, e := bridge(t)
+	rec := &recordingFS{FS: b.fs}
+	b.fs = rec
+	var mem [][]byte
+	// guest returns s as a string over a buffer of mem, as wazero makes
+	// one over the module's memory.
+	guest := func(s string) string {
+		b := []byte(s)
+		mem = append(mem, b)
+		return unsafe.String(&b[0], len(b))
+	}
+	for _, call := range []struct {
+		name string
+		do   func()
+	}{
+		{"OpenFile", func() {
+			if f, en := b.OpenFile(guest("work/f"), experimentalsys.O_RDONLY, 0); en == 0 {
+				f.Close()
+			}
+		}},
+		{"Stat", func() { b.Stat(guest("work/f")) }},
+		{"Lstat", func() { b.Lstat(guest("work/f")) }},
+		{"Mkdir", func() { b.Mkdir(guest("work/m"), 0o755) }},
+		{"Chmod", func() { b.Chmod(guest("work/f"), 0o600) }},
+		{"Symlink", func() { b.Symlink(guest("/work/f"), guest("work/link")) }},
+		{"Readlink", func() { b.Readlink(guest("work/link")) }},
+		{"Link", func() { b.Link(guest("work/f"), guest("work/hard")) }},
+		{"Rename", func() { b.Rename(guest("work/hard"), guest("work/moved")) }},
+		{"Utimens", func() { b.Utimens(guest("work/f"), 0, 0) }},
+		{"Unlink", func() { b.Unlink(guest("work/moved")) }},
+		{"Rmdir", func() { b.Rmdir(guest("work/m")) }},
+		{"Readdir", func() {
+			if d, en := b.OpenFile(guest("work/d"), experimentalsys.O_RDONLY, 0); en == 0 {
+				d.Readdir(-1)
+				d.Close()
+			}
+		}},
+	} {
+		rec.got, mem = nil, nil
+		call.do()
+		for _, b := range mem {
+			clear(b)
+		}
+		if len(rec.got) == 0 {
+			t.Errorf("%s reached the filesystem with no path", call.name)
+		}
+		for _, r := range rec.got {
+			if r.kept != r.was {
+				t.Errorf("%s: the filesystem was given %q, which now reads %q", call.name, r.was, r.kept)
+			}
+		}
+	}
+	if target, err := e.tree.Readlink("/work/link"); target != "/work/f" || err != nil {
+		t.Errorf("the link a module made: %q, %v; want /work/f", target, err)
 	}
 }

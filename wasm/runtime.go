@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/experimental"
@@ -48,14 +49,22 @@ type Config struct {
 type Runtime struct {
 	cfg Config
 
+	// busy counts the runs and compilations under way, which Close
+	// stops and waits for before it closes the wazero runtime (whose
+	// Close would otherwise race a module's own calls); closing is
+	// cancelled by Close.
+	busy    sync.WaitGroup
+	closing context.Context
+	stopAll context.CancelFunc
+
 	mu      sync.Mutex
 	rt      wazero.Runtime
 	err     error // why the runtime could not be made
 	closed  bool
 	modules map[[32]byte]*compiled
 	uses    uint64 // a clock for evicting the least recently used module
-	// memory keeps the linear memories of finished runs for later ones.
-	memory memPool
+	// regions keeps the linear memories of finished runs for later ones.
+	regions regionPool
 }
 
 type compiled struct {
@@ -70,28 +79,47 @@ func New(cfg Config) *Runtime {
 	if cfg.MemoryLimitPages == 0 {
 		cfg.MemoryLimitPages = DefaultMemoryLimitPages
 	}
-	return &Runtime{cfg: cfg, modules: map[[32]byte]*compiled{}}
+	closing, stopAll := context.WithCancel(context.Background())
+	return &Runtime{cfg: cfg, modules: map[[32]byte]*compiled{}, closing: closing, stopAll: stopAll}
 }
 
 // MemoryLimit is the memory cap in bytes.
 func (r *Runtime) MemoryLimit() uint64 { return uint64(r.cfg.MemoryLimitPages) * pageSize }
 
 // Close releases the wazero runtime and every compiled module. Runs still
-// going are stopped.
+// going are stopped, and waited for (a bounded time: a run stuck outside
+// the module, in a write nobody reads, is not waited for forever).
 func (r *Runtime) Close() error {
 	r.mu.Lock()
-	defer r.mu.Unlock()
+	if r.closed {
+		r.mu.Unlock()
+		return nil
+	}
 	r.closed = true
+	r.mu.Unlock()
+	r.stopAll()
+	idle := make(chan struct{})
+	go func() { r.busy.Wait(); close(idle) }()
+	select {
+	case <-idle:
+	case <-time.After(closeWait):
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.regions.close()
 	if r.rt == nil {
 		return nil
 	}
-	r.memory.close() // before the memories of running modules are freed
 	err := r.rt.Close(context.Background())
 	r.rt, r.modules = nil, map[[32]byte]*compiled{}
 	return err
 }
 
-// runtime returns the wazero runtime, making it on first use.
+// closeWait bounds how long Close waits for the runs it stopped.
+const closeWait = 10 * time.Second
+
+// runtime returns the wazero runtime, making it on first use, and counts
+// the caller as busy with it: the caller calls r.busy.Done when done.
 func (r *Runtime) runtime() (wazero.Runtime, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -99,6 +127,9 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		return nil, errors.New("the session is closed")
 	}
 	if r.rt != nil || r.err != nil {
+		if r.rt != nil {
+			r.busy.Add(1)
+		}
 		return r.rt, r.err
 	}
 	ctx := context.Background()
@@ -116,11 +147,13 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		return nil, r.err
 	}
 	r.rt = rt
+	r.busy.Add(1)
 	return rt, nil
 }
 
-// compile returns the compiled form of module, compiling it once however
-// many runs ask for it at the same time.
+// compile returns the compiled form of module with its tables bounded
+// (see boundTables), compiling it once however many runs ask for it at
+// the same time. Its error is an *Error.
 func (r *Runtime) compile(rt wazero.Runtime, module []byte) (wazero.CompiledModule, error) {
 	key := sha256.Sum256(module)
 	r.mu.Lock()
@@ -131,7 +164,11 @@ func (r *Runtime) compile(rt wazero.Runtime, module []byte) (wazero.CompiledModu
 		r.modules[key] = c
 		r.evict(key)
 		r.mu.Unlock()
-		c.mod, c.err = rt.CompileModule(context.Background(), module)
+		if bounded, err := boundTables(module, maxTableElements); err != nil {
+			c.err = err
+		} else if c.mod, c.err = rt.CompileModule(context.Background(), bounded); c.err != nil {
+			c.err = &Error{Msg: "not a valid WebAssembly module: " + firstLine(c.err.Error())}
+		}
 		close(c.done)
 		r.mu.Lock()
 		if c.err != nil && r.modules[key] == c {
@@ -152,10 +189,9 @@ func (r *Runtime) Compile(module []byte) error {
 	if err != nil {
 		return &Error{Msg: err.Error()}
 	}
-	if _, err := r.compile(rt, module); err != nil {
-		return &Error{Msg: "not a valid WebAssembly module: " + firstLine(err.Error())}
-	}
-	return nil
+	defer r.busy.Done()
+	_, err = r.compile(rt, module)
+	return err
 }
 
 // evict drops the least recently used module when there are too many.
@@ -227,6 +263,7 @@ func (e *Error) Error() string { return e.Msg }
 var (
 	errBrokenPipe  = errors.New("broken pipe")
 	errOutOfMemory = errors.New("out of memory")
+	errClosed      = errors.New("the session is closed")
 )
 
 // Exit statuses for runs that did not exit by themselves.
@@ -249,9 +286,10 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	if err != nil {
 		return StatusCannotRun, &Error{Msg: err.Error()}
 	}
+	defer r.busy.Done()
 	mod, err := r.compile(rt, p.Module)
 	if err != nil {
-		return StatusCannotRun, &Error{Msg: "not a valid WebAssembly module: " + firstLine(err.Error())}
+		return StatusCannotRun, err
 	}
 	if err := checkImports(mod); err != nil {
 		return StatusCannotRun, err
@@ -270,7 +308,9 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		stopping.Store(true)
 		cancelRun(why)
 	}
-	runCtx = experimental.WithMemoryAllocator(runCtx, &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }, pool: &r.memory})
+	defer context.AfterFunc(r.closing, func() { stop(errClosed) })()
+	alloc := &allocator{limit: r.MemoryLimit(), over: func() { stop(errOutOfMemory) }, pool: &r.regions}
+	runCtx = experimental.WithMemoryAllocator(runCtx, alloc)
 
 	clk, rnd := p.Clock, p.Rand
 	if clk == nil {
@@ -322,6 +362,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	if inst != nil {
 		inst.Close(context.Background())
 	}
+	alloc.release() // the module has stopped: nothing uses its memory
 	return r.status(ctx, runCtx, err)
 }
 
@@ -332,6 +373,8 @@ func (r *Runtime) status(ctx, runCtx context.Context, err error) (int, error) {
 		return StatusNoMemory, r.outOfMemory()
 	case errors.Is(cause, errBrokenPipe):
 		return StatusBrokenPipe, nil
+	case errors.Is(cause, errClosed):
+		return StatusInterrupt, nil
 	case ctx.Err() != nil:
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return StatusTimeout, nil

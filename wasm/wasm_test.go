@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/tetratelabs/wazero"
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -97,13 +98,18 @@ func TestProbeMatchesWazero(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	// As moonix configures it, so that the compiled code in the cache fits.
+	// As moonix configures it and hands it the module, so that the
+	// compiled code in the cache fits.
 	rc := wazero.NewRuntimeConfig().WithCloseOnContextDone(true).WithCompilationCache(mustCache(t))
 	r := wazero.NewRuntimeWithConfig(ctx, rc)
 	defer r.Close(ctx)
 	wasi_snapshot_preview1.MustInstantiate(ctx, r)
+	probe, err := boundTables(module(t, "probe"), maxTableElements)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
-	_, err = r.InstantiateWithConfig(ctx, module(t, "probe"), wazero.NewModuleConfig().
+	_, err = r.InstantiateWithConfig(ctx, probe, wazero.NewModuleConfig().
 		WithArgs("probe", "fs", "/t").WithStdout(&out).WithStderr(&out).
 		WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(sysfs.DirFS(host), "/")))
 	if err != nil {
@@ -384,6 +390,17 @@ var (
 	nopModule = wasmHeader + typeFunc + funcSec + exportMain + "\x0a\x04\x01\x02\x00\x0b"
 	// bigMemory declares 100 pages of memory and does nothing.
 	bigMemory = wasmHeader + typeFunc + funcSec + "\x05\x03\x01\x00\x64" + exportMain + "\x0a\x04\x01\x02\x00\x0b"
+	// growLoop declares a page of memory and grows it by 16 pages (1 MiB)
+	// until memory.grow fails:
+	// (loop (br_if 0 (i32.ne (memory.grow (i32.const 16)) (i32.const -1))))
+	growLoop = wasmHeader + typeFunc + funcSec + "\x05\x03\x01\x00\x01" + exportMain +
+		"\x0a\x10\x01\x0e\x00\x03\x40\x41\x10\x40\x00\x41\x7f\x47\x0d\x00\x0b\x0b"
+	// tableGrow is the transcripts' testdata/wasm/tables.wat: it grows a
+	// table by 64 Ki elements until table.grow fails or the table holds
+	// 2 Mi, and exits with its size in 64 Ki elements.
+	tableGrow = wasmHeader + "\x01\x08\x02\x60\x01\x7f\x00\x60\x00\x00\x02\x24\x01\x16\x77\x61\x73\x69\x5f\x73\x6e\x61\x70\x73\x68\x6f\x74\x5f\x70\x72\x65\x76\x69\x65\x77\x31\x09\x70\x72\x6f\x63\x5f\x65\x78\x69\x74\x00\x00\x03\x02\x01\x01\x04\x04\x01\x70\x00\x00\x07\x0a\x01\x06\x5f\x73\x74\x61\x72\x74\x00\x01\x0a\x29\x01\x27\x00\x03\x40\xd0\x70\x41\x80\x80\x04\xfc\x0f\x00\x41\x7f\x47\x04\x40\xfc\x10\x00\x41\x80\x80\x80\x01\x49\x0d\x01\x0b\x0b\xfc\x10\x00\x41\x10\x76\x10\x00\x0b"
+	// bigTable declares a table of 2 Mi elements and does nothing.
+	bigTable = wasmHeader + typeFunc + funcSec + "\x04\x07\x01\x70\x00\x80\x80\x80\x01" + exportMain + "\x0a\x04\x01\x02\x00\x0b"
 )
 
 func TestRunFailures(t *testing.T) {
@@ -398,6 +415,9 @@ func TestRunFailures(t *testing.T) {
 		{"trap", trapModule, StatusTrap, "trap: unreachable"},
 		{"other imports", importModule, StatusCannotRun, "cannot run: it imports env.f (only wasi_snapshot_preview1 is available)"},
 		{"memory over the cap at start", bigMemory, StatusNoMemory, "out of memory (limit 640 KiB)"},
+		{"memory.grow in a loop", growLoop, StatusNoMemory, "out of memory (limit 640 KiB)"},
+		{"tables over the limit at start", bigTable, StatusCannotRun, "cannot run: its tables start with 2097152 elements (limit 1048576)"},
+		{"malformed table section", wasmHeader + "\x04\x03\x01\x70\x03" + exportMain, StatusCannotRun, "not a valid WebAssembly module: malformed table section"},
 		{"no _start", wasmHeader, StatusCannotRun, "cannot run: it is not a WASI command (it exports no _start)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -409,6 +429,75 @@ func TestRunFailures(t *testing.T) {
 	}
 }
 
+// TestTableGrowthBounded: table.grow fails once the module's tables hold
+// maxTableElements, as memory.grow fails at the cap. wazero's own limit
+// is 2^32 elements, 32 GiB of the host's memory: a module looping on
+// table.grow held 3 GB within 3 seconds.
+func TestTableGrowthBounded(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, Config{})
+	status, err := rt.Run(context.Background(), &Program{Module: []byte(tableGrow), Args: []string{"tables"}})
+	if want := maxTableElements >> 16; status != want || err != nil {
+		t.Fatalf("status %d, %v; want %d: the table grew to %d Ki elements", status, err, want, status*64)
+	}
+}
+
+func TestBoundTables(t *testing.T) {
+	t.Parallel()
+	const limit = 100
+	// tableSec is a table section of funcref tables with the given limits
+	// (nil: no maximum).
+	tableSec := func(lims ...[2]any) string {
+		body := []byte{byte(len(lims))}
+		for _, l := range lims {
+			if l[1] == nil {
+				body = append(body, 0x70, 0x00, byte(l[0].(int)))
+			} else {
+				body = append(body, 0x70, 0x01, byte(l[0].(int)), byte(l[1].(int)))
+			}
+		}
+		return "\x04" + string(rune(len(body))) + string(body)
+	}
+	code := exportMain + "\x0a\x04\x01\x02\x00\x0b"
+	mod := func(tables string) string { return wasmHeader + typeFunc + funcSec + tables + code }
+	for _, tc := range []struct {
+		name, module, want, err string
+	}{
+		{"no table", nopModule, nopModule, ""},
+		{"bounded already", mod(tableSec([2]any{5, 5})), mod(tableSec([2]any{5, 5})), ""},
+		{"no maximum", mod(tableSec([2]any{10, nil})), mod(tableSec([2]any{10, 100})), ""},
+		{"maximum over the limit", mod(tableSec([2]any{0, 120})), mod(tableSec([2]any{0, 100})), ""},
+		{"shares", mod(tableSec([2]any{10, nil}, [2]any{20, 30}, [2]any{0, 127})),
+			mod(tableSec([2]any{10, 33}, [2]any{20, 30}, [2]any{0, 23})), ""},
+		{"over the limit at start", mod(tableSec([2]any{60, nil}, [2]any{41, 50})), "", "cannot run: its tables start with 101 elements (limit 100)"},
+		{"shared table", mod("\x04\x05\x01\x70\x03\x01\x02"), "", "not a valid WebAssembly module: malformed table section"},
+		{"trailing bytes", mod("\x04\x05\x01\x70\x00\x01\x00"), "", "not a valid WebAssembly module: malformed table section"},
+		{"past the end", mod("\x04\x09\x01\x70\x00\x01"), "", "not a valid WebAssembly module: a section runs past the end of the binary"},
+		{"not a module", "nope", "nope", ""},
+	} {
+		got, err := boundTables([]byte(tc.module), limit)
+		if string(got) != tc.want || fmt.Sprint(err) != fmt.Sprint(errOrNil(tc.err)) {
+			t.Errorf("%s: %q, %v\nwant %q, %q", tc.name, got, err, tc.want, tc.err)
+		}
+	}
+	// A module that needs no change is handed over as it is, not copied.
+	if in := []byte(nopModule); &in[0] != &must(boundTables(in, limit))[0] {
+		t.Error("an unchanged module was copied")
+	}
+	// A Go program's one table, with no maximum, gets the whole limit.
+	out, err := boundTables(module(t, "hello"), maxTableElements)
+	if err != nil || bytes.Equal(out, module(t, "hello")) {
+		t.Errorf("the Go hello module: %v, changed %v", err, !bytes.Equal(out, module(t, "hello")))
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 func TestClosedRuntime(t *testing.T) {
 	t.Parallel()
 	rt := New(Config{})
@@ -416,6 +505,24 @@ func TestClosedRuntime(t *testing.T) {
 	if status, err := rt.Run(context.Background(), &Program{Module: []byte(trapModule), Args: []string{"m"}}); status != StatusCannotRun || err == nil {
 		t.Fatalf("status %d, %v", status, err)
 	}
+}
+
+// TestCloseWhileRunning: closing the runtime stops a module that is
+// writing to its memory, and its memory is not given back under it.
+func TestCloseWhileRunning(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, Config{})
+	out := &syncBuffer{}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		rt.Run(context.Background(), &Program{Module: module(t, "probe"), Args: []string{"probe", "yes"}, Stdout: out})
+	}()
+	for out.String() == "" {
+		time.Sleep(time.Millisecond)
+	}
+	rt.Close()
+	<-done
 }
 
 // TestCompiledOnce: the second run of a module does not compile it again,
@@ -474,6 +581,57 @@ func TestConcurrentRuns(t *testing.T) {
 	}
 }
 
+// fullFS is a filesystem with room for small files only: a file larger
+// than 1 MiB is refused with ENOSPC, as a VFS with a size limit refuses
+// it, before anything is allocated.
+type fullFS struct{ vfs.FS }
+
+type fullFile struct{ vfs.File }
+
+func (f fullFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
+	file, err := f.FS.OpenFile(name, flag, perm)
+	if err != nil {
+		return nil, err
+	}
+	return fullFile{file}, nil
+}
+
+func (f fullFile) Truncate(size int64) error {
+	if size > 1<<20 {
+		return &fs.PathError{Op: "truncate", Path: f.Name(), Err: syscall.ENOSPC}
+	}
+	return f.File.Truncate(size)
+}
+
+// TestFileTooLarge: a module that makes a file larger than the filesystem
+// allows gets an error (EIO: wazero's errnos have no ENOSPC or EFBIG, nor
+// does its WASI through them), and the runtime goes on.
+func TestFileTooLarge(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, Config{})
+	e := newEnv(t, "sandbox")
+	if err := vfs.WriteFile(e.tree, "/work/big", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	full := fullFS{e.fs}
+	for _, tc := range []struct {
+		size, want string
+		status     int
+	}{
+		{"21474836480", "probe: truncate /work/big: I/O error\n", 1},
+		{"1000", "truncated\n", 0},
+	} {
+		var out bytes.Buffer
+		status, err := rt.Run(context.Background(), &Program{
+			Module: module(t, "probe"), Args: []string{"probe", "truncate", "/work/big", tc.size},
+			Stdout: &out, Stderr: &out, FS: full,
+		})
+		if out.String() != tc.want || status != tc.status || err != nil {
+			t.Errorf("truncate to %s: %q, %d, %v; want %q, %d", tc.size, out.String(), status, err, tc.want, tc.status)
+		}
+	}
+}
+
 func TestErrno(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -492,6 +650,8 @@ func TestErrno(t *testing.T) {
 		{&fs.PathError{Op: "open", Path: "/x", Err: syscall.ELOOP}, experimentalsys.ELOOP},
 		{&fs.PathError{Op: "read", Path: "/x", Err: fs.ErrClosed}, experimentalsys.EBADF},
 		{&fs.PathError{Op: "seek", Path: "/x", Err: fs.ErrInvalid}, experimentalsys.EINVAL},
+		{&fs.PathError{Op: "write", Path: "/x", Err: syscall.ENOSPC}, experimentalsys.EIO},
+		{&fs.PathError{Op: "truncate", Path: "/x", Err: syscall.EFBIG}, experimentalsys.EIO},
 		{errors.New("odd"), experimentalsys.EIO},
 	} {
 		if got := errno(tc.err); got != tc.want {
@@ -524,39 +684,126 @@ func TestDeclaredPages(t *testing.T) {
 	}
 }
 
-func TestMemPool(t *testing.T) {
+// TestLinearMemoryGrowsInPlace: a memory grows where it is, keeping its
+// bytes, never past the cap, and the run's memories are given back when
+// it ends. A memory copied into a larger buffer at every growth left the
+// smaller ones to the garbage collector: growing a MiB at a time to a cap
+// of 2 GiB held 12 GB of the host's memory.
+func TestLinearMemoryGrowsInPlace(t *testing.T) {
 	t.Parallel()
-	var p memPool
-	a := p.get(100)
-	a = append(a, bytes.Repeat([]byte{7}, 100)...)
-	p.put(a)
-	b := p.get(50)
-	if cap(b) < 100 || len(b) != 0 {
-		t.Fatalf("get after put: len %d cap %d", len(b), cap(b))
+	overs := 0
+	pool := &regionPool{}
+	defer pool.close()
+	a := &allocator{limit: 64 * pageSize, over: func() { overs++ }, pool: pool}
+	m := a.Allocate(pageSize, 1<<32)
+	buf := m.Reallocate(pageSize)
+	if len(buf) != pageSize || !bytes.Equal(buf, make([]byte, pageSize)) {
+		t.Fatalf("the first page: %d bytes, not all zero", len(buf))
 	}
-	if !bytes.Equal(b[:100], make([]byte, 100)) {
-		t.Fatal("a reused memory is not zero")
+	buf[0], buf[pageSize-1] = 1, 2
+	base := unsafe.SliceData(buf)
+	for pages := uint64(2); pages <= 64; pages++ {
+		buf = m.Reallocate(pages * pageSize)
+		if uint64(len(buf)) != pages*pageSize {
+			t.Fatalf("%d pages: %d bytes", pages, len(buf))
+		}
+		if unsafe.SliceData(buf) != base {
+			t.Fatalf("growing to %d pages moved the memory", pages)
+		}
+		buf[len(buf)-1] = byte(pages)
 	}
-	for range memPoolSize + 2 {
-		p.put(make([]byte, 10))
+	if buf[0] != 1 || buf[pageSize-1] != 2 || buf[2*pageSize-1] != 2 || buf[64*pageSize-2] != 0 {
+		t.Fatal("growing lost bytes, or a new page is not zero")
 	}
-	p.put(make([]byte, 1000))
-	if got := p.get(1000); cap(got) != 1000 {
-		t.Fatalf("the pool kept the small ones over a larger one: cap %d", cap(got))
+	if got := m.Reallocate(65 * pageSize); got != nil || overs != 1 {
+		t.Fatalf("past the cap: %d bytes, %d calls of over", len(got), overs)
 	}
-	p.put(make([]byte, memPoolMax+1))
-	if got := p.get(memPoolMax + 1); len(p.bufs) != memPoolSize-1 || cap(got) != memPoolMax+1 {
-		t.Fatalf("the pool kept a memory over %d bytes", memPoolMax)
+	m.Free()
+	if len(a.mems) != 1 {
+		t.Fatal("Free gave the memory back while the module may still run")
 	}
-	p.close()
-	p.put(make([]byte, 10))
-	if len(p.bufs) != 0 {
-		t.Fatal("a closed pool keeps memories")
+	a.release()
+	if len(a.mems) != 0 || len(pool.free) != 1 {
+		t.Fatalf("after release: %d memories in the run, %d in the pool", len(a.mems), len(pool.free))
 	}
 }
 
-// TestRunsAfterRuns: memory from the pool must look fresh to the next
-// module (a Go program checks its heap).
+// TestRegionPool: a later run gets the memory of an earlier one back,
+// cleared; the pool keeps few, small ones, and none once closed.
+func TestRegionPool(t *testing.T) {
+	t.Parallel()
+	var p regionPool
+	r, err := p.get(64 * pageSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.commit(2 * pageSize); err != nil {
+		t.Fatal(err)
+	}
+	r.mem[0], r.mem[2*pageSize-1] = 1, 1
+	base := &r.mem[0]
+	p.put(r)
+	again, err := p.get(16 * pageSize)
+	if err != nil || &again.mem[0] != base || again.committed != 2*pageSize {
+		t.Fatalf("not the kept region: %v", err)
+	}
+	if !bytes.Equal(again.mem[:2*pageSize], make([]byte, 2*pageSize)) {
+		t.Fatal("a kept region is not zero")
+	}
+	again.release()
+	if bigger, _ := p.get(128 * pageSize); len(bigger.mem) != 128*pageSize {
+		t.Fatalf("a region smaller than asked for: %d bytes", len(bigger.mem))
+	} else {
+		bigger.release()
+	}
+	large, _ := p.get(2 * regionPoolMax)
+	large.commit(regionPoolMax + pageSize)
+	p.put(large)
+	if len(p.free) != 0 {
+		t.Fatalf("the pool kept a region that used more than %d bytes", regionPoolMax)
+	}
+	var small []region
+	for range regionPoolSize + 1 {
+		r, _ := p.get(pageSize)
+		r.commit(pageSize)
+		small = append(small, r)
+	}
+	for _, r := range small {
+		p.put(r)
+	}
+	if len(p.free) != regionPoolSize {
+		t.Fatalf("the pool keeps %d regions, want %d", len(p.free), regionPoolSize)
+	}
+	p.close()
+	late, _ := reserve(pageSize)
+	late.commit(pageSize)
+	p.put(late)
+	if len(p.free) != 0 {
+		t.Fatal("a closed pool keeps regions")
+	}
+}
+
+// TestMemoryUnderDeclaredMaximum: a module that declares a maximum below
+// the cap has only that much reserved; growth past it is wazero's refusal
+// (memory.grow returns -1), not moonix's out of memory.
+func TestMemoryUnderDeclaredMaximum(t *testing.T) {
+	t.Parallel()
+	overs := 0
+	pool := &regionPool{}
+	defer pool.close()
+	a := &allocator{limit: 64 * pageSize, over: func() { overs++ }, pool: pool}
+	defer a.release()
+	m := a.Allocate(0, 2*pageSize)
+	if got := m.Reallocate(0); got == nil || len(got) != 0 {
+		t.Fatalf("an empty memory: %v", got)
+	}
+	if got := m.Reallocate(2 * pageSize); len(got) != 2*pageSize || overs != 0 {
+		t.Fatalf("up to the maximum: %d bytes, %d calls of over", len(got), overs)
+	}
+}
+
+// TestRunsAfterRuns: the memory of each run must look fresh to its module
+// (a Go program checks its heap).
 func TestRunsAfterRuns(t *testing.T) {
 	t.Parallel()
 	rt := newRuntime(t, Config{})

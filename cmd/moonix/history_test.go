@@ -232,7 +232,7 @@ func TestCrash(t *testing.T) {
 // every marker it printed.
 func crashRun(t *testing.T, ws, mode, script string, after int, jitter time.Duration) []string {
 	t.Helper()
-	cmd := exec.Command(moonixBin, "--workspace", ws, "--write-mode", mode, script)
+	cmd := exec.Command(moonixBin, "--workspace", ws, "--lock-wait", "0", "--write-mode", mode, script)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,5 @@
-// Command moonix is the moonix shell; everything it does is in package cli.
+// Command moonix is the moonix shell; everything it does is in package cli,
+// the only package it imports.
 package main
 
 import (

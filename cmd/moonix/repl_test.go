@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -337,15 +338,158 @@ func TestREPLPrompt(t *testing.T) {
 	tm.send("echo one > f; cd /tmp\r")
 	tm.expectPrompt("moonix main@" + id + ":/tmp$ ")
 
-	out, err := moonix(t, "--workspace", ws, "-c", "true")
+	out, err := moonix(t, "--workspace", ws, "--lock-wait", "0", "-c", "true")
 	if err == nil || !strings.Contains(out, "is in use by pid") {
 		t.Errorf("a second moonix beside the REPL: %v %q", err, out)
 	}
 
+	// Another one, in a terminal, says at once what it waits for, and
+	// runs once the REPL is gone.
+	second := exec.Command(moonixBin, "--workspace", ws, "-c", "echo second ran in $PWD")
+	second.Env = []string{"TERM=xterm"}
+	tm2 := startTerm(t, second)
+	tm2.expect(fmt.Sprintf("moonix: waiting for workspace %s (in use by pid %d)...\r\n", ws, cmd.Process.Pid))
+
 	tm.send("exit\r")
 	waitExit(t, cmd, tm, 0)
+	tm2.expect("second ran in /tmp\r\n")
+	waitExit(t, second, tm2, 0)
 	// The next run starts where the REPL stopped.
 	if out, err := moonix(t, "--workspace", ws, "-c", "pwd; cat /work/f"); err != nil || out != "/tmp\none\n" {
 		t.Errorf("after the REPL: %v %q", err, out)
+	}
+}
+
+// TestREPLHereDoc types here-documents of every form at the prompt: the
+// statement stays open (continuation prompt) until every delimiter has
+// come, and only then runs, body as data.
+func TestREPLHereDoc(t *testing.T) {
+	cmd := exec.Command(moonixBin, "--ephemeral")
+	cmd.Env = []string{"TERM=xterm"}
+	tm := startTerm(t, cmd)
+	const prompt = "moonix main:/work$ "
+	tm.expectPrompt(prompt)
+
+	// type sends the lines of one statement: every line but the last
+	// must leave the REPL waiting for more.
+	typeLines := func(lines ...string) {
+		t.Helper()
+		for _, l := range lines[:len(lines)-1] {
+			tm.send(l + "\r")
+			tm.expectPrompt("> ")
+		}
+		tm.send(lines[len(lines)-1] + "\r")
+	}
+	typeLines("cat > run.sh <<'EOF'", "echo body ran", "touch /work/ran", "EOF")
+	tm.expectPrompt(prompt)
+	typeLines(`cat >> run.sh <<"END"`, "echo $HOME", "END")
+	tm.expectPrompt(prompt)
+	typeLines(`cat >> run.sh <<\STOP`, "echo `date`", "STOP")
+	tm.expectPrompt(prompt)
+	typeLines("cat >> run.sh <<-'TABS'", "\t\techo tabs", "\tTABS")
+	tm.expectPrompt(prompt)
+	typeLines("cat <<ONE >> run.sh; cat <<'TWO' >> run.sh", "one $USER", "ONE", "two $USER", "TWO")
+	tm.expectPrompt(prompt)
+	typeLines("x=$(cat <<'EOF'", "in a substitution", "EOF", ")")
+	tm.expectPrompt(prompt)
+	typeLines("f() {", "cat <<'EOF'", "in a function", "EOF", "}")
+	tm.expectPrompt(prompt)
+	typeLines("for i in 1 2; do cat <<'EOF'", "loop $i", "EOF", "done")
+	tm.expect("loop $i\r\nloop $i\r\n")
+	tm.expectPrompt(prompt)
+
+	tm.send("cat run.sh; echo \"[$x]\"; f; test -e /work/ran || echo 'no body ran'\r")
+	tm.expect("echo body ran\r\ntouch /work/ran\r\necho $HOME\r\necho `date`\r\necho tabs\r\n" +
+		"one user\r\ntwo $USER\r\n[in a substitution]\r\nin a function\r\nno body ran\r\n")
+	tm.expectPrompt(prompt)
+	tm.send("exit\r")
+	waitExit(t, cmd, tm, 0)
+	tm.mu.Lock()
+	out := tm.out.String()
+	tm.mu.Unlock()
+	if strings.Contains(out, "unclosed here-document") {
+		t.Errorf("the REPL reported an unclosed here-document:\n%q", out)
+	}
+}
+
+// TestREPLHistoryExpansion: the typed history at the prompt, as bash's:
+// !!, !N, !-N, !PREFIX, !$, ^old^new, :p, each shown before it runs;
+// event not found; quotes and here-documents keep their !; fc lists the
+// lines (numbered from the workspace's earlier sessions) and fc -s runs
+// one again. What is saved is the line as it ran.
+func TestREPLHistoryExpansion(t *testing.T) {
+	ws := filepath.Join(t.TempDir(), "ws")
+	if out, err := moonix(t, "--workspace", ws, "-c", "true"); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	histFile := filepath.Join(ws, "moonix", "history")
+	if err := os.WriteFile(histFile, []byte("echo old one\nprintf '%s\\n' old-two\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(moonixBin, "--workspace", ws)
+	cmd.Env = []string{"TERM=xterm"}
+	tm := startTerm(t, cmd)
+	const prompt = "moonix main:/work$ "
+	tm.expectPrompt(prompt)
+	run := func(line, want string) {
+		t.Helper()
+		tm.send(line + "\r")
+		if want != "" {
+			tm.expect(want)
+		}
+		tm.expectPrompt(prompt)
+	}
+
+	run("echo one two", "one two\r\n")
+	run("!!", "echo one two\r\none two\r\n")
+	run("!1", "echo old one\r\nold one\r\n")
+	run("echo !$", "echo one\r\none\r\n")
+	run("!pr", "printf '%s\\n' old-two\r\nold-two\r\n")
+	run("!nope", "moonix: !nope: event not found\r\n")
+	run("echo '!!'", "!!\r\n")
+	tm.send("cat <<'EOF'\r")
+	tm.expectPrompt("> ")
+	tm.send("#!/bin/sh\r")
+	tm.expectPrompt("> ")
+	tm.send("echo !! !$\r")
+	tm.expectPrompt("> ")
+	run("EOF", "#!/bin/sh\r\necho !! !$\r\n")
+	run("fc -l", "1\t echo old one\r\n2\t printf '%s\\n' old-two\r\n3\t echo one two\r\n"+
+		"4\t echo old one\r\n5\t echo one\r\n6\t printf '%s\\n' old-two\r\n7\t echo '!!'\r\n"+
+		"8\t cat <<'EOF'\r\n9\t #!/bin/sh\r\n10\t echo !! !$\r\n11\t EOF\r\n")
+	run("fc -ln -3 -2", "\t echo !! !$\r\n\t EOF\r\n")
+	run("fc -s old=new 1", "echo new one\r\nnew one\r\n")
+	run("^new^NEW", "echo NEW one\r\nNEW one\r\n")
+	run("!!:p", "echo NEW one\r\n")
+	if strings.Contains(tm.rest(), "NEW one\r\nNEW one") {
+		t.Errorf("!!:p ran the line")
+	}
+	// The line :p printed is kept (once: it repeats the last one).
+	run("fc -l -2", "14\t echo new one\r\n15\t echo NEW one\r\n")
+	// A line fetched with the up arrow and edited is saved as it ran.
+	tm.send("\x1b[A\x1b[A")
+	tm.expect("echo NEW one")
+	tm.send(" !$\r")
+	tm.expect("echo NEW one -2\r\nNEW one -2\r\n")
+	tm.expectPrompt(prompt)
+	tm.send("exit\r")
+	waitExit(t, cmd, tm, 0)
+
+	hist, err := os.ReadFile(histFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "echo old one\nprintf '%s\\n' old-two\necho one two\necho old one\necho one\n" +
+		"printf '%s\\n' old-two\necho '!!'\ncat <<'EOF'\n#!/bin/sh\necho !! !$\nEOF\nfc -l\n" +
+		"fc -ln -3 -2\necho new one\necho NEW one\nfc -l -2\necho NEW one -2\nexit\n"
+	if string(hist) != want {
+		t.Errorf("history file:\n%s\nwant:\n%s", hist, want)
+	}
+
+	// Outside the REPL there is no history expansion (as in bash), and
+	// fc -l lists the workspace's typed history.
+	out, err := moonix(t, "--workspace", ws, "-c", "echo !! !1; fc -l 15")
+	if err != nil || out != "!! !1\n15\t echo NEW one\n16\t fc -l -2\n17\t echo NEW one -2\n18\t exit\n" {
+		t.Errorf("moonix -c: %v %q", err, out)
 	}
 }

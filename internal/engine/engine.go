@@ -77,9 +77,6 @@ type Config struct {
 	// words a refusal); nil: name + ": " + ErrorText(err).
 	ErrorText    func(err error) string
 	ErrorMessage func(name string, err error) string
-	// Access adds the host's say to test -r, -w and -x (what is 'r', 'w'
-	// or 'x') once the permission bits allow; nil: the bits decide.
-	Access func(path string, info fs.FileInfo, what byte) bool
 	// Prefix starts the shell's own error messages ("moonix"), and
 	// LineNumbers adds bash's "line N: " after it.
 	Prefix      string

@@ -258,31 +258,23 @@ func (p *proc) unaryTest(op, s string) (bool, error) {
 		st := vfs.StatOf(info)
 		return st != nil && info.ModTime().After(st.Atime), nil
 	case "-r", "-w", "-x":
-		return p.access(path, info, op[1]), nil
+		return p.access(path, op[1]), nil
 	}
 	return false, nil
 }
 
-// access answers -r -w -x: the owner's permission bits (every file is the
-// user's), and whatever Config.Access adds.
-func (p *proc) access(path string, info fs.FileInfo, what byte) bool {
-	perm := info.Mode().Perm()
-	var bit fs.FileMode
+// access answers -r -w -x as the FS's Access does (access(2): the
+// owner's permission bits, every file being the user's, and what a
+// decorator such as the capability gate adds).
+func (p *proc) access(path string, what byte) bool {
+	mode := vfs.AccessExec
 	switch what {
 	case 'r':
-		bit = 0o400
+		mode = vfs.AccessRead
 	case 'w':
-		bit = 0o200
-	default:
-		bit = 0o100
+		mode = vfs.AccessWrite
 	}
-	if perm&bit == 0 {
-		return false
-	}
-	if p.sh.cfg.Access != nil {
-		return p.sh.cfg.Access(path, info, what)
-	}
-	return true
+	return p.sh.cfg.FS.Access(path, mode) == nil
 }
 
 // isVarSet answers -v NAME and -v NAME[SUB].

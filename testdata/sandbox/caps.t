@@ -16,8 +16,9 @@ for the rest of the session. A running session can drop but never add.
   allow fs.exec
   allow git.snapshot
   allow git.rollback
+  allow git.branch
   $ caps --json
-  {"allow":["fs.read","fs.write:/tmp/**","fs.write:/work/**","fs.delete:/tmp/**","fs.delete:/work/**","fs.exec","git.snapshot","git.rollback"],"deny":[]}
+  {"allow":["fs.read","fs.write:/tmp/**","fs.write:/work/**","fs.delete:/tmp/**","fs.delete:/work/**","fs.exec","git.snapshot","git.rollback","git.branch"],"deny":[]}
 
 caps check KIND [TARGET] says allowed or denied and which rule decided; it
 exits 0 when allowed and 1 when denied. Paths are relative to the working
@@ -42,16 +43,15 @@ them:
   $ caps check git.snapshot
   allowed: git.snapshot (granted by git.snapshot)
   $ caps check git.branch
-  denied: git.branch (no grant covers it)
-  [1]
+  allowed: git.branch (granted by git.branch)
   $ caps check clock.read; caps check random.read
   denied: clock.read (no grant covers it)
   denied: random.read (no grant covers it)
   [1]
   $ caps check --json fs.write /work/a.txt
   {"kind":"fs.write","target":"/work/a.txt","allowed":true,"rule":"fs.write:/work/**"}
-  $ caps check --json git.branch
-  {"kind":"git.branch","target":null,"allowed":false,"rule":null}
+  $ caps check --json clock.read
+  {"kind":"clock.read","target":null,"allowed":false,"rule":null}
   [1]
 
 Usage errors exit 2:
@@ -86,6 +86,7 @@ grants:
   allow fs.exec
   allow git.snapshot
   allow git.rollback
+  allow git.branch
   deny  fs.write:/work/keep/**
   deny  git.rollback
   $ caps check fs.write keep/x
@@ -100,7 +101,18 @@ grants:
   denied: git.rollback (denied by git.rollback)
   [1]
   $ caps --json
-  {"allow":["fs.read","fs.write:/tmp/**","fs.write:/work/**","fs.delete:/tmp/**","fs.delete:/work/**","fs.exec","git.snapshot","git.rollback"],"deny":["fs.write:/work/keep/**","git.rollback"]}
+  {"allow":["fs.read","fs.write:/tmp/**","fs.write:/work/**","fs.delete:/tmp/**","fs.delete:/work/**","fs.exec","git.snapshot","git.rollback","git.branch"],"deny":["fs.write:/work/keep/**","git.rollback"]}
+
+A path pattern ending in a slash names a directory: the directory and
+everything in it, as /** says (a trailing slash is not dropped, which
+would leave everything in the directory out):
+
+  $ caps drop fs.write:/work/box/
+  $ caps | grep box
+  deny  fs.write:/work/box/**
+  $ caps check fs.write box/deep/x
+  denied: fs.write /work/box/deep/x (denied by fs.write:/work/box/**)
+  [1]
 
 A malformed capability drops nothing, not even the good ones given with
 it:
@@ -125,7 +137,7 @@ There is no way to add a capability back, or a new one:
   $ caps add git.rollback
   caps: unknown subcommand 'add' (try 'caps --help')
   [2]
-  $ caps allow git.branch
+  $ caps allow clock.read
   caps: unknown subcommand 'allow' (try 'caps --help')
   [2]
   $ caps check git.rollback
@@ -139,6 +151,7 @@ a drop made in `sh -c`, a subshell or a pipeline holds after it ends.
   $ (caps drop fs.write:/work/sub)
   $ true | caps drop fs.write:/work/piped
   $ caps | grep deny
+  deny  fs.write:/work/box/**
   deny  fs.write:/work/keep/**
   deny  fs.write:/work/nested
   deny  fs.write:/work/piped

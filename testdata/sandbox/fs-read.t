@@ -187,6 +187,33 @@ exec, env, xargs, find -exec, awk system():
   $ awk 'BEGIN { system("cat secret/s.txt") }'
   moonix: read /work/secret/s.txt: permission denied (needs fs.read:/work/secret/s.txt)
 
+mkdir -p looks at each directory on its way: one it may not read stops
+it, and nothing is made (plain mkdir, which needs fs.write only, makes
+it):
+
+  $ mkdir -p secret/new/dir
+  moonix: stat /work/secret: permission denied (needs fs.read:/work/secret)
+  [1]
+  $ mkdir secret/new && echo made
+  made
+
+A chain of symlinks is one more spelling. A name that takes more than 40
+symlinks in all to resolve (here s -> t -> . is two a level) names
+nothing, for the gate and the filesystem alike, as on Linux; caps check
+says so too:
+
+  $ ln -s t s; ln -s . t; ln -s /work/secret sec
+  $ p=s$(printf '/s%.0s' $(seq 18))/t; cat $p/sec/s.txt
+  moonix: read /work/secret/s.txt: permission denied (needs fs.read:/work/secret/s.txt)
+  [1]
+  $ p=s$(printf '/s%.0s' $(seq 19)); cat $p/sec/s.txt; caps check fs.read $p/sec/s.txt
+  cat: s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/sec/s.txt: too many levels of symbolic links
+  caps: check: s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/sec/s.txt: too many levels of symbolic links
+  [1]
+  $ cat $p/pub/p.txt; test -r $p/t/pub/p.txt; echo $?
+  public
+  1
+
 Nothing was read, and the readable files still are:
 
   $ cat pub/p.txt

@@ -37,6 +37,14 @@ Outside /work and /tmp, by any spelling, or through a symlink made inside
   $ ln -s /etc/new dangling; echo x > dangling
   moonix: write /etc/new: permission denied (needs fs.write:/etc/new)
   [1]
+  $ ln -s t s; ln -s . t; p=s$(printf '/s%.0s' $(seq 18))/t; echo x > $p/out/motd
+  moonix: write /etc/motd: permission denied (needs fs.write:/etc/motd)
+  [1]
+  $ p=s$(printf '/s%.0s' $(seq 19)); echo x > $p/out/motd; touch $p/out/motd; cat /etc/motd
+  moonix: s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/out/motd: too many levels of symbolic links
+  touch: cannot touch 's/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/out/motd': too many levels of symbolic links
+  cat: /etc/motd: no such file or directory
+  [1]
   $ mkdir /etc/d; touch /bin/t
   moonix: mkdir /etc/d: permission denied (needs fs.write:/etc/d)
   moonix: write /bin/t: permission denied (needs fs.write:/bin/t)

@@ -1,33 +1,54 @@
-The history under the sandbox preset: git.snapshot and git.rollback are
-granted, git.branch is not (branch, switch and fork are refused). Listing
-and comparing need nothing; show needs fs.read on the file.
+The history under the sandbox preset (the default): git.snapshot,
+git.rollback and git.branch are granted, so snapshot, rollback, branch,
+switch and fork all work in a default session. Listing and comparing
+need nothing; show needs fs.read on the file.
 
   $ caps | grep git
   allow git.snapshot
   allow git.rollback
+  allow git.branch
   $ echo one > f; snapshot one
   b88e278
   $ echo two > f; snapshot two
   333a3b9
   $ branch
   * main
-  $ branch other
-  moonix: branch: permission denied (needs git.branch)
-  [1]
-  $ switch main
-  moonix: switch: permission denied (needs git.branch)
-  [1]
-  $ fork HEAD~1 other
-  moonix: fork: permission denied (needs git.branch)
-  [1]
+  $ fork HEAD~1 old
+  forked branch old at b88e278 (one)
+  $ cat f
+  one
+  $ branch idea
   $ branch
-  * main
+    idea
+    main
+  * old
+  $ switch main; cat f
+  switched to branch main at 333a3b9 (two)
+  two
   $ history
   * 333a3b9  2026-01-01 00:00:04  two
     b88e278  2026-01-01 00:00:03  one
   $ rollback HEAD~1; cat f
   rolled back to b88e278 (one)
   one
+
+Without git.branch (caps drop, --deny git.branch, the minimal preset),
+branch, switch and fork are refused; listing the branches still works:
+
+  $ caps drop git.branch
+  $ branch other
+  moonix: branch: permission denied (needs git.branch)
+  [1]
+  $ switch old
+  moonix: switch: permission denied (needs git.branch)
+  [1]
+  $ fork HEAD other
+  moonix: fork: permission denied (needs git.branch)
+  [1]
+  $ branch
+    idea
+  * main
+    old
 
 Dropping git.snapshot and git.rollback:
 

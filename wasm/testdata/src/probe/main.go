@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 func main() {
@@ -126,6 +127,21 @@ func main() {
 		d, _ := time.ParseDuration(args[0])
 		time.Sleep(d)
 		fmt.Println("woke")
+	case "symlink":
+		// Make args[1] a link to args[0].
+		if err := os.Symlink(args[0], args[1]); err != nil {
+			fmt.Fprintln(os.Stderr, "probe:", err)
+			os.Exit(1)
+		}
+	case "truncate":
+		size, _ := strconv.ParseInt(args[1], 10, 64)
+		if err := os.Truncate(args[0], size); err != nil {
+			fmt.Fprintln(os.Stderr, "probe:", err)
+			os.Exit(1)
+		}
+		fmt.Println("truncated")
+	case "flip":
+		flip(args[0], args[1], args[2], args[3])
 	case "fs":
 		fsProbe(args[0])
 	case "perm":
@@ -173,4 +189,29 @@ func readAll(name string) string {
 		return "error: " + errText(err)
 	}
 	return strconv.Quote(string(b))
+}
+
+// flip makes link a symlink to a, handing over a target that lives in a
+// buffer of its own, and then rewrites that buffer, turning a into b and
+// back, until the file stop exists: a host that keeps the target as the
+// module's memory sees it change under it. a and b have the same length.
+func flip(link, a, b, stop string) {
+	if len(a) != len(b) {
+		fmt.Fprintln(os.Stderr, "probe: flip: the targets differ in length")
+		os.Exit(2)
+	}
+	buf := []byte(a)
+	if err := os.Symlink(unsafe.String(&buf[0], len(buf)), link); err != nil {
+		fmt.Fprintln(os.Stderr, "probe:", err)
+		os.Exit(1)
+	}
+	for {
+		for range 1000 {
+			copy(buf, b)
+			copy(buf, a)
+		}
+		if _, err := os.Stat(stop); err == nil {
+			return
+		}
+	}
 }

@@ -1,0 +1,210 @@
+package builtins
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/pflag"
+
+	"github.com/moonix-sh/moonix/clock"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+// Identity is who the sandbox says the user is.
+type Identity struct {
+	User  string
+	Group string
+	UID   int
+	GID   int
+	Home  string
+	Host  string
+}
+
+// Call is one invocation of a command. A Call is used by one goroutine.
+type Call struct {
+	Ctx    context.Context
+	Args   []string // Args[0] is the command name as typed
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Dir is the absolute working directory.
+	Dir string
+	// Env is the exported environment, NAME=VALUE.
+	Env []string
+	// FS is the session's filesystem as the command may use it: behind
+	// the capability gate, with the command's devices (/dev/stdin...).
+	FS vfs.FS
+	// Clock and Rand are logical and seeded, or real where the
+	// capabilities allow it, and then every read is recorded as an
+	// effect.
+	Clock clock.Clock
+	Rand  clock.Source
+	Who   Identity
+	// Umask is applied to the permissions of files the command creates.
+	Umask fs.FileMode
+	// Width is the terminal width when Stdout is a terminal, 0 otherwise
+	// (ls prints columns only on a terminal).
+	Width int
+	// Exec runs another command through the session's exec path (functions
+	// are not visible, as with exec(2)); it returns the exit status. Nil
+	// means the command cannot run others.
+	Exec func(sub *Call) int
+	// Disk tells what the filesystem holds and may hold (df, ulimit);
+	// nil when that is not known.
+	Disk func() vfs.Usage
+	// MemWatch, when set, bounds an evaluation whose memory the command
+	// cannot count (jq's, awk's): the context it returns ends once the
+	// process's live heap has grown by a quarter of MemLimit, and over
+	// then reports true. See WatchMemory.
+	MemWatch func(ctx context.Context) (ctx2 context.Context, over func() bool)
+	// MemLimit is the session's memory limit in bytes, 0 for none. One
+	// value a command builds (a line, a field, an output it holds before
+	// writing it) may take a quarter of it: see Fits and OutOfMemory.
+	MemLimit int64
+	// SetState makes the calling shell's exported environment and working
+	// directory those of st (rollback, switch); nil when the command does
+	// not run in a shell.
+	SetState func(st vfs.State) error
+}
+
+// Sub returns a copy of c for running args, with the same stdio, directory
+// and environment.
+func (c *Call) Sub(args ...string) *Call {
+	sub := *c
+	sub.Args = args
+	return &sub
+}
+
+// Run runs args through c.Exec with the given stdio and returns its status.
+func (c *Call) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if c.Exec == nil {
+		c.Fail("cannot run %s", args[0])
+		return 126
+	}
+	sub := c.Sub(args...)
+	sub.Stdin, sub.Stdout, sub.Stderr = stdin, stdout, stderr
+	return c.Exec(sub)
+}
+
+// Name is the command name without any directory.
+func (c *Call) Name() string {
+	name := c.Args[0]
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	return name
+}
+
+// Abs makes p absolute against the working directory and cleans it. The
+// empty name stays empty, which every FS operation rejects with ENOENT, as
+// POSIX does: `rm ""` must not remove the working directory.
+func (c *Call) Abs(p string) string {
+	if p == "" {
+		return ""
+	}
+	return vfs.Clean(c.Dir, p)
+}
+
+// Getenv returns the value of an exported variable, or "".
+func (c *Call) Getenv(name string) string {
+	v, _ := c.LookupEnv(name)
+	return v
+}
+
+// LookupEnv returns the value of an exported variable.
+func (c *Call) LookupEnv(name string) (string, bool) {
+	for i := len(c.Env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(c.Env[i], "="); ok && k == name {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// Open opens an operand for reading: "-" is standard input, anything else a
+// path relative to the working directory. The caller closes the result.
+func (c *Call) Open(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		return io.NopCloser(c.Stdin), nil
+	}
+	p := c.Abs(name)
+	f, err := c.FS.OpenFile(p, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		f.Close()
+		return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR}
+	}
+	return f, nil
+}
+
+// Create opens name for writing, creating it with 0666 minus the umask, and
+// truncating it unless appending.
+func (c *Call) Create(name string, appending bool) (vfs.File, error) {
+	flag := os.O_WRONLY | os.O_CREATE
+	if appending {
+		flag |= os.O_APPEND
+	} else {
+		flag |= os.O_TRUNC
+	}
+	return c.FS.OpenFile(c.Abs(name), flag, 0o666&^c.Umask)
+}
+
+// Canceled reports whether the command should stop now.
+func (c *Call) Canceled() bool { return c.Ctx != nil && c.Ctx.Err() != nil }
+
+// Fits reports whether a value of n bytes fits in the command's memory
+// limit: a quarter of MemLimit (building it may take twice as much, and
+// the session holds other things).
+func (c *Call) Fits(n int64) bool { return c.MemLimit <= 0 || n >= 0 && n <= c.MemLimit/4 }
+
+// WatchMemory returns the context for an evaluation bounded by MemWatch
+// (the command's own context when there is none) and the function that
+// tells, when it ends, whether it ran out of memory.
+func (c *Call) WatchMemory() (context.Context, func() bool) {
+	ctx := c.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if c.MemWatch == nil {
+		return ctx, func() bool { return false }
+	}
+	return c.MemWatch(ctx)
+}
+
+// OutOfMemory reports that the command needs more memory than MemLimit,
+// as "moonix: NAME: out of memory (limit N MiB)", and returns status 1.
+func (c *Call) OutOfMemory() int {
+	fmt.Fprintf(c.Stderr, "moonix: %s: out of memory (limit %d MiB)\n", c.Name(), c.MemLimit>>20)
+	return 1
+}
+
+// Flags returns a flag set for this command: GNU-style short and long
+// options, interspersed with operands unless the command turns that off.
+func (c *Call) Flags() *pflag.FlagSet {
+	fs := pflag.NewFlagSet(c.Name(), pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// Parse parses c.Args[1:] into fs. On a usage error it reports it and
+// returns false; the command then exits 2.
+func (c *Call) Parse(fs *pflag.FlagSet) bool {
+	if err := fs.Parse(c.Args[1:]); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			c.Fail("unknown option -h (try '%s --help')", c.Name())
+			return false
+		}
+		c.Fail("%s (try '%s --help')", err, c.Name())
+		return false
+	}
+	return true
+}

@@ -1,0 +1,157 @@
+package coreutils
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+var awkFiles = map[string]string{
+	"/work/a":        "one 1\ntwo 2\nthree 3\n",
+	"/work/b":        "x:y\nz:w\n",
+	"/work/prog.awk": "{ s += $2 }\nEND { print \"sum\", s }\n",
+	"/work/lib.awk":  "function double(n) { return 2 * n }\n",
+	"/work/use.awk":  "{ print double($2) }\n",
+	"/work/dir/f":    "",
+}
+
+func TestAwk(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []cmdCase{
+		{[]string{"awk", "{ print $2, $1 }", "a"}, "", "1 one\n2 two\n3 three\n", "", 0},
+		{[]string{"awk", "{ print NF, $NF }"}, "a b c\n\nx\n", "3 c\n0 \n1 x\n", "", 0},
+		{[]string{"awk", "-F:", "{ print $2 }", "b"}, "", "y\nw\n", "", 0},
+		{[]string{"awk", "-F", "t", "{ print $2 }"}, "a\tb\n", "b\n", "", 0},
+		{[]string{"awk", "-F", "\\t", "{ print $2 }"}, "a\tb\n", "b\n", "", 0},
+		{[]string{"awk", "-v", "x=5", "-vy=a\\tb", "BEGIN { print x + 1, y }"}, "", "6 a\tb\n", "", 0},
+		{[]string{"awk", "-f", "prog.awk", "a"}, "", "sum 6\n", "", 0},
+		{[]string{"awk", "-f", "lib.awk", "-f", "use.awk", "a"}, "", "2\n4\n6\n", "", 0},
+		{[]string{"awk", "{ print FILENAME, FNR, NR, $1 }", "a", "b"}, "", "a 1 1 one\na 2 2 two\na 3 3 three\nb 1 4 x:y\nb 2 5 z:w\n", "", 0},
+		{[]string{"awk", "{ print \"[\" FILENAME \"]\", $0 }"}, "in\n", "[] in\n", "", 0},
+		{[]string{"awk", "{ print FILENAME, $0 }", "b", "-"}, "in\n", "b x:y\nb z:w\n- in\n", "", 0},
+		{[]string{"awk", "{ print x, $1 }", "x=1", "b", "x=2", "b"}, "", "1 x:y\n1 z:w\n2 x:y\n2 z:w\n", "", 0},
+		{[]string{"awk", "NR == FNR { n[$1]; next } $1 in n", "a", "a"}, "", "one 1\ntwo 2\nthree 3\n", "", 0},
+		{[]string{"awk", "END { print NR, FILENAME, $0 }", "a", "b"}, "", "5 b z:w\n", "", 0},
+		{[]string{"awk", "BEGIN { for (i = 0; i < ARGC; i++) print i, ARGV[i] }", "a", "v=1", "b"}, "", "0 awk\n1 a\n2 v=1\n3 b\n", "", 0},
+		{[]string{"awk", "BEGIN { ARGV[1] = \"\" } { print }", "a", "b"}, "", "x:y\nz:w\n", "", 0},
+		{[]string{"awk", "BEGIN { ARGV[ARGC++] = \"b\" } { print }", "a"}, "", "one 1\ntwo 2\nthree 3\nx:y\nz:w\n", "", 0},
+		{[]string{"awk", "FNR == 2 { nextfile } { print FILENAME, $1 }", "a", "b"}, "", "a one\nb x:y\n", "", 0},
+		{[]string{"awk", "BEGIN { getline; print \"first:\", $0 } { print }", "a"}, "", "first: one 1\ntwo 2\nthree 3\n", "", 0},
+		{[]string{"awk", "BEGIN { print ENVIRON[\"GREETING\"], ENVIRON[\"HOME\"], length(ENVIRON[\"PWD\"]) }"}, "", "hello /work 0\n", "", 0},
+		{[]string{"awk", "BEGIN { printf \"%5.2f|%-3s|%d|%c\\n\", 3.14159, \"a\", \"42x\", 65 }"}, "", " 3.14|a  |42|A\n", "", 0},
+		{[]string{"awk", "BEGIN { print length(\"héllo\"), toupper(\"abc\"), substr(\"hello\", 2, 3), index(\"abc\", \"c\") }"}, "", "6 ABC ell 3\n", "", 0},
+		{[]string{"awk", "{ n = split($0, p, \",\"); print n, p[n]; gsub(/o/, \"0\"); print }"}, "foo,boo\n", "2 boo\nf00,b00\n", "", 0},
+		{[]string{"awk", "BEGIN { print 1e6, 0.1 + 0.2, 100000000000000000000, 2^53 + 1 }"}, "", "1000000 0.3 1e+20 9007199254740992\n", "", 0},
+		{[]string{"awk", "BEGIN { exit 3 } END { print \"end\" }"}, "", "end\n", "", 3},
+		{[]string{"awk", "{ exit } END { print NR }"}, "a\nb\n", "1\n", "", 0},
+		{[]string{"awk", "BEGIN { print 1/0 }"}, "", "", "awk: division by zero\n", 2},
+		{[]string{"awk", "BEGIN {"}, "", "", "awk: parse error at 1:8: expected } instead of EOF\nawk: BEGIN {\nawk:        ^\n", 2},
+		{[]string{"awk", "{ print $1 }", "nope", "b"}, "", "x:y\nz:w\n", "awk: cannot open file 'nope' for reading: no such file or directory\n", 2},
+		{[]string{"awk", "{ print $1 }", "dir", "b"}, "", "x:y\nz:w\n", "awk: warning: command line argument 'dir' is a directory: skipped\n", 0},
+		{[]string{"awk", "-f", "nope.awk"}, "", "", "awk: can't open source file 'nope.awk' for reading: no such file or directory\n", 2},
+		{[]string{"awk"}, "", "", "awk: no program given\nusage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | 'PROGRAM'] [FILE ...]\n", 2},
+		{[]string{"awk", "-v", "1x=2", "1"}, "", "", "awk: invalid -v argument '1x=2'\nusage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | 'PROGRAM'] [FILE ...]\n", 2},
+		{[]string{"awk", "-q", "1"}, "", "", "awk: unknown option -q\nusage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | 'PROGRAM'] [FILE ...]\n", 2},
+		{[]string{"awk", "--", "{ print }", "b"}, "", "x:y\nz:w\n", "", 0},
+		// I/O of the program's own, through moonix.
+		{[]string{"awk", "{ print $2 > \"/tmp/out\" } END { close(\"/tmp/out\"); while ((getline l < \"/tmp/out\") > 0) print \"got\", l }", "a"}, "", "got 1\ngot 2\ngot 3\n", "", 0},
+		{[]string{"awk", "BEGIN { print \"x\" >> \"old\"; close(\"old\"); getline < \"old\"; print; getline < \"old\"; print }"}, "", "before\nx\n", "", 0},
+		{[]string{"awk", "{ print $1 > ($1 \".txt\") } END { close(\"two.txt\"); getline t < \"two.txt\"; print t }", "a"}, "", "two\n", "", 0},
+		{[]string{"awk", "BEGIN { print (getline l < \"nope\"), (getline l < \"dir\") }"}, "", "-1 -1\n", "", 0},
+		{[]string{"awk", "BEGIN { print \"err\" > \"/dev/stderr\"; print \"out\" > \"/dev/stdout\"; print \"dash\" > \"-\" }"}, "", "out\ndash\n", "err\n", 0},
+		{[]string{"awk", "BEGIN { printf \"%s\", \"x\" > \"/nodir/f\" }"}, "", "", "awk: can't redirect to '/nodir/f' (no such file or directory)\n", 2},
+		{[]string{"awk", "BEGIN { RS = \"\" } { print NR \": \" $1 } END { while ((getline p < \"paras\") > 0) print \"p:\", p }", "paras"}, "", "1: a\n2: c\np: a\nb\np: c\n", "", 0},
+		{[]string{"awk", "BEGIN { r = system(\"echo hi\"); print \"status\", r; print system(\"exit 3\") }"}, "", "hi\nstatus 0\n3\n", "", 0},
+		{[]string{"awk", "BEGIN { \"echo a b\" | getline; print $2, NR; \"echo c\" | getline v; print v, NR; print close(\"echo c\"), close(\"nothing\") }"}, "", "b 1\nc 2\n0 -1\n", "", 0},
+		{[]string{"awk", "{ print $2 | \"cat\" } END { print \"before close\"; close(\"cat\"); print \"after\" }", "a"}, "", "before close\n1\n2\n3\nafter\n", "", 0},
+		{[]string{"awk", "{ print $1 | \"cat\" } END { print \"end\" }", "a"}, "", "end\none\ntwo\nthree\n", "", 0},
+		{[]string{"awk", "BEGIN { srand(); x = srand(); print x; srand(7); print srand() }"}, "", "1767225600\n7\n", "", 0},
+		{[]string{"awk", "BEGIN { print fflush(\"/tmp/none\"), fflush() }"}, "", "-1 0\n", "", 0},
+		// Once a program redirects, every print names its destination;
+		// comparisons in arguments and bare patterns keep their meaning.
+		{[]string{"awk", "{ print ($1 > \"b\") ? \"big\" : \"small\" } END { print \"x\" > \"/dev/null\" }"}, "a\nc\n", "small\nbig\n", "", 0},
+		{[]string{"awk", "/o/\nEND { print \"done\" > \"/dev/fd/2\" }"}, "one\ntwo\nsix\n", "one\ntwo\n", "done\n", 0},
+		{[]string{"awk", "BEGIN { getline l < \"-\"; print \"got\", l }"}, "hi\n", "got hi\n", "", 0},
+		{[]string{"awk", "BEGIN { printf \"%s|\", \"a\" > \"f\"; printf \"%s\\n\", \"b\" >> \"f\"; close(\"f\"); getline l < \"f\"; print l }"}, "", "a|b\n", "", 0},
+	} {
+		t.Run(strings.Join(tc.Args, " "), func(t *testing.T) {
+			t.Parallel()
+			fsys := testTree(t)
+			for name, content := range awkFiles {
+				writeFile(t, fsys, name, content)
+			}
+			writeFile(t, fsys, "/work/old", "before\n")
+			writeFile(t, fsys, "/work/paras", "a\nb\n\n\nc\n")
+			out, errs, st := runFakeShell(t, fsys, &fakeShell{}, tc.Stdin, tc.Args...)
+			tc.check(t, out, errs, st)
+		})
+	}
+}
+
+// TestAwkSandbox proves that awk's ways out (system, pipes, redirections,
+// getline from files) reach moonix's exec path and filesystem, never the
+// host's.
+func TestAwkSandbox(t *testing.T) {
+	t.Parallel()
+	hostPath := fmt.Sprintf("%s/moonix-awk-sandbox-%d", os.TempDir(), os.Getpid())
+	os.Remove(hostPath)
+	fsys := testTree(t)
+	vfs.MkdirAll(fsys, os.TempDir(), 0o777)
+	sh := &fakeShell{}
+	prog := fmt.Sprintf(`BEGIN {
+		system("echo hi")
+		print "secret" > %q
+		r = (getline line < "/etc/passwd")
+		print "getline", r, line
+		"echo piped" | getline p
+		print p
+		print "to pipe" | "cat"
+	}`, hostPath)
+	out, errs, st := runFakeShell(t, fsys, sh, "", "awk", prog)
+	if st != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	if out != "hi\ngetline -1 \npiped\nto pipe\n" {
+		t.Errorf("output %q", out)
+	}
+	if _, err := os.Stat(hostPath); !os.IsNotExist(err) {
+		t.Errorf("awk wrote the host file %s (%v)", hostPath, err)
+		os.Remove(hostPath)
+	}
+	if data, err := vfs.ReadFile(fsys, hostPath); err != nil || string(data) != "secret\n" {
+		t.Errorf("vfs file: %q %v", data, err)
+	}
+	want := [][]string{{"sh", "-c", "echo hi"}, {"sh", "-c", "echo piped"}, {"sh", "-c", "cat"}}
+	if fmt.Sprint(sh.calls) != fmt.Sprint(want) {
+		t.Errorf("commands run: %q, want %q", sh.calls, want)
+	}
+
+	// getline reads the moonix /etc/passwd, not the host's.
+	writeFile(t, fsys, "/etc/passwd", "root:x:0:0:moonix:/work:/bin/sh\n")
+	out, _, _ = runFakeShell(t, fsys, sh, "", "awk", `BEGIN { while ((getline l < "/etc/passwd") > 0) print l }`)
+	if out != "root:x:0:0:moonix:/work:/bin/sh\n" {
+		t.Errorf("getline < /etc/passwd = %q", out)
+	}
+	// File operands come from the VFS too.
+	out, _, _ = runFakeShell(t, fsys, sh, "", "awk", "-F:", "{ print $5 }", "/etc/passwd")
+	if out != "moonix\n" {
+		t.Errorf("awk /etc/passwd = %q", out)
+	}
+}
+
+func TestAwkNoExec(t *testing.T) {
+	t.Parallel()
+	// Without an exec path, system() fails inside moonix instead of
+	// falling back to anything else.
+	fsys := testTree(t)
+	var out, errb strings.Builder
+	c := &builtins.Call{Args: []string{"awk", `BEGIN { print system("echo hi") }`}, Stdout: &out, Stderr: &errb, Dir: "/work", FS: fsys}
+	st := builtins.Run(testRegistry.Lookup("awk"), c)
+	if st != 0 || out.String() != "126\n" || errb.String() != "awk: cannot run sh\n" {
+		t.Errorf("got %q %q %d", out.String(), errb.String(), st)
+	}
+}

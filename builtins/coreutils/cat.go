@@ -1,0 +1,139 @@
+package coreutils
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+func catCommand() *builtins.Command {
+	return &builtins.Command{
+		Name:    "cat",
+		Summary: "concatenate files to standard output",
+		Usage: `usage: cat [-nbsAE] [FILE]...
+  -n  number all output lines
+  -b  number non-blank output lines
+  -s  squeeze repeated blank lines
+  -E  show $ at the end of each line
+  -A  show non-printing characters and line ends
+With no FILE, or when FILE is -, read standard input.
+`,
+		Run: runCat,
+	}
+}
+
+func runCat(c *builtins.Call) int {
+	fl := c.Flags()
+	number := fl.BoolP("number", "n", false, "")
+	nonblank := fl.BoolP("number-nonblank", "b", false, "")
+	squeeze := fl.BoolP("squeeze-blank", "s", false, "")
+	ends := fl.BoolP("show-ends", "E", false, "")
+	all := fl.BoolP("show-all", "A", false, "")
+	vis := fl.BoolP("show-nonprinting", "v", false, "")
+	fl.BoolP("unbuffered", "u", false, "")
+	if !c.Parse(fl) {
+		return 2
+	}
+	if *all {
+		*ends, *vis = true, true
+	}
+	plain := !*number && !*nonblank && !*squeeze && !*ends && !*vis
+	w := c.Stdout
+	line := 0
+	prevBlank := false
+	return inputs(c, fl.Args(), func(name string, r io.Reader) error {
+		if plain {
+			_, err := copyCtx(c, w, r)
+			return err
+		}
+		br := bufio.NewReader(r)
+		for {
+			if c.Canceled() {
+				return errStop
+			}
+			text, err := br.ReadString('\n')
+			if text == "" && err != nil {
+				if err == io.EOF {
+					return nil
+				}
+				return err
+			}
+			body, nl := text, ""
+			if body[len(body)-1] == '\n' {
+				body, nl = body[:len(body)-1], "\n"
+			}
+			blank := body == ""
+			if *squeeze && blank && prevBlank {
+				continue
+			}
+			prevBlank = blank
+			if *nonblank && !blank || *number && !*nonblank {
+				line++
+				fmt.Fprintf(w, "%6d\t", line)
+			}
+			if *vis {
+				body = showNonprinting(body)
+			}
+			if *ends && nl != "" {
+				body += "$"
+			}
+			io.WriteString(w, body+nl)
+		}
+	})
+}
+
+// showNonprinting renders control and high bytes like cat -v.
+func showNonprinting(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '\t':
+			b = append(b, ch)
+		case ch >= 128:
+			b = append(b, 'M', '-')
+			ch -= 128
+			if ch < 32 {
+				b = append(b, '^', ch+64)
+			} else if ch == 127 {
+				b = append(b, '^', '?')
+			} else {
+				b = append(b, ch)
+			}
+		case ch < 32:
+			b = append(b, '^', ch+64)
+		case ch == 127:
+			b = append(b, '^', '?')
+		default:
+			b = append(b, ch)
+		}
+	}
+	return string(b)
+}
+
+// copyCtx copies r to w in chunks, stopping when the command is canceled.
+func copyCtx(c *builtins.Call, w io.Writer, r io.Reader) (int64, error) {
+	buf := make([]byte, 32*1024)
+	var total int64
+	for {
+		if c.Canceled() {
+			return total, errStop
+		}
+		n, err := r.Read(buf)
+		if n > 0 {
+			m, werr := w.Write(buf[:n])
+			total += int64(m)
+			if werr != nil {
+				return total, errStop
+			}
+		}
+		if err == io.EOF {
+			return total, nil
+		}
+		if err != nil {
+			return total, err
+		}
+	}
+}

@@ -1,0 +1,37 @@
+package coreutils
+
+import (
+	"io"
+
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+func clearCommand() *builtins.Command {
+	return &builtins.Command{
+		Name:    "clear",
+		Summary: "clear the terminal screen",
+		Usage: `usage: clear
+Writes the escape sequences that move the cursor home and erase the screen
+and its scrollback.
+`,
+		Run: func(c *builtins.Call) int {
+			fl := c.Flags()
+			fl.BoolP("x", "x", false, "") // keep scrollback: accepted, ignored
+			if !c.Parse(fl) {
+				return 2
+			}
+			if fl.NArg() > 0 {
+				c.Fail("extra operand '%s' (try 'clear --help')", fl.Arg(0))
+				return 2
+			}
+			seq := "\x1b[H\x1b[2J\x1b[3J"
+			if ok, _ := fl.GetBool("x"); ok {
+				seq = "\x1b[H\x1b[2J"
+			}
+			if _, err := io.WriteString(c.Stdout, seq); err != nil {
+				return 1
+			}
+			return 0
+		},
+	}
+}

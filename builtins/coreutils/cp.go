@@ -1,0 +1,435 @@
+package coreutils
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/pflag"
+
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+func cpCommand() *builtins.Command {
+	return &builtins.Command{
+		Name:    "cp",
+		Summary: "copy files and directories",
+		Usage: `usage: cp [OPTION]... SOURCE DEST
+       cp [OPTION]... SOURCE... DIRECTORY
+       cp [OPTION]... -t DIRECTORY SOURCE...
+  -r, -R, --recursive      copy directories recursively (symlinks are
+                           copied as symlinks unless -L)
+  -a, --archive            same as -dR --preserve=all
+  -p                       preserve mode and timestamps
+      --preserve[=LIST]    preserve mode, timestamps (ownership, links: no-ops)
+  -d                       same as -P --preserve=links
+  -P, --no-dereference     copy symlinks as symlinks
+  -L, --dereference        always follow symlinks in SOURCE
+  -H                       follow symlinks named on the command line
+  -f, --force              remove a destination that cannot be opened, retry
+  -n, --no-clobber         do not overwrite an existing file
+  -u, --update             copy only when SOURCE is newer than DEST or DEST is missing
+  -l, --link               hard-link files instead of copying
+  -s, --symbolic-link      make symbolic links instead of copying
+  -v, --verbose            explain what is being done
+  -T, --no-target-directory  treat DEST as a normal file
+  -t, --target-directory=DIR copy all SOURCEs into DIR
+`,
+		Run: runCp,
+	}
+}
+
+type cp struct {
+	c                          *builtins.Call
+	recursive                  bool
+	preserveMode, preserveTime bool
+	force, noClobber, update   bool
+	hardLink, symLink, verbose bool
+	deref                      byte // 'P' never, 'L' always, 'H' on the command line
+	created                    map[string]bool
+}
+
+func runCp(c *builtins.Call) int {
+	fl := c.Flags()
+	r1 := fl.BoolP("recursive", "r", false, "")
+	r2 := fl.BoolP("Recursive", "R", false, "")
+	archive := fl.BoolP("archive", "a", false, "")
+	p := fl.BoolP("p", "p", false, "")
+	preserve := fl.String("preserve", "", "")
+	fl.Lookup("preserve").NoOptDefVal = "mode,ownership,timestamps"
+	dflag := fl.BoolP("d", "d", false, "")
+	noDeref := fl.BoolP("no-dereference", "P", false, "")
+	derefAll := fl.BoolP("dereference", "L", false, "")
+	derefArgs := fl.BoolP("H", "H", false, "")
+	x := &cp{c: c, created: map[string]bool{}}
+	fl.BoolVarP(&x.force, "force", "f", false, "")
+	fl.BoolVarP(&x.noClobber, "no-clobber", "n", false, "")
+	fl.BoolVarP(&x.update, "update", "u", false, "")
+	fl.BoolVarP(&x.hardLink, "link", "l", false, "")
+	fl.BoolVarP(&x.symLink, "symbolic-link", "s", false, "")
+	fl.BoolVarP(&x.verbose, "verbose", "v", false, "")
+	targets := cpTargetFlags(fl)
+	if !c.Parse(fl) {
+		return 2
+	}
+	x.recursive = *r1 || *r2 || *archive
+	if *p || *archive {
+		x.preserveMode, x.preserveTime = true, true
+	}
+	for _, what := range strings.Split(*preserve, ",") {
+		switch what {
+		case "mode":
+			x.preserveMode = true
+		case "timestamps":
+			x.preserveTime = true
+		case "all":
+			x.preserveMode, x.preserveTime = true, true
+		}
+	}
+	switch {
+	case *derefAll:
+		x.deref = 'L'
+	case *derefArgs:
+		x.deref = 'H'
+	case *noDeref || *dflag || *archive || x.recursive:
+		x.deref = 'P'
+	default:
+		x.deref = 'L'
+	}
+	return targets.each(c, fl, func(src, dst string) bool { return x.copy(src, dst, true) })
+}
+
+// cpTargetOpts are the -T and -t options cp and mv share.
+type cpTargetOpts struct {
+	noTarget  *bool
+	targetDir *string
+}
+
+func cpTargetFlags(fl *pflag.FlagSet) cpTargetOpts {
+	return cpTargetOpts{
+		noTarget:  fl.BoolP("no-target-directory", "T", false, ""),
+		targetDir: fl.StringP("target-directory", "t", "", ""),
+	}
+}
+
+// each runs fn on every (source, destination) pair that cpTargets makes of
+// the operands; fn reports its own errors and returns false for them. each
+// returns the exit status.
+func (o cpTargetOpts) each(c *builtins.Call, fl *pflag.FlagSet, fn func(src, dst string) bool) int {
+	pairs, status := cpTargets(c, fl.Args(), *o.noTarget, *o.targetDir, fl.Changed("target-directory"))
+	if pairs == nil {
+		return status
+	}
+	for _, pr := range pairs {
+		if c.Canceled() {
+			return 130
+		}
+		if !fn(pr[0], pr[1]) {
+			status = 1
+		}
+	}
+	return status
+}
+
+// cpTargets turns cp's and mv's operands into (source, destination) pairs.
+// On a usage problem it reports it and returns nil and the exit status.
+func cpTargets(c *builtins.Call, ops []string, noTarget bool, targetDir string, haveTargetDir bool) ([][2]string, int) {
+	isDir := func(name string) (bool, error) {
+		info, err := c.FS.Stat(c.Abs(name))
+		if err != nil {
+			return false, err
+		}
+		return info.IsDir(), nil
+	}
+	into := func(dir string, srcs []string) ([][2]string, int) {
+		ok, err := isDir(dir)
+		if !ok {
+			if err != nil {
+				failOn(c, "target", dir, err)
+			} else {
+				c.Fail("target %s is not a directory", quote(dir))
+			}
+			return nil, 1
+		}
+		var pairs [][2]string
+		for _, s := range srcs {
+			pairs = append(pairs, [2]string{s, joinOperand(dir, baseOperand(s))})
+		}
+		return pairs, 0
+	}
+	switch {
+	case haveTargetDir:
+		if noTarget {
+			return nil, usageError(c, "cannot combine --target-directory (-t) and --no-target-directory (-T)")
+		}
+		if len(ops) == 0 {
+			return nil, usageError(c, "missing file operand")
+		}
+		return into(targetDir, ops)
+	case len(ops) == 0:
+		return nil, usageError(c, "missing file operand")
+	case len(ops) == 1:
+		return nil, usageError(c, "missing destination file operand after %s", quote(ops[0]))
+	case noTarget:
+		if len(ops) > 2 {
+			return nil, usageError(c, "extra operand %s", quote(ops[2]))
+		}
+		return [][2]string{{ops[0], ops[1]}}, 0
+	case len(ops) == 2:
+		if ok, _ := isDir(ops[1]); !ok {
+			return [][2]string{{ops[0], ops[1]}}, 0
+		}
+	}
+	return into(ops[len(ops)-1], ops[:len(ops)-1])
+}
+
+func (x *cp) say(src, dst string) {
+	if x.verbose {
+		fmt.Fprintf(x.c.Stdout, "%s -> %s\n", quote(src), quote(dst))
+	}
+}
+
+// copy copies src to dst (both as the user named them) and reports
+// whether it all went well.
+func (x *cp) copy(src, dst string, top bool) bool {
+	c := x.c
+	sp, dp := c.Abs(src), c.Abs(dst)
+	var info fs.FileInfo
+	var err error
+	if x.deref == 'L' || top && x.deref == 'H' || hasTrailingSlash(src) {
+		info, err = c.FS.Stat(sp)
+	} else {
+		info, err = c.FS.Lstat(sp)
+	}
+	if err != nil {
+		failOn(c, "cannot stat", src, err)
+		return false
+	}
+	if x.created[dp] && !top {
+		return true // made by this very copy (a directory copied into itself)
+	}
+	dstLinfo, derr := c.FS.Lstat(dp)
+	dstExists := derr == nil
+	if derr != nil && !isNotExist(derr) {
+		failOn(c, "cannot stat", dst, derr)
+		return false
+	}
+	if dstExists && hasTrailingSlash(dst) && !dstLinfo.IsDir() {
+		if st, err := c.FS.Stat(dp); err != nil || !st.IsDir() {
+			failOn(c, "cannot overwrite", dst, syscall.ENOTDIR)
+			return false
+		}
+	}
+	if dstExists && x.noClobber && !info.IsDir() {
+		return true
+	}
+	dstInfo := dstLinfo
+	if dstExists {
+		if st, err := c.FS.Stat(dp); err == nil {
+			dstInfo = st
+			if si, err := c.FS.Stat(sp); err == nil && sameFile(si, st) || sp == dp {
+				c.Fail("%s and %s are the same file", quote(src), quote(dst))
+				return false
+			}
+		}
+	}
+	switch {
+	case info.IsDir():
+		// Below the top, a directory can lead back into the source only
+		// through a link followed or a directory that was there before:
+		// otherwise its path is its parent's, one name longer, on both
+		// sides, and the check made for the parent holds.
+		recheck := top || dstExists
+		if x.deref == 'L' && !recheck {
+			li, err := c.FS.Lstat(sp)
+			recheck = err != nil || li.Mode()&fs.ModeSymlink != 0
+		}
+		return x.copyDir(src, dst, sp, dp, info, dstInfo, dstExists, recheck)
+	case info.Mode()&fs.ModeSymlink != 0:
+		if dstExists && dstLinfo.IsDir() {
+			c.Fail("cannot overwrite directory %s with non-directory", quote(dst))
+			return false
+		}
+		if x.noClobber && dstExists {
+			return true
+		}
+		target, err := c.FS.Readlink(sp)
+		if err != nil {
+			failOn(c, "cannot read symbolic link", src, err)
+			return false
+		}
+		x.say(src, dst)
+		if dstExists {
+			if err := c.FS.Remove(dp); err != nil {
+				failOn(c, "cannot remove", dst, err)
+				return false
+			}
+		}
+		if err := c.FS.Symlink(target, dp); err != nil {
+			failOn(c, "cannot create symbolic link", dst, err)
+			return false
+		}
+		return true
+	case !info.Mode().IsRegular() && x.recursive && x.deref != 'L':
+		c.Fail("cannot create special file %s: operation not supported", quote(dst))
+		return false
+	}
+	// A regular file (or what a followed symlink points to).
+	if dstExists {
+		if dstInfo.IsDir() {
+			c.Fail("cannot overwrite directory %s with non-directory", quote(dst))
+			return false
+		}
+		if x.noClobber {
+			return true
+		}
+		if x.update && !info.ModTime().After(dstInfo.ModTime()) {
+			return true
+		}
+	} else if hasTrailingSlash(dst) {
+		failOn(c, "cannot create regular file", dst, syscall.ENOTDIR)
+		return false
+	}
+	x.say(src, dst)
+	if x.hardLink || x.symLink {
+		if dstExists {
+			if err := c.FS.Remove(dp); err != nil {
+				failOn(c, "cannot remove", dst, err)
+				return false
+			}
+		}
+		if x.symLink {
+			err = c.FS.Symlink(src, dp)
+			if err != nil {
+				failOn(c, "cannot create symbolic link", dst, err)
+				return false
+			}
+			return true
+		}
+		if err := c.FS.Link(sp, dp); err != nil {
+			failOn(c, "cannot create hard link", dst, err)
+			return false
+		}
+		return true
+	}
+	perm := info.Mode().Perm() &^ c.Umask
+	err = copyData(c, sp, dp, perm)
+	// -f removes a destination it cannot open and tries again; not when
+	// the capabilities refused the write, which would refuse the retry
+	// too and leave the destination gone.
+	if err != nil && dstExists && x.force && errors.Is(err, fs.ErrPermission) && !builtins.IsDenied(err) {
+		if rerr := c.FS.Remove(dp); rerr == nil {
+			err = copyData(c, sp, dp, perm)
+		}
+	}
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Path == sp {
+			c.FailWith(err, "cannot open %s for reading: %s", quote(src), builtins.Reason(err))
+		} else if err == errStop {
+			return false
+		} else {
+			failOn(c, "cannot create regular file", dst, err)
+		}
+		return false
+	}
+	return x.preserve(dst, dp, info)
+}
+
+func (x *cp) preserve(dst, dp string, info fs.FileInfo) bool {
+	c := x.c
+	if x.preserveMode {
+		if err := c.FS.Chmod(dp, info.Mode()); err != nil {
+			failOn(c, "preserving permissions for", dst, err)
+			return false
+		}
+	}
+	if x.preserveTime {
+		if err := c.FS.Chtimes(dp, vfs.StatOf(info).Atime, info.ModTime()); err != nil {
+			failOn(c, "preserving times for", dst, err)
+			return false
+		}
+	}
+	return true
+}
+
+// within says whether the directory dp, once made, would be the
+// directory sp or lie inside it.
+func (x *cp) within(dp, sp string) bool {
+	real, err := vfs.Canonical(x.c.FS, sp, vfs.Existing)
+	if err != nil {
+		return false
+	}
+	into, err := vfs.Canonical(x.c.FS, dp, vfs.Nothing)
+	return err == nil && pathWithin(into, real)
+}
+
+func (x *cp) copyDir(src, dst, sp, dp string, info, dstInfo fs.FileInfo, dstExists, recheck bool) bool {
+	c := x.c
+	if !x.recursive {
+		c.Fail("-r not specified; omitting directory %s", quote(src))
+		return false
+	}
+	if dstExists && !dstInfo.IsDir() {
+		c.Fail("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
+		return false
+	}
+	// Refuse to copy a directory into itself (it would never end).
+	if recheck && x.within(dp, sp) {
+		c.Fail("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
+		return false
+	}
+	if !dstExists {
+		x.say(src, dst)
+		// Keep the new directory writable while filling it.
+		if err := c.FS.Mkdir(dp, info.Mode().Perm()&^c.Umask|0o700); err != nil {
+			failOn(c, "cannot create directory", dst, err)
+			return false
+		}
+		x.created[dp] = true
+	}
+	entries, err := c.FS.ReadDir(sp)
+	if err != nil {
+		failOn(c, "cannot access", src, err)
+		return false
+	}
+	ok := true
+	for _, e := range entries {
+		if c.Canceled() {
+			return false
+		}
+		if !x.copy(joinOperand(src, e.Name()), joinOperand(dst, e.Name()), false) {
+			ok = false
+		}
+	}
+	if !dstExists && !x.preserveMode {
+		if err := c.FS.Chmod(dp, fromPosixMode(posixMode(info.Mode())&0o777)&^c.Umask); err != nil {
+			failOn(c, "setting permissions for", dst, err)
+			ok = false
+		}
+	}
+	return x.preserve(dst, dp, info) && ok
+}
+
+// copyData copies the contents of src to a new or truncated
+// dst created with perm, honouring cancellation.
+func copyData(c *builtins.Call, src, dst string, perm fs.FileMode) error {
+	in, err := c.FS.OpenFile(src, os.O_RDONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := c.FS.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	if err != nil {
+		return err
+	}
+	_, err = copyCtx(c, out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

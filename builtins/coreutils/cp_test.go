@@ -1,0 +1,93 @@
+package coreutils
+
+import (
+	"io/fs"
+	"testing"
+	"time"
+
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+var cpFiles = map[string]string{
+	"a":       "hello\n",
+	"b":       "old\n",
+	"d/":      "",
+	"d/x":     "x\n",
+	"d/sub/":  "",
+	"d/sub/y": "y\n",
+	"d/ln":    "->x",
+	"l":       "->a",
+	"e/":      "",
+	"-x":      "dash\n",
+}
+
+func TestCp(t *testing.T) {
+	t.Parallel()
+	runFileCases(t, []fileCase{
+		{files: cpFiles, args: []string{"cp", "a", "new"}, check: wantContent("/work/new", "hello\n")},
+		{files: cpFiles, args: []string{"cp", "a", "b"}, check: wantContent("/work/b", "hello\n")},
+		{files: cpFiles, args: []string{"cp", "a", "e"}, check: wantContent("/work/e/a", "hello\n")},
+		{files: cpFiles, args: []string{"cp", "a", "e/"}, check: wantContent("/work/e/a", "hello\n")},
+		{files: cpFiles, args: []string{"cp", "a", "b", "e"}, check: checks(wantContent("/work/e/a", "hello\n"), wantContent("/work/e/b", "old\n"))},
+		{files: cpFiles, args: []string{"cp", "-t", "e", "a", "b"}, check: wantContent("/work/e/b", "old\n")},
+		{files: cpFiles, args: []string{"cp", "-v", "a", "e"}, out: "'a' -> 'e/a'\n"},
+		{files: cpFiles, args: []string{"cp", "l", "c"}, check: checks(wantContent("/work/c", "hello\n"), wantMode("/work/c", 0o644))},
+		{files: cpFiles, args: []string{"cp", "-P", "l", "c"}, check: wantLink("/work/c", "a")},
+		{files: cpFiles, args: []string{"cp", "-d", "l", "b"}, check: wantLink("/work/b", "a")},
+		{files: cpFiles, args: []string{"cp", "--", "-x", "c"}, check: wantContent("/work/c", "dash\n")},
+		{files: cpFiles, args: []string{"cp", "d", "e"}, err: "cp: -r not specified; omitting directory 'd'\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "-r", "d", "c"}, check: checks(
+			wantContent("/work/c/x", "x\n"), wantContent("/work/c/sub/y", "y\n"), wantLink("/work/c/ln", "x"),
+			wantMode("/work/c", fs.ModeDir|0o755))},
+		{files: cpFiles, args: []string{"cp", "-R", "d", "e"}, check: wantContent("/work/e/d/sub/y", "y\n")},
+		{files: cpFiles, args: []string{"cp", "-rL", "d", "c"}, check: wantContent("/work/c/ln", "x\n")},
+		{files: cpFiles, args: []string{"cp", "-rv", "d", "c"}, out: "'d' -> 'c'\n'd/ln' -> 'c/ln'\n'd/sub' -> 'c/sub'\n'd/sub/y' -> 'c/sub/y'\n'd/x' -> 'c/x'\n"},
+		{files: cpFiles, args: []string{"cp", "-rT", "d", "e"}, check: wantContent("/work/e/x", "x\n")},
+		{name: "merge", files: cpFiles, pre: [][]string{{"mkdir", "-p", "e/d/keep"}}, args: []string{"cp", "-r", "d", "e"},
+			check: checks(wantContent("/work/e/d/x", "x\n"), wantMode("/work/e/d/keep", fs.ModeDir|0o755))},
+		{files: cpFiles, args: []string{"cp", "-r", "d", "d/sub"}, err: "cp: cannot copy a directory, 'd', into itself, 'd/sub/d'\n", status: 1,
+			check: wantMissing("/work/d/sub/d")},
+		{files: cpFiles, args: []string{"cp", "-r", "d", "d"}, err: "cp: cannot copy a directory, 'd', into itself, 'd/d'\n", status: 1},
+		// below the top, a link followed can lead back into the source
+		{files: cpFiles, pre: [][]string{{"ln", "-s", "/work", "d/sub/up"}}, args: []string{"cp", "-rL", "d", "c"},
+			err: "cp: cannot copy a directory, 'd/sub/up', into itself, 'c/sub/up'\n", status: 1, check: wantMissing("/work/c/sub/up")},
+		{files: cpFiles, args: []string{"cp", "-r", "d", "."}, err: "cp: 'd' and './d' are the same file\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "-r", "d", "a"}, err: "cp: cannot overwrite non-directory 'a' with directory 'd'\n", status: 1},
+		{files: cpFiles, pre: [][]string{{"mkdir", "e/a"}}, args: []string{"cp", "a", "e"}, err: "cp: cannot overwrite directory 'e/a' with non-directory\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "a", "a"}, err: "cp: 'a' and 'a' are the same file\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "l", "a"}, err: "cp: 'l' and 'a' are the same file\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "a", "nodir/"}, err: "cp: cannot create regular file 'nodir/': not a directory\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "a", "nodir/x"}, err: "cp: cannot create regular file 'nodir/x': no such file or directory\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "a", "b", "c"}, err: "cp: target 'c': no such file or directory\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "a", "b", "-x"}, err: "cp: unknown shorthand flag: 'x' in -x (try 'cp --help')\n", status: 2},
+		{files: cpFiles, args: []string{"cp", "a", "b", "--", "-x"}, err: "cp: target '-x' is not a directory\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "nope", "c"}, err: "cp: cannot stat 'nope': no such file or directory\n", status: 1},
+		{files: cpFiles, args: []string{"cp"}, err: "cp: missing file operand (try 'cp --help')\n", status: 2},
+		{files: cpFiles, args: []string{"cp", "a"}, err: "cp: missing destination file operand after 'a' (try 'cp --help')\n", status: 2},
+		{files: cpFiles, args: []string{"cp", "-T", "a", "b", "c"}, err: "cp: extra operand 'c' (try 'cp --help')\n", status: 2},
+		{files: cpFiles, args: []string{"cp", "-n", "a", "b"}, check: wantContent("/work/b", "old\n")},
+		{files: cpFiles, args: []string{"cp", "-n", "a", "a"}},
+		{files: cpFiles, pre: [][]string{{"touch", "-d", "2020-01-01", "a"}}, args: []string{"cp", "-u", "a", "b"}, check: wantContent("/work/b", "old\n")},
+		{files: cpFiles, pre: [][]string{{"touch", "-d", "2020-01-01", "b"}}, args: []string{"cp", "-u", "a", "b"}, check: wantContent("/work/b", "hello\n")},
+		{files: cpFiles, args: []string{"cp", "-l", "a", "c"}, pre: nil, check: func(t *testing.T, fsys vfs.FS) {
+			a, _ := fsys.Stat("/work/a")
+			c, _ := fsys.Stat("/work/c")
+			if !sameFile(a, c) {
+				t.Error("cp -l did not make a hard link")
+			}
+		}},
+		{files: cpFiles, args: []string{"cp", "-s", "/work/a", "c"}, check: wantLink("/work/c", "/work/a")},
+		{name: "mode without -p", files: cpFiles, pre: [][]string{{"chmod", "751", "a"}}, args: []string{"cp", "a", "c"}, check: wantMode("/work/c", 0o751&^0o022)},
+		{name: "existing keeps mode", files: cpFiles, pre: [][]string{{"chmod", "600", "b"}}, args: []string{"cp", "a", "b"}, check: wantMode("/work/b", 0o600)},
+		{name: "-p", files: cpFiles, pre: [][]string{{"chmod", "4751", "a"}, {"touch", "-d", "2020-02-03", "a"}}, args: []string{"cp", "-p", "a", "c"},
+			check: checks(wantMode("/work/c", fs.ModeSetuid|0o751), wantMtime("/work/c", time.Date(2020, 2, 3, 0, 0, 0, 0, time.UTC)))},
+		{name: "-a", files: cpFiles, pre: [][]string{{"chmod", "700", "d/sub"}, {"touch", "-d", "2020-02-03", "d/sub"}}, args: []string{"cp", "-a", "d", "c"},
+			check: checks(wantMode("/work/c/sub", fs.ModeDir|0o700), wantMtime("/work/c/sub", time.Date(2020, 2, 3, 0, 0, 0, 0, time.UTC)), wantLink("/work/c/ln", "x"))},
+		{name: "dir mode without -p", files: cpFiles, pre: [][]string{{"chmod", "700", "d"}}, args: []string{"cp", "-r", "d", "c"}, check: wantMode("/work/c", fs.ModeDir|0o700)},
+		{name: "-f replaces unwritable", files: cpFiles, pre: [][]string{{"chmod", "444", "b"}}, args: []string{"cp", "-f", "a", "b"}, check: wantContent("/work/b", "hello\n")},
+		{name: "unwritable without -f", files: cpFiles, pre: [][]string{{"chmod", "444", "b"}}, args: []string{"cp", "a", "b"},
+			err: "cp: cannot create regular file 'b': permission denied\n", status: 1},
+		{name: "unreadable", files: cpFiles, pre: [][]string{{"chmod", "0", "a"}}, args: []string{"cp", "a", "c"},
+			err: "cp: cannot open 'a' for reading: permission denied\n", status: 1},
+	})
+}

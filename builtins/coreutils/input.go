@@ -1,0 +1,84 @@
+package coreutils
+
+import (
+	"bufio"
+	"io"
+
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+// inputs calls fn for each operand opened for reading ("-" or no operands at
+// all mean standard input). An operand that cannot be opened is reported as
+// "cmd: name: reason" and makes the returned status 1; fn's own error for an
+// operand is reported the same way. Iteration stops early when the command
+// is canceled.
+func inputs(c *builtins.Call, operands []string, fn func(name string, r io.Reader) error) int {
+	if len(operands) == 0 {
+		operands = []string{"-"}
+	}
+	status := 0
+	for _, name := range operands {
+		if c.Canceled() {
+			return 130
+		}
+		r, err := c.Open(name)
+		if err != nil {
+			c.FailErr(name, err)
+			status = 1
+			continue
+		}
+		err = fn(name, r)
+		r.Close()
+		if err != nil {
+			if err == errStop {
+				break
+			}
+			c.FailErr(name, err)
+			status = 1
+		}
+	}
+	return status
+}
+
+// mapLines is the line filter several text commands share: each line of
+// each operand (standard input when there are none), with its newline if it
+// has one, goes through fn, and what fn returns is written to Stdout.
+func mapLines(c *builtins.Call, operands []string, fn func(line []byte) []byte) int {
+	return inputs(c, operands, func(_ string, r io.Reader) error {
+		br := bufio.NewReader(r)
+		for {
+			if c.Canceled() {
+				return errStop
+			}
+			line, rerr := br.ReadBytes('\n')
+			if len(line) > 0 {
+				if _, err := c.Stdout.Write(fn(line)); err != nil {
+					return errStop
+				}
+			}
+			if rerr == io.EOF {
+				return nil
+			}
+			if rerr != nil {
+				return rerr
+			}
+		}
+	})
+}
+
+// errStop ends an Inputs loop early without an error message.
+var errStop = stopError{}
+
+type stopError struct{}
+
+func (stopError) Error() string { return "stop" }
+
+// readInput reads the whole operand name ("-" is standard input).
+func readInput(c *builtins.Call, name string) ([]byte, error) {
+	r, err := c.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}

@@ -1,0 +1,339 @@
+package coreutils
+
+import (
+	"testing"
+
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+func sedFixture(t *testing.T) vfs.FS {
+	t.Helper()
+	return setupFiles(t, map[string]string{
+		"n.txt": "one\ntwo\nthree\nfour\nfive\n",
+		"h.txt": "hello world\nfoo bar\n",
+		"noeol": "a\nb",
+		"r.txt": "x\ny\n",
+		"s.sed": "s/o/0/g\n2d\n",
+		"q.sed": "#n\n/o/p\n",
+		"z":     "a\x00b\x00",
+	})
+}
+
+// Expectations are GNU sed 4.9's (LC_ALL=C), with lower-case reasons and
+// moonix's wording for usage errors.
+func TestSed(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []cmdCase{
+		{[]string{`sed`, `s/o/0/`, `n.txt`}, "", "0ne\ntw0\nthree\nf0ur\nfive\n", "", 0},
+		{[]string{`sed`, `s/o/0/g`, `n.txt`, `h.txt`}, "", "0ne\ntw0\nthree\nf0ur\nfive\nhell0 w0rld\nf00 bar\n", "", 0},
+		{[]string{`sed`, `-n`, `s/o/0/gp`, `n.txt`}, "", "0ne\ntw0\nf0ur\n", "", 0},
+		{[]string{`sed`, `s/o/[&]/2`, `h.txt`}, "", "hello w[o]rld\nfo[o] bar\n", "", 0},
+		{[]string{`sed`, `s/l/L/2g`, `h.txt`}, "", "helLo worLd\nfoo bar\n", "", 0},
+		{[]string{`sed`, `-E`, `s/(\w+) (\w+)/\2 \1/`, `h.txt`}, "", "world hello\nbar foo\n", "", 0},
+		{[]string{`sed`, `-r`, `s/(o+)/<\1>/g`, `h.txt`}, "", "hell<o> w<o>rld\nf<oo> bar\n", "", 0},
+		{[]string{`sed`, `s/\(l\+\)/{\1}/`, `h.txt`}, "", "he{ll}o world\nfoo bar\n", "", 0},
+		{[]string{`sed`, `s|o|/|g`, `h.txt`}, "", "hell/ w/rld\nf// bar\n", "", 0},
+		{[]string{`sed`, `s,o,\,,g`, `h.txt`}, "", "hell, w,rld\nf,, bar\n", "", 0},
+		{[]string{`sed`, `s/O/0/gI`, `h.txt`}, "", "hell0 w0rld\nf00 bar\n", "", 0},
+		{[]string{`sed`, `s/o/\n/`, `h.txt`}, "", "hell\n world\nf\no bar\n", "", 0},
+		{[]string{`sed`, `s/o/\t/`, `h.txt`}, "", "hell\t world\nf\to bar\n", "", 0},
+		{[]string{`sed`, `s/.*/\U&/`, `h.txt`}, "", "HELLO WORLD\nFOO BAR\n", "", 0},
+		{[]string{`sed`, `s/\w\+/\u&/g`, `h.txt`}, "", "Hello World\nFoo Bar\n", "", 0},
+		{[]string{`sed`, `-E`, `s/(\w)(\w*)/\U\1\L\2X\E!/g`, `h.txt`}, "", "Hellox! Worldx!\nFoox! Barx!\n", "", 0},
+		{[]string{`sed`, `s/o/&&/;s/&/and/`, `h.txt`}, "", "helloo world\nfooo bar\n", "", 0},
+		{[]string{`sed`, `s/world/\&/`, `h.txt`}, "", "hello &\nfoo bar\n", "", 0},
+		{[]string{`sed`, `-n`, `2p`, `n.txt`}, "", "two\n", "", 0},
+		{[]string{`sed`, `-n`, `$p`, `n.txt`}, "", "five\n", "", 0},
+		{[]string{`sed`, `2,4d`, `n.txt`}, "", "one\nfive\n", "", 0},
+		{[]string{`sed`, `2,4!d`, `n.txt`}, "", "two\nthree\nfour\n", "", 0},
+		{[]string{`sed`, `/two/,/four/d`, `n.txt`}, "", "one\nfive\n", "", 0},
+		{[]string{`sed`, `-n`, `/t/p`, `n.txt`}, "", "two\nthree\n", "", 0},
+		{[]string{`sed`, `-n`, `\%t%p`, `n.txt`}, "", "two\nthree\n", "", 0},
+		{[]string{`sed`, `-n`, `/T/Ip`, `n.txt`}, "", "two\nthree\n", "", 0},
+		{[]string{`sed`, `-n`, `1~2p`, `n.txt`}, "", "one\nthree\nfive\n", "", 0},
+		{[]string{`sed`, `-n`, `0~2p`, `n.txt`}, "", "two\nfour\n", "", 0},
+		{[]string{`sed`, `-n`, `2,+1p`, `n.txt`}, "", "two\nthree\n", "", 0},
+		{[]string{`sed`, `-n`, `2,~4p`, `n.txt`}, "", "two\nthree\nfour\n", "", 0},
+		{[]string{`sed`, `-n`, `0,/o/p`, `n.txt`}, "", "one\n", "", 0},
+		{[]string{`sed`, `-n`, `1,/o/p`, `n.txt`}, "", "one\ntwo\n", "", 0},
+		{[]string{`sed`, `-n`, `/four/,1p`, `n.txt`}, "", "four\n", "", 0},
+		{[]string{`sed`, `-n`, `3,$p`, `n.txt`}, "", "three\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `-n`, `$!p`, `n.txt`}, "", "one\ntwo\nthree\nfour\n", "", 0},
+		{[]string{`sed`, `1d;$d`, `n.txt`}, "", "two\nthree\nfour\n", "", 0},
+		{[]string{`sed`, `-n`, `/o/{p;p}`, `n.txt`}, "", "one\none\ntwo\ntwo\nfour\nfour\n", "", 0},
+		{[]string{`sed`, `-n`, `/o/{/w/p}`, `n.txt`}, "", "two\n", "", 0},
+		{[]string{`sed`, `/o/!{s/^/-/}`, `n.txt`}, "", "one\ntwo\n-three\nfour\n-five\n", "", 0},
+		{[]string{`sed`, `2q`, `n.txt`}, "", "one\ntwo\n", "", 0},
+		{[]string{`sed`, `2Q`, `n.txt`}, "", "one\n", "", 0},
+		{[]string{`sed`, `3q7`, `n.txt`}, "", "one\ntwo\nthree\n", "", 7},
+		{[]string{`sed`, `Q 3`, `n.txt`}, "", "", "", 3},
+		{[]string{`sed`, "2a\\\nadded", `n.txt`}, "", "one\ntwo\nadded\nthree\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `2a added`, `n.txt`}, "", "one\ntwo\nadded\nthree\nfour\nfive\n", "", 0},
+		{[]string{`sed`, "2i\\\n  inserted\\\nagain", `n.txt`}, "", "one\n  inserted\nagain\ntwo\nthree\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `2i inserted`, `n.txt`}, "", "one\ninserted\ntwo\nthree\nfour\nfive\n", "", 0},
+		{[]string{`sed`, "2,3c\\\nchanged", `n.txt`}, "", "one\nchanged\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `2,3!c changed`, `n.txt`}, "", "changed\ntwo\nthree\nchanged\nchanged\n", "", 0},
+		{[]string{`sed`, `$a end`, `noeol`}, "", "a\nb\nend\n", "", 0},
+		{[]string{`sed`, `p`, `noeol`}, "", "a\na\nb\nb", "", 0},
+		{[]string{`sed`, `$!d`, `noeol`}, "", `b`, "", 0},
+		{[]string{`sed`, `s/b/B/`, `noeol`}, "", "a\nB", "", 0},
+		{[]string{`sed`, "", `noeol`, `n.txt`}, "", "a\nb\none\ntwo\nthree\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `-n`, `$=`, `n.txt`, `h.txt`}, "", "7\n", "", 0},
+		{[]string{`sed`, `=`, `h.txt`}, "", "1\nhello world\n2\nfoo bar\n", "", 0},
+		{[]string{`sed`, `-s`, `-n`, `$p`, `n.txt`, `h.txt`}, "", "five\nfoo bar\n", "", 0},
+		{[]string{`sed`, `-s`, `1F`, `n.txt`, `h.txt`}, "", "n.txt\none\ntwo\nthree\nfour\nfive\nh.txt\nhello world\nfoo bar\n", "", 0},
+		{[]string{`sed`, `F`, `-`}, "x\n", "-\nx\n", "", 0},
+		{[]string{`sed`, `y/abc/xyz/`}, "aabbcc\n", "xxyyzz\n", "", 0},
+		{[]string{`sed`, `y/o\n/0 /`}, "foo\n", "f00\n", "", 0},
+		{[]string{`sed`, `N;N;s/\n/,/g`, `n.txt`}, "", "one,two,three\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `$!N;s/\n/ /`, `n.txt`}, "", "one two\nthree four\nfive\n", "", 0},
+		{[]string{`sed`, `N;P;D`, `n.txt`}, "", "one\ntwo\nthree\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `-n`, `$!{h;d};x;G;p`, `n.txt`}, "", "four\nfive\n", "", 0},
+		{[]string{`sed`, `-n`, `1!G;h;$p`, `n.txt`}, "", "five\nfour\nthree\ntwo\none\n", "", 0},
+		{[]string{`sed`, `n;d`, `n.txt`}, "", "one\nthree\nfive\n", "", 0},
+		{[]string{`sed`, `-n`, `n;p`, `n.txt`}, "", "two\nfour\n", "", 0},
+		{[]string{`sed`, `x`, `n.txt`}, "", "\none\ntwo\nthree\nfour\n", "", 0},
+		{[]string{`sed`, `1h;2,$H;$!d;g`, `n.txt`}, "", "one\ntwo\nthree\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `:a;N;$!ba;s/\n/+/g`, `n.txt`}, "", "one+two+three+four+five\n", "", 0},
+		{[]string{`sed`, `-e`, `:a`, `-e`, `s/^.\{1,5\}$/ &/;ta`, `n.txt`}, "", "   one\n   two\n three\n  four\n  five\n", "", 0},
+		{[]string{`sed`, `s/o/O/;tx;s/$/ (none)/;:x`, `n.txt`}, "", "One\ntwO\nthree (none)\nfOur\nfive (none)\n", "", 0},
+		{[]string{`sed`, `s/o/O/;Tx;s/$/ (some)/;:x`, `n.txt`}, "", "One (some)\ntwO (some)\nthree\nfOur (some)\nfive\n", "", 0},
+		{[]string{`sed`, `/two/b;s/$/!/`, `n.txt`}, "", "one!\ntwo\nthree!\nfour!\nfive!\n", "", 0},
+		{[]string{`sed`, `-n`, `l`, `z`}, "", "a\\000b\\000$\n", "", 0},
+		{[]string{`sed`, `-n`, `l`}, "a\tb\\c\n", "a\\tb\\\\c\\001$\n", "", 0},
+		{[]string{`sed`, `-n`, `l 5`}, "abcdefghij\n", "abcd\\\nefgh\\\nij$\n", "", 0},
+		{[]string{`sed`, `-l`, `4`, `-n`, `l`}, "abcdefghij\n", "abc\\\ndef\\\nghi\\\nj$\n", "", 0},
+		{[]string{`sed`, `-n`, `l 0`}, "abcdefghij\n", "abcdefghij$\n", "", 0},
+		{[]string{`sed`, `-z`, `s/^./X/`, `z`}, "", "X\x00X\x00", "", 0},
+		{[]string{`sed`, `-f`, `s.sed`, `n.txt`}, "", "0ne\nthree\nf0ur\nfive\n", "", 0},
+		{[]string{`sed`, `-f`, `q.sed`, `n.txt`}, "", "one\ntwo\nfour\n", "", 0},
+		{[]string{`sed`, `-e`, `1d`, `-e`, `s/o/O/`, `n.txt`}, "", "twO\nthree\nfOur\nfive\n", "", 0},
+		{[]string{`sed`, `-n`, `-e`, `2{p`, `-e`, `}`, `n.txt`}, "", "two\n", "", 0},
+		{[]string{`sed`, `-e`, `1a\\`, `-e`, `foo`, `h.txt`}, "", "", "sed: -e expression #2, char 1: unknown command: `f'\n", 1},
+		{[]string{`sed`, `1r r.txt`, `h.txt`}, "", "hello world\nx\ny\nfoo bar\n", "", 0},
+		{[]string{`sed`, `r r.txt`, `noeol`}, "", "a\nx\ny\nb\nx\ny\n", "", 0},
+		{[]string{`sed`, `R r.txt`, `n.txt`}, "", "one\nx\ntwo\ny\nthree\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `r nope`, `h.txt`}, "", "hello world\nfoo bar\n", "", 0},
+		{[]string{`sed`, `-n`, `w out.txt`, `h.txt`}, "", "", "", 0},
+		{[]string{`sed`, `-n`, `2W /dev/stdout`, `n.txt`}, "", "two\n", "", 0},
+		{[]string{`sed`, `s/o/0/w /dev/stdout`, `h.txt`}, "", "hell0 world\nhell0 world\nf0o bar\nf0o bar\n", "", 0},
+		{[]string{`sed`, `z;s/^$/empty/`, `h.txt`}, "", "empty\nempty\n", "", 0},
+		{[]string{`sed`, "#comment\np # trailing", `h.txt`}, "", "hello world\nhello world\nfoo bar\nfoo bar\n", "", 0},
+		{[]string{`sed`, `1!G;h;$!d`, `n.txt`}, "", "five\nfour\nthree\ntwo\none\n", "", 0},
+		{[]string{`sed`, `-n`, `/one/,/t/{=;p}`, `n.txt`}, "", "1\none\n2\ntwo\n", "", 0},
+		{[]string{`sed`, `2!{/o/d}`, `n.txt`}, "", "two\nthree\nfive\n", "", 0},
+		{[]string{`sed`, `s/x*/-/g`}, "abc\n", "-a-b-c-\n", "", 0},
+		{[]string{`sed`, `s/b*/-/g`}, "abc\n", "-a-c-\n", "", 0},
+		{[]string{`sed`, `s/\(a\)\(b\)\?/[\2\1]/g`}, "aab\n", "[a][ba]\n", "", 0},
+		{[]string{`sed`, `-E`, `s/(a|ab)(c|bcd)(d*)/[\1,\2,\3]/`}, "abcd\n", "[a,bcd,]\n", "", 0},
+		{[]string{`sed`, `s/\(.\)\1/<&>/g`}, "aabbcd\n", "<aa><bb>cd\n", "", 0},
+		{[]string{`sed`, `-n`, `/\(.\)\1/p`, `n.txt`, `h.txt`}, "", "three\nhello world\nfoo bar\n", "", 0},
+		{[]string{`sed`, `s/^/> /`, `h.txt`}, "", "> hello world\n> foo bar\n", "", 0},
+		{[]string{`sed`, `s/$/ </`, `h.txt`}, "", "hello world <\nfoo bar <\n", "", 0},
+		{[]string{`sed`, `s/\</[/g`, `h.txt`}, "", "[hello [world\n[foo [bar\n", "", 0},
+		{[]string{`sed`, `s/\>/]/g`, `h.txt`}, "", "hello] world]\nfoo] bar]\n", "", 0},
+		{[]string{`sed`, `s/\bo/0/g`, `h.txt`}, "", "hello world\nfoo bar\n", "", 0},
+		{[]string{`sed`, `s/[[:upper:][:digit:]]/#/g`}, "aB3c\n", "a##c\n", "", 0},
+		{[]string{`sed`, `s/[^[:alpha:]]//g`}, "a-b_c 1\n", "abc\n", "", 0},
+		{[]string{`sed`, `1~3d`}, "1\n2\n3\n4\n5\n6\n7\n", "2\n3\n5\n6\n", "", 0},
+		{[]string{`sed`, `$s/$/\n/`}, "a\n", "a\n\n", "", 0},
+		{[]string{`sed`, `G`}, "a\nb\n", "a\n\nb\n\n", "", 0},
+		{[]string{`sed`, `-n`, `/a/,/a/p`}, "a\nb\na\nb\na\n", "a\nb\na\na\n", "", 0},
+		{[]string{`sed`, `-n`, `2,1p`}, "a\nb\nc\n", "b\n", "", 0},
+		{[]string{`sed`, `-n`, `/b/,+1p`}, "a\nb\nc\nb\nd\ne\n", "b\nc\nb\nd\n", "", 0},
+		{[]string{`sed`, `k`, `n.txt`}, "", "", "sed: -e expression #1, char 1: unknown command: `k'\n", 1},
+		{[]string{`sed`, `s/a/b`, `n.txt`}, "", "", "sed: -e expression #1, char 5: unterminated `s' command\n", 1},
+		{[]string{`sed`, `-e`, `p`, `-e`, `s/a`, `n.txt`}, "", "", "sed: -e expression #2, char 3: unterminated `s' command\n", 1},
+		{[]string{`sed`, `s/a/b/gg`, `n.txt`}, "", "", "sed: -e expression #1, char 8: multiple `g' options to `s' command\n", 1},
+		{[]string{`sed`, `s/a/b/pp`, `n.txt`}, "", "", "sed: -e expression #1, char 8: multiple `p' options to `s' command\n", 1},
+		{[]string{`sed`, `s/a/b/0`, `n.txt`}, "", "", "sed: -e expression #1, char 7: number option to `s' command may not be zero\n", 1},
+		{[]string{`sed`, `s/a/b/3x`, `n.txt`}, "", "", "sed: -e expression #1, char 8: unknown option to `s'\n", 1},
+		{[]string{`sed`, `y/ab/c/`, `n.txt`}, "", "", "sed: -e expression #1, char 7: strings for `y' command are different lengths\n", 1},
+		{[]string{`sed`, `y/ab/cd`, `n.txt`}, "", "", "sed: -e expression #1, char 7: unterminated `y' command\n", 1},
+		{[]string{`sed`, `{p`, `n.txt`}, "", "", "sed: -e expression #1, char 0: unmatched `{'\n", 1},
+		{[]string{`sed`, `p}`, `n.txt`}, "", "", "sed: -e expression #1, char 2: unexpected `}'\n", 1},
+		{[]string{`sed`, `/x`, `n.txt`}, "", "", "sed: -e expression #1, char 2: unterminated address regex\n", 1},
+		{[]string{`sed`, `b foo`, `n.txt`}, "", "", "sed: can't find label for jump to `foo'\n", 4},
+		{[]string{`sed`, `1:a`, `n.txt`}, "", "", "sed: -e expression #1, char 2: : doesn't want any addresses\n", 1},
+		{[]string{`sed`, `a`, `n.txt`}, "", "", "sed: -e expression #1, char 1: expected \\ after `a', `c' or `i'\n", 1},
+		{[]string{`sed`, `r`, `n.txt`}, "", "", "sed: -e expression #1, char 1: missing filename in r/R/w/W commands\n", 1},
+		{[]string{`sed`, `0p`, `n.txt`}, "", "", "sed: -e expression #1, char 2: invalid usage of line address 0\n", 1},
+		{[]string{`sed`, `s/\(a\)/\2/`, `n.txt`}, "", "", "sed: -e expression #1, char 11: invalid reference \\2 on `s' command's RHS\n", 1},
+		{[]string{`sed`, `p x`, `n.txt`}, "", "", "sed: -e expression #1, char 3: extra characters after command\n", 1},
+		{[]string{`sed`, `3!!p`, `n.txt`}, "", "", "sed: -e expression #1, char 3: multiple `!'s\n", 1},
+		{[]string{`sed`, `2,3q`, `n.txt`}, "", "", "sed: -e expression #1, char 4: command only uses one address\n", 1},
+		{[]string{`sed`, `s/*a/x/`, `n.txt`}, "", "one\ntwo\nthree\nfour\nfive\n", "", 0},
+		{[]string{`sed`, `-E`, `s/*a/x/`, `n.txt`}, "", "", "sed: -e expression #1, char 7: invalid preceding regular expression\n", 1},
+		{[]string{`sed`, `s/a\{1/x/`, `n.txt`}, "", "", "sed: -e expression #1, char 9: unmatched \\{\n", 1},
+		{[]string{`sed`, `s/[[:foo:]]/x/`, `n.txt`}, "", "", "sed: -e expression #1, char 14: invalid character class name\n", 1},
+		{[]string{`sed`, `//p`, `n.txt`}, "", "", "sed: -e expression #1, char 0: no previous regular expression\n", 1},
+		{[]string{`sed`, `p`, `nope`, `h.txt`}, "", "hello world\nhello world\nfoo bar\nfoo bar\n", "sed: can't read nope: no such file or directory\n", 2},
+		{[]string{`sed`, `-n`, `p`, `nope`}, "", "", "sed: can't read nope: no such file or directory\n", 2},
+		{[]string{`sed`, `-f`, `nope.sed`, `n.txt`}, "", "", "sed: couldn't open file nope.sed: no such file or directory\n", 4},
+		{[]string{`sed`, `-n`, `/o/{p;q}`, `n.txt`}, "", "one\n", "", 0},
+		{[]string{`sed`, `-n`, `/e/{s/e/E/;p}`, `n.txt`}, "", "onE\nthrEe\nfivE\n", "", 0},
+		{[]string{`sed`, `s/e/E/;s//3/`, `n.txt`}, "", "onE\ntwo\nthrE3\nfour\nfivE\n", "", 0},
+		{[]string{`sed`, `/o/s//0/g`, `n.txt`}, "", "0ne\ntw0\nthree\nf0ur\nfive\n", "", 0},
+		{[]string{`sed`, `-s`, `$d`, `n.txt`, `h.txt`}, "", "one\ntwo\nthree\nfour\nhello world\n", "", 0},
+		{[]string{`sed`, `-E`, `s/a{2}/X/;s/b+/Y/;s/c?d/Z/;s/(e|f)/W/`}, "aabbd e\n", "XYZ W\n", "", 0},
+		{[]string{`sed`, `s/a\{2\}/X/;s/b\+/Y/;s/c\?d/Z/;s/e\|f/W/`}, "aabbd e\n", "XYZ W\n", "", 0},
+		{[]string{`sed`, `s/a+b/X/;s/c|d/Y/`}, "a+b c|d\n", "X Y\n", "", 0},
+		{[]string{`sed`}, "", "", "sed: missing script (try 'sed --help')\n", 1},
+		{[]string{`sed`, `--bogus`, `p`}, "", "", "sed: unknown flag: --bogus (try 'sed --help')\n", 1},
+		{[]string{`sed`, `-e`, `a\\`, `-e`, `foo`, `h.txt`}, "", "", "sed: -e expression #2, char 1: unknown command: `f'\n", 1},
+		{[]string{`sed`, `$!N;P;D`}, "1\n2\n3\n", "1\n2\n3\n", "", 0},
+		{[]string{`sed`, `N`}, "1\n2\n3\n", "1\n2\n3\n", "", 0},
+		{[]string{`sed`, `n;s/./X/`}, "1\n2\n3\n", "1\nX\n3\n", "", 0},
+		{[]string{`sed`, `-n`, `N;l`}, "1\n2\n3\n", "1\\n2$\n", "", 0},
+		{[]string{`sed`, `s/^/>/Mg;s/$/</M`}, `x`, `>x<`, "", 0},
+		{[]string{`sed`, `N;s/^/>/Mg;s/$/</Mg`}, "a\nb\n", ">a<\n>b<\n", "", 0},
+		{[]string{`sed`, `N;s/a.b/X/`}, "a\nb\n", "X\n", "", 0},
+		{[]string{`sed`, `N;s/a[^x]b/X/`}, "a\nb\n", "X\n", "", 0},
+		{[]string{`sed`, `-n`, `/A/I{s//[&]/p}`}, "a\n", "[a]\n", "", 0},
+		{[]string{`sed`, `c\\`}, "a\nb\n", "\n\n", "", 0},
+		{[]string{`sed`, `$c last`}, "a\nb", "a\nlast\n", "", 0},
+		{[]string{`sed`, `2i\\`}, "a\nb\n", "a\n\nb\n", "", 0},
+		{[]string{`sed`, `a \\  x`}, "a\n", "a\n  x\n", "", 0},
+		{[]string{`sed`, `a\\  x`}, "a\n", "a\n  x\n", "", 0},
+		{[]string{`sed`, `1{a foo\n}`}, "a\nb\n", "", "sed: -e expression #1, char 0: unmatched `{'\n", 1},
+		{[]string{`sed`, `-n`, `/a/{n;p}`}, "a\nb\nc\na\n", "b\n", "", 0},
+		{[]string{`sed`, `y/abc/\n\t\\/`}, "abc\n", "\n\t\\\n", "", 0},
+		{[]string{`sed`, `s/a/\\\n/`}, "xay\n", "x\\\ny\n", "", 0},
+		{[]string{`sed`, `s/a/b/;#c\ns/b/c/`}, "a\n", "b\n", "", 0},
+		{[]string{`sed`, `-n`, `/x/{;p;}`}, "x\n", "x\n", "", 0},
+		{[]string{`sed`, `1,3{/2/d}`}, "1\n2\n3\n4\n", "1\n3\n4\n", "", 0},
+		{[]string{`sed`, `-n`, `1!{$!p}`}, "1\n2\n3\n", "2\n", "", 0},
+		{[]string{`sed`, `/^$/d`}, "a\n\nb\n\n", "a\nb\n", "", 0},
+		{[]string{`sed`, `-E`, `s/^[[:space:]]+|[[:space:]]+$//g`}, "  a b  \n", "a b\n", "", 0},
+		{[]string{`sed`, `s/\s\+$//`}, "a b  \n", "a b\n", "", 0},
+		{[]string{`sed`, `-n`, `/start/,/end/{//!p}`}, "x\nstart\n1\n2\nend\ny\n", "1\n2\n", "", 0},
+		{[]string{`sed`, `s/[/]/X/`}, "a/b\n", "aXb\n", "", 0},
+		{[]string{`sed`, `s/a\|b/X/g`}, "abc\n", "XXc\n", "", 0},
+		{[]string{`sed`, `-E`, `s/a|b/X/g`}, "abc\n", "XXc\n", "", 0},
+		{[]string{`sed`, `s/\./!/g`}, "a.b.c\n", "a!b!c\n", "", 0},
+		{[]string{`sed`, `s/.\{3\}/&\n/g`}, "abcdefgh\n", "abc\ndef\ngh\n", "", 0},
+		{[]string{`sed`, `-z`, `N;s/\x00/+/`}, "", "", "", 0},
+		{[]string{`sed`, `s/x/\x41/`}, "x\n", "A\n", "", 0},
+		{[]string{`sed`, `s/\x41/y/`}, "A\n", "y\n", "", 0},
+		{[]string{`sed`, `s/\o101\d066/y/`}, "AB\n", "y\n", "", 0},
+		{[]string{`sed`, `=;=`}, "a\n", "1\n1\na\n", "", 0},
+		{[]string{`sed`, `-n`, `$=`}, "", "", "", 0},
+		{[]string{`sed`, `p`}, "", "", "", 0},
+		{[]string{`sed`, `-s`, `=`, `h.txt`, `noeol`}, "", "1\nhello world\n2\nfoo bar\n1\na\n2\nb", "", 0},
+		{[]string{`sed`, `$=`, `noeol`, `h.txt`}, "", "a\nb\nhello world\n4\nfoo bar\n", "", 0},
+		{[]string{`sed`, `-n`, `/b/=`, `noeol`}, "", "2\n", "", 0},
+		{[]string{`sed`, `-n`, `2{p;q};$p`}, "1\n2\n3\n", "2\n", "", 0},
+		{[]string{`sed`, `1~0p`}, "1\n2\n", "1\n1\n2\n", "", 0},
+		{[]string{`sed`, `-n`, `2,4{4!p}`}, "1\n2\n3\n4\n5\n", "2\n3\n", "", 0},
+		{[]string{`sed`, `-n`, `/2/,3p;/2/,+2p`}, "1\n2\n3\n4\n5\n", "2\n2\n3\n3\n4\n", "", 0},
+		{[]string{`sed`, `s/./(&)/3g`}, "abcdef\n", "ab(c)(d)(e)(f)\n", "", 0},
+		{[]string{`sed`, `s/\(b\)\(c\)/\2\1/`}, "abcd\n", "acbd\n", "", 0},
+		{[]string{`sed`, `s/b/\\/`}, "abc\n", "a\\c\n", "", 0},
+		{[]string{`sed`, `s/b/a\&b/`}, "abc\n", "aa&bc\n", "", 0},
+		{[]string{`sed`, `s&b&x\&y&`}, "abc\n", "ax&yc\n", "", 0},
+		{[]string{`sed`, `D`}, "a\nb\n", "", "", 0},
+		{[]string{`sed`, `-n`, `x;p`}, "a\nb\n", "\na\n", "", 0},
+		{[]string{`sed`, `-n`, `H;${x;s/\n/,/g;p}`}, "a\nb\nc\n", ",a,b,c\n", "", 0},
+		{[]string{`sed`, `-n`, `h;G;p`}, "a\n", "a\na\n", "", 0},
+		{[]string{`sed`, `-e`, `1{`, `-e`, `s/a/X/`, `-e`, `}`}, "a\n", "X\n", "", 0},
+		{[]string{`sed`, `-E`, `s/(x)?y/[\1]/`}, "y\n", "[]\n", "", 0},
+		{[]string{`sed`, `-E`, `s/()/X/`}, "y\n", "Xy\n", "", 0},
+		{[]string{`sed`, `-E`, `s/a{,2}/X/`}, "aaa\n", "Xa\n", "", 0},
+		{[]string{`sed`, `s/a\{,2\}/X/`}, "aaa\n", "Xa\n", "", 0},
+		{[]string{`sed`, `s/[a-c]\{2,\}/X/g`}, "aabcxab\n", "XxX\n", "", 0},
+		{[]string{`sed`, `-E`, `s/^(.)(.*)\1$/match/`}, "abca\nabcd\n", "match\nabcd\n", "", 0},
+		{[]string{`sed`, `-z`, `=`}, "a\x00b\x00", "1\x00a\x002\x00b\x00", "", 0},
+		{[]string{`sed`, `-z`, `a foo`}, "a\x00", "a\x00foo\n", "", 0},
+		{[]string{`sed`, `-z`, `-n`, `l`}, "a\x00", "a$\x00", "", 0},
+		{[]string{`sed`, `-z`, "i\\\nfoo"}, "a\x00", "foo\x00a\x00", "", 0},
+		{[]string{`sed`, `-z`, `$!N;s/\x00/+/`}, "a\x00b\x00", "a+b\x00", "", 0},
+	} {
+		tc.run(t, sedFixture(t))
+	}
+}
+
+func TestSedFiles(t *testing.T) {
+	t.Parallel()
+	type file struct{ name, content string }
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		out    string
+		err    string
+		status int
+		files  []file // expected contents afterwards ("" content: must not exist)
+	}{
+		{"in place", []string{"sed", "-i", "s/o/0/", "n.txt"}, "", "", 0,
+			[]file{{"n.txt", "0ne\ntw0\nthree\nf0ur\nfive\n"}}},
+		{"in place backup", []string{"sed", "-i.bak", "2d", "n.txt", "h.txt"}, "", "", 0,
+			[]file{{"n.txt", "one\nthree\nfour\nfive\n"}, {"n.txt.bak", "one\ntwo\nthree\nfour\nfive\n"}, {"h.txt", "hello world\n"}, {"h.txt.bak", "hello world\nfoo bar\n"}}},
+		{"in place long", []string{"sed", "--in-place=.orig", "-e", "1d", "h.txt"}, "", "", 0,
+			[]file{{"h.txt", "foo bar\n"}, {"h.txt.orig", "hello world\nfoo bar\n"}}},
+		{"in place star", []string{"sed", "-i", "-e", "$d", "--in-place=old_*", "h.txt"}, "", "", 0,
+			[]file{{"h.txt", "hello world\n"}, {"old_h.txt", "hello world\nfoo bar\n"}}},
+		{"in place cluster", []string{"sed", "-ni.b", "1p", "h.txt"}, "", "", 0,
+			[]file{{"h.txt", "hello world\n"}, {"h.txt.b", "hello world\nfoo bar\n"}}},
+		{"in place quit truncates", []string{"sed", "-i", "2q", "n.txt"}, "", "", 0,
+			[]file{{"n.txt", "one\ntwo\n"}}},
+		{"in place stdout", []string{"sed", "-n", "-i", "p;1w /dev/stdout", "h.txt"}, "hello world\n", "", 0,
+			[]file{{"h.txt", "hello world\nfoo bar\n"}}},
+		{"in place separate", []string{"sed", "-i", "$s/$/!/;1F", "h.txt", "noeol"}, "", "", 0,
+			[]file{{"h.txt", "h.txt\nhello world\nfoo bar!\n"}, {"noeol", "noeol\na\nb!"}}},
+		{"in place symlink", []string{"sed", "-i", "s/x/X/", "link"}, "", "", 0,
+			[]file{{"link", "X\ny\n"}, {"r.txt", "x\ny\n"}}},
+		{"in place missing", []string{"sed", "-i", "p", "nope", "h.txt"}, "", "sed: can't read nope: no such file or directory\n", 2,
+			[]file{{"h.txt", "hello world\nhello world\nfoo bar\nfoo bar\n"}}},
+		{"in place dir", []string{"sed", "-i", "p", "d"}, "", "sed: couldn't edit d: not a regular file\n", 4, nil},
+		{"in place no files", []string{"sed", "-i", "p"}, "", "sed: no input files\n", 1, nil},
+		{"w file", []string{"sed", "-n", "/o/w out.txt", "n.txt"}, "", "", 0,
+			[]file{{"out.txt", "one\ntwo\nfour\n"}}},
+		{"w file created even unused", []string{"sed", "-n", "/zzz/w out.txt", "n.txt"}, "", "", 0,
+			[]file{{"out.txt", ""}}},
+		{"s w file", []string{"sed", "s/e/E/w out.txt", "h.txt"}, "hEllo world\nfoo bar\n", "", 0,
+			[]file{{"out.txt", "hEllo world\n"}}},
+		{"W file", []string{"sed", "-n", "N;W out.txt", "n.txt"}, "", "", 0,
+			[]file{{"out.txt", "one\nthree\n"}}},
+		{"w stderr", []string{"sed", "-n", "1w /dev/stderr", "h.txt"}, "", "hello world\n", 0, nil},
+		{"dir operand", []string{"sed", "p", "d", "h.txt"}, "", "sed: read error on d: is a directory\n", 4, nil},
+		{"expression option", []string{"sed", "--expression=1d", "--quiet", "-e", "p", "h.txt"}, "foo bar\n", "", 0, nil},
+		{"script file and expression", []string{"sed", "-e", "1i top", "-f", "s.sed", "-e", "$a end", "n.txt"}, "top\n0ne\nthree\nf0ur\nfive\nend\n", "", 0, nil},
+		{"hash n only first", []string{"sed", "-e", "p", "-e", "#n", "h.txt"}, "hello world\nhello world\nfoo bar\nfoo bar\n", "", 0, nil},
+		{"silent", []string{"sed", "--silent", "1p", "h.txt"}, "hello world\n", "", 0, nil},
+		{"unsupported e", []string{"sed", "e ls", "h.txt"}, "", "sed: -e expression #1, char 1: e: running commands is not supported\n", 1, nil},
+		{"script file error", []string{"sed", "-f", "bad.sed", "h.txt"}, "", "sed: file bad.sed line 2: unknown command: `k'\n", 1, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			fsys := sedFixture(t)
+			writeFile(t, fsys, "/work/bad.sed", "p\nk\n")
+			if err := fsys.Mkdir("/work/d", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := fsys.Symlink("r.txt", "/work/link"); err != nil {
+				t.Fatal(err)
+			}
+			cmdCase{Args: tc.args, Out: tc.out, Err: tc.err, Status: tc.status}.run(t, fsys)
+			for _, f := range tc.files {
+				data, err := vfs.ReadFile(fsys, "/work/"+f.name)
+				if err != nil || string(data) != f.content {
+					t.Errorf("%s: got (%q, %v), want %q", f.name, data, err, f.content)
+				}
+			}
+		})
+	}
+}
+
+func TestSedSymlinkReplaced(t *testing.T) {
+	t.Parallel()
+	fsys := sedFixture(t)
+	if err := fsys.Symlink("r.txt", "/work/link"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, status := runCmd(t, fsys, "", "sed", "-i", "s/x/X/", "link"); status != 0 {
+		t.Fatal(status)
+	}
+	info, err := fsys.Lstat("/work/link")
+	if err != nil || !info.Mode().IsRegular() {
+		t.Errorf("link is %v, %v; want a regular file", info, err)
+	}
+}

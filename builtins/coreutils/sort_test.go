@@ -1,0 +1,112 @@
+package coreutils
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/moonix-sh/moonix/vfs"
+)
+
+func TestSort(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"/work/kv":     "b 2\na 10\nc 1\nB 3\na 2\n",
+		"/work/csv":    "x,3,z\ny,1,a\nx,2,b\nw,10,c\n",
+		"/work/human":  "2K\n1M\n512\n1G\n-1K\n0\n",
+		"/work/vers":   "v1.10\nv1.9\nv1.9a\nv1.2\n",
+		"/work/months": "Mar\njan\nFEB\nfoo\n",
+		"/work/gen":    "1.5\n-2\n1e3\nnan\nabc\n0x10\n",
+		"/work/two":    "b\na\n",
+		"/work/abc":    "a\nb\nc",
+	}
+	runCasesFresh(t, files, []cmdCase{
+		{[]string{"sort", "kv"}, "", "B 3\na 10\na 2\nb 2\nc 1\n", "", 0},
+		{[]string{"sort", "-r", "kv"}, "", "c 1\nb 2\na 2\na 10\nB 3\n", "", 0},
+		{[]string{"sort", "-f", "kv"}, "", "a 10\na 2\nb 2\nB 3\nc 1\n", "", 0},
+		{[]string{"sort", "-u", "kv"}, "", "B 3\na 10\na 2\nb 2\nc 1\n", "", 0},
+		{[]string{"sort", "-fu", "kv"}, "", "a 10\na 2\nb 2\nB 3\nc 1\n", "", 0},
+		{[]string{"sort", "-k2", "kv"}, "", "c 1\na 10\na 2\nb 2\nB 3\n", "", 0},
+		{[]string{"sort", "-k2n", "kv"}, "", "c 1\na 2\nb 2\nB 3\na 10\n", "", 0},
+		{[]string{"sort", "-k2,2n", "-k1,1r", "kv"}, "", "c 1\nb 2\na 2\nB 3\na 10\n", "", 0},
+		{[]string{"sort", "-n", "-k2", "kv"}, "", "c 1\na 2\nb 2\nB 3\na 10\n", "", 0},
+		{[]string{"sort", "-s", "-k1,1", "kv"}, "", "B 3\na 10\na 2\nb 2\nc 1\n", "", 0},
+		{[]string{"sort", "-t,", "-k2n", "csv"}, "", "y,1,a\nx,2,b\nx,3,z\nw,10,c\n", "", 0},
+		{[]string{"sort", "-t,", "-k1,1", "-k2,2nr", "csv"}, "", "w,10,c\nx,3,z\nx,2,b\ny,1,a\n", "", 0},
+		{[]string{"sort", "-t", ",", "-k3", "csv"}, "", "y,1,a\nx,2,b\nw,10,c\nx,3,z\n", "", 0},
+		{[]string{"sort", "-k1.2", "kv"}, "", "c 1\na 10\na 2\nb 2\nB 3\n", "", 0},
+		{[]string{"sort", "-h", "human"}, "", "-1K\n0\n512\n2K\n1M\n1G\n", "", 0},
+		{[]string{"sort", "-hr", "human"}, "", "1G\n1M\n2K\n512\n0\n-1K\n", "", 0},
+		{[]string{"sort", "-V", "vers"}, "", "v1.2\nv1.9\nv1.9a\nv1.10\n", "", 0},
+		{[]string{"sort", "-M", "months"}, "", "foo\njan\nFEB\nMar\n", "", 0},
+		{[]string{"sort", "-g", "gen"}, "", "abc\nnan\n-2\n1.5\n0x10\n1e3\n", "", 0},
+		{[]string{"sort", "-b", "-k2", "kv"}, "", "c 1\na 10\na 2\nb 2\nB 3\n", "", 0},
+		{[]string{"sort", "-d", "kv"}, "", "B 3\na 10\na 2\nb 2\nc 1\n", "", 0},
+		{[]string{"sort", "-c", "kv"}, "", "", "sort: kv:2: disorder: a 10\n", 1},
+		{[]string{"sort", "-C", "kv"}, "", "", "", 1},
+		{[]string{"sort", "-c", "two", "abc"}, "", "", "sort: extra operand 'abc' not allowed with -c\n", 2},
+		{[]string{"sort", "-cu", "two"}, "", "", "sort: two:2: disorder: a\n", 1},
+		{[]string{"sort", "-m", "two", "abc"}, "", "a\nb\na\nb\nc\n", "", 0},
+		{[]string{"sort", "-z", "two"}, "", "b\na\n\u0000", "", 0},
+		{[]string{"sort", "two", "abc"}, "", "a\na\nb\nb\nc\n", "", 0},
+		{[]string{"sort", "nope"}, "", "", "sort: cannot read: nope: no such file or directory\n", 2},
+		{[]string{"sort", "-k0", "kv"}, "", "", "sort: field number is zero: invalid field specification '0'\n", 2},
+		{[]string{"sort", "-k1.0", "kv"}, "", "", "sort: character offset is zero: invalid field specification '1.0'\n", 2},
+		{[]string{"sort", "-k1x", "kv"}, "", "", "sort: stray character in field spec: invalid field specification '1x'\n", 2},
+		{[]string{"sort", "-t", "ab", "kv"}, "", "", "sort: multi-character tab 'ab'\n", 2},
+		{[]string{"sort", "-gn", "kv"}, "", "", "sort: options '-gn' are incompatible\n", 2},
+		{[]string{"sort", "-k", "2,2", "-k", "1,1", "kv"}, "", "c 1\na 10\na 2\nb 2\nB 3\n", "", 0},
+		{[]string{"sort", "--key=2n", "kv"}, "", "c 1\na 2\nb 2\nB 3\na 10\n", "", 0},
+		{[]string{"sort", "-n"}, "10\n9\n-1\n1.5\n\n", "-1\n\n1.5\n9\n10\n", "", 0},
+		{[]string{"sort", "-un"}, "1\n01\n1.0\n2\n", "1\n2\n", "", 0},
+		{[]string{"sort", "-i"}, "b\u0001a\na\u0002c\nab\n", "ab\na\u0002c\nb\u0001a\n", "", 0},
+		{[]string{"sort", "-di"}, "b-a\na_b\n", "a_b\nb-a\n", "", 0},
+		{[]string{"sort", "-k2,2", "-t:", "-s"}, "x:b\ny:a\nz:b\n", "y:a\nx:b\nz:b\n", "", 0},
+		{[]string{"sort", "-R", "two"}, "", "", "sort: random sort (-R) is not supported\n", 2},
+		{[]string{"sort", "-o", "/nodir/x", "two"}, "", "", "sort: open failed: /nodir/x: no such file or directory\n", 2},
+		{[]string{"sort", "-t", "\\0", "-k2"}, "b\x00x\na\x00y\n", "b\x00x\na\x00y\n", "", 0},
+		{[]string{"sort", "-t", ",", "-t", ";", "two"}, "", "", "sort: incompatible tabs\n", 2},
+	})
+}
+
+func TestSortOutputIsInput(t *testing.T) {
+	t.Parallel()
+	fsys := testTree(t)
+	writeFile(t, fsys, "/work/f", "c\na\nb\n")
+	out, errs, st := runCmd(t, fsys, "", "sort", "-o", "f", "f")
+	data, _ := vfs.ReadFile(fsys, "/work/f")
+	if out != "" || errs != "" || st != 0 || string(data) != "a\nb\nc\n" {
+		t.Errorf("got (%q, %q, %d) and file %q", out, errs, st, data)
+	}
+}
+
+func TestSortLarge(t *testing.T) {
+	t.Parallel()
+	var in, want strings.Builder
+	for i := 999; i >= 0; i-- {
+		in.WriteString(strings.Repeat("x", i%7) + "\n")
+	}
+	for i := 0; i < 7; i++ {
+		for j := 0; j < 1000; j++ {
+			if j%7 == i {
+				want.WriteString(strings.Repeat("x", i) + "\n")
+			}
+		}
+	}
+	out, _, st := runCmd(t, testTree(t), in.String(), "sort")
+	if st != 0 || out != want.String() {
+		t.Errorf("sort of 1000 lines went wrong")
+	}
+}
+
+func TestFilevercmp(t *testing.T) {
+	t.Parallel()
+	ordered := []string{"", ".", "..", ".a", "1", "a", "a1", "a2", "a10", "a10b", "b~", "b", "b.tar.gz", "b1.tar.gz", "file-1.2.3", "file-1.10"}
+	for i := range ordered {
+		for j := range ordered {
+			got := filevercmp(ordered[i], ordered[j])
+			if (i < j) != (got < 0) || (i == j) != (got == 0) {
+				t.Errorf("filevercmp(%q, %q) = %d", ordered[i], ordered[j], got)
+			}
+		}
+	}
+}

@@ -1,0 +1,240 @@
+package coreutils
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+func uniqCommand() *builtins.Command {
+	return &builtins.Command{
+		Name:    "uniq",
+		Summary: "report or omit repeated lines",
+		Usage: `usage: uniq [OPTION]... [INPUT [OUTPUT]]
+Filter adjacent matching lines from INPUT (or standard input), writing to
+OUTPUT (or standard output).
+  -c, --count            prefix lines by the number of occurrences
+  -d, --repeated         only print duplicate lines, one for each group
+  -D, --all-repeated[=METHOD]  print all duplicate lines; METHOD is none
+                         (default), prepend or separate (blank line between
+                         groups)
+  -u, --unique           only print unique lines
+  -i, --ignore-case      ignore differences in case when comparing
+  -f, --skip-fields=N    avoid comparing the first N fields
+  -s, --skip-chars=N     avoid comparing the first N characters
+  -w, --check-chars=N    compare no more than N characters in lines
+  -z, --zero-terminated  lines end with NUL, not newline
+A field is a run of blanks followed by non-blanks. Fields are skipped
+before characters.
+`,
+		Run: runUniq,
+	}
+}
+
+func runUniq(c *builtins.Call) int {
+	fl := c.Flags()
+	count := fl.BoolP("count", "c", false, "")
+	repeated := fl.BoolP("repeated", "d", false, "")
+	allRep := ""
+	f := fl.VarPF(callbackFlag(func(v string) error {
+		switch v {
+		case "true", "none":
+			allRep = "none"
+		case "prepend", "separate":
+			allRep = v
+		default:
+			return fmt.Errorf("invalid argument '%s' for '--all-repeated'", v)
+		}
+		return nil
+	}), "all-repeated", "D", "")
+	f.NoOptDefVal = "true"
+	unique := fl.BoolP("unique", "u", false, "")
+	ignoreCase := fl.BoolP("ignore-case", "i", false, "")
+	skipF := fl.StringP("skip-fields", "f", "0", "")
+	skipC := fl.StringP("skip-chars", "s", "0", "")
+	checkC := fl.StringP("check-chars", "w", "", "")
+	zero := fl.BoolP("zero-terminated", "z", false, "")
+	if !c.Parse(fl) {
+		return 2
+	}
+	num := func(s, what string) (int, bool) {
+		n, err := strconv.ParseUint(s, 10, 63)
+		if err != nil {
+			if sortRangeErr(err) {
+				return int(^uint(0) >> 1), true
+			}
+			c.Fail("%s: invalid number of %s", s, what)
+			return 0, false
+		}
+		return int(n), true
+	}
+	nf, ok1 := num(*skipF, "fields to skip")
+	ns, ok2 := num(*skipC, "bytes to skip")
+	nw := -1
+	ok3 := true
+	if *checkC != "" {
+		nw, ok3 = num(*checkC, "bytes to compare")
+	}
+	if !ok1 || !ok2 || !ok3 {
+		return 1
+	}
+	if allRep != "" && *count {
+		c.Fail("printing all duplicated lines and repeat counts is meaningless")
+		return 2
+	}
+	args := fl.Args()
+	if len(args) > 2 {
+		c.Fail("extra operand '%s' (try 'uniq --help')", args[2])
+		return 2
+	}
+	in := "-"
+	if len(args) > 0 {
+		in = args[0]
+	}
+	r, err := c.Open(in)
+	if err != nil {
+		c.FailErr(in, err)
+		return 1
+	}
+	defer r.Close()
+	w := c.Stdout
+	if len(args) == 2 && args[1] != "-" {
+		out, err := c.Create(args[1], false)
+		if err != nil {
+			c.FailErr(args[1], err)
+			return 1
+		}
+		defer out.Close()
+		bw := bufio.NewWriterSize(out, 32*1024)
+		defer bw.Flush()
+		w = bw
+	}
+	sep := byte('\n')
+	if *zero {
+		sep = 0
+	}
+
+	key := func(line string) string {
+		s := line
+		for i := 0; i < nf && s != ""; i++ {
+			s = strings.TrimLeft(s, " \t")
+			j := strings.IndexAny(s, " \t")
+			if j < 0 {
+				s = ""
+			} else {
+				s = s[j:]
+			}
+		}
+		if ns >= len(s) {
+			s = ""
+		} else {
+			s = s[ns:]
+		}
+		if nw >= 0 && nw < len(s) {
+			s = s[:nw]
+		}
+		return s
+	}
+	equal := func(a, b string) bool {
+		if *ignoreCase {
+			return uniqFoldEqual(a, b)
+		}
+		return a == b
+	}
+
+	var (
+		group      []string // lines of the current group (only kept for -D)
+		first      string
+		firstKey   string
+		n          int
+		have       bool
+		printedAny bool
+		werr       error
+	)
+	emit := func(s string) {
+		if werr == nil {
+			_, werr = io.WriteString(w, s)
+		}
+	}
+	flush := func() {
+		if !have {
+			return
+		}
+		switch {
+		case allRep != "":
+			if n > 1 {
+				if allRep == "prepend" || allRep == "separate" && printedAny {
+					emit(string(sep))
+				}
+				for _, l := range group {
+					emit(l + string(sep))
+				}
+				printedAny = true
+			}
+		case *repeated && n < 2, *unique && n > 1:
+		case *count:
+			emit(fmt.Sprintf("%7d %s%c", n, first, sep))
+		default:
+			emit(first + string(sep))
+		}
+	}
+	br := bufio.NewReaderSize(r, 32*1024)
+	for {
+		if c.Canceled() {
+			return 130
+		}
+		line, rerr := br.ReadString(sep)
+		if line == "" && rerr != nil {
+			if rerr != io.EOF {
+				c.FailErr(in, rerr)
+				return 1
+			}
+			break
+		}
+		line = strings.TrimSuffix(line, string(sep))
+		k := key(line)
+		if have && equal(k, firstKey) {
+			n++
+			if allRep != "" {
+				group = append(group, line)
+			}
+		} else {
+			flush()
+			first, firstKey, n, have = line, k, 1, true
+			group = append(group[:0], line)
+		}
+		if werr != nil {
+			return 0
+		}
+		if rerr != nil {
+			break
+		}
+	}
+	flush()
+	return 0
+}
+
+// uniqFoldEqual compares with only ASCII letters folded, as the C locale
+// does (strings.EqualFold also folds non-ASCII letters).
+func uniqFoldEqual(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x >= 'A' && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if y >= 'A' && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,61 @@
+package coreutils
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/moonix-sh/moonix/builtins"
+)
+
+func TestWc(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"/work/words": "hello world\nfoo\tbar  baz\n",
+		"/work/odd":   "\x01 a\xffb\r\nlong line here\f12\vx\n",
+		"/work/abc":   "a\nb\nc",
+		"/work/dir/f": "x\n",
+	}
+	runCasesFresh(t, files, []cmdCase{
+		{[]string{"wc", "words"}, "", " 2  5 25 words\n", "", 0},
+		{[]string{"wc", "-l", "words"}, "", "2 words\n", "", 0},
+		{[]string{"wc", "-w", "words"}, "", "5 words\n", "", 0},
+		{[]string{"wc", "-c", "words"}, "", "25 words\n", "", 0},
+		{[]string{"wc", "-m", "words"}, "", "25 words\n", "", 0},
+		{[]string{"wc", "-L", "words"}, "", "16 words\n", "", 0},
+		{[]string{"wc", "-lwcmL", "odd"}, "", " 2  6 27 27 14 odd\n", "", 0},
+		{[]string{"wc", "words", "odd", "abc"}, "", " 2  5 25 words\n 2  6 27 odd\n 2  3  5 abc\n 6 14 57 total\n", "", 0},
+		{[]string{"wc", "-l", "words", "abc"}, "", " 2 words\n 2 abc\n 4 total\n", "", 0},
+		{[]string{"wc", "-L", "words", "odd"}, "", "16 words\n14 odd\n16 total\n", "", 0},
+		{[]string{"wc", "nope", "words"}, "", " 2  5 25 words\n 2  5 25 total\n", "wc: nope: no such file or directory\n", 1},
+		{[]string{"wc", "dir"}, "", "      0       0       0 dir\n", "wc: dir: is a directory\n", 1},
+		{[]string{"wc", "dir", "words"}, "", "      0       0       0 dir\n      2       5      25 words\n      2       5      25 total\n", "wc: dir: is a directory\n", 1},
+		{[]string{"wc", "-l", "nope"}, "", "", "wc: nope: no such file or directory\n", 1},
+		{[]string{"wc"}, "a b\nc\n", "      2       3       6\n", "", 0},
+		{[]string{"wc", "-l"}, "a b\nc\n", "2\n", "", 0},
+		{[]string{"wc", "-", "words"}, "a b\nc\n", "      2       3       6 -\n      2       5      25 words\n      4       8      31 total\n", "", 0},
+		{[]string{"wc", "--total=never", "words", "abc"}, "", " 2  5 25 words\n 2  3  5 abc\n", "", 0},
+		{[]string{"wc", "--total=always", "words"}, "", " 2  5 25 words\n 2  5 25 total\n", "", 0},
+		{[]string{"wc", "--total=only", "words", "abc"}, "", "4 8 30\n", "", 0},
+		{[]string{"wc", "--total=only", "-l", "words", "abc"}, "", "4\n", "", 0},
+		{[]string{"wc", "--total=bad", "words"}, "", "", "wc: invalid argument 'bad' for '--total'\n", 2},
+		{[]string{"wc", "-x"}, "", "", "wc: unknown shorthand flag: 'x' in -x (try 'wc --help')\n", 2},
+	})
+}
+
+func TestWcStdinRedirect(t *testing.T) {
+	t.Parallel()
+	// A file given as standard input (a redirection) counts as a regular
+	// file for the column width, as in GNU.
+	fsys := testTree(t)
+	writeFile(t, fsys, "/work/f", "a b\nc\n")
+	f, err := fsys.OpenFile("/work/f", 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out strings.Builder
+	c := &builtins.Call{Args: []string{"wc"}, Stdin: f, Stdout: &out, Dir: "/work", FS: fsys}
+	if st := builtins.Run(testRegistry.Lookup("wc"), c); st != 0 || out.String() != "2 3 6\n" {
+		t.Errorf("got %q %d", out.String(), st)
+	}
+}

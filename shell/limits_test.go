@@ -1,0 +1,266 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// runLimited runs script in a session with the limits lim and returns its
+// merged output and final status.
+func runLimited(t *testing.T, lim Limits, script string) (*Session, string, int) {
+	t.Helper()
+	out := &syncBuffer{}
+	s, err := New(Config{Stdout: out, Stderr: out, Limits: lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	status := s.RunStream(ctx, strings.NewReader(script))
+	return s, out.String(), status
+}
+
+// Calls nest as deep as Limits.CallDepth and no deeper, whatever nests
+// them (functions, eval, source, nested shells, and all of them mixed);
+// past it the statement stops with bash's message and status 1, and the
+// session goes on.
+func TestCallDepth(t *testing.T) {
+	t.Parallel()
+	const limit = 40
+	for _, tc := range []struct {
+		name, script, want string
+	}{
+		{"function at the limit", `f(){ [ $1 -lt 40 ] && f $(($1+1)); echo $1; }; f 1 | head -1`, "40\n"},
+		{"function past it", `f(){ [ $1 -lt 41 ] && f $(($1+1)); echo $1; }; f 1 | head -1`,
+			"moonix: f: maximum function nesting level exceeded (40)\n"},
+		{"endless recursion", `f(){ f; }; f`, "moonix: f: maximum function nesting level exceeded (40)\n"},
+		{"in a command substitution", `f(){ f; }; x=$(f) && echo "not reached $x"`,
+			"moonix: f: maximum function nesting level exceeded (40)\n"},
+		{"eval", `x='eval "$x"'; eval "$x"`, "moonix: eval: maximum eval nesting level exceeded (40)\n"},
+		{"command eval", `x='command eval "$x"'; eval "$x"`, "moonix: eval: maximum eval nesting level exceeded (40)\n"},
+		{"source", `echo '. /work/s' > /work/s; . /work/s`, "moonix: .: maximum source nesting level exceeded (40)\n"},
+		{"nested shells", `echo 'sh /work/t' > /work/t; sh /work/t`, "moonix: sh: maximum shell nesting level exceeded (40)\n"},
+		{"mixed", `f(){ eval 'sh -c "g(){ f; }; f(){ g; }; f"'; }; f`, "moonix: f: maximum function nesting level exceeded (40)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, out, status := runLimited(t, Limits{CallDepth: limit}, tc.script+"\necho \"next $?\"\n")
+			if want := tc.want + "next " + strings.TrimSuffix(fmt.Sprint(btoi(strings.HasPrefix(tc.want, "moonix:"))), "\n") + "\n"; out != want || status != 0 {
+				t.Errorf("got %q (status %d), want %q", out, status, want)
+			}
+		})
+	}
+}
+
+// Background jobs and pipeline stages alive at once are bounded: past
+// Limits.Processes the statement that started them stops, all of it,
+// with one message; the session goes on and the count goes back to 0.
+func TestProcessLimit(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, script string }{
+		{"fork bomb", `f(){ f|f& }; f`},
+		// eval and source print the program back and parse it again:
+		// the marks must survive that.
+		{"fork bomb through eval", `eval 'f(){ f|f& }'; f`},
+		{"fork bomb in a sourced file", `echo 'f(){ f|f& }; f' > /work/b; . /work/b`},
+		{"pipeline recursion", `f(){ f | f; }; f`},
+		{"long pipeline", `sleep 10` + strings.Repeat(" | cat", 30)},
+		{"jobs in a loop", `while :; do sleep 10 & done`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out := &syncBuffer{}
+			s, err := New(Config{Stdout: out, Stderr: out, Limits: Limits{Processes: 20}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			s.Run(ctx, tc.script, "moonix")
+			// A fork bomb runs on after the statement that started it
+			// returned, until the limit stops it.
+			for !strings.Contains(out.String(), "too many") || s.procs.Load() != 0 {
+				if ctx.Err() != nil {
+					t.Fatalf("the limit did not stop it: %q", out.String())
+				}
+				time.Sleep(time.Millisecond)
+			}
+			s.Run(ctx, `echo "next $?"`, "moonix")
+			if got := out.String(); strings.Count(got, "moonix: too many processes (limit 20)\n") != 1 || !strings.Contains(got, "next ") {
+				t.Errorf("got %q", got)
+			}
+			if n := s.procs.Load(); n != 0 {
+				t.Errorf("%d processes counted after the end", n)
+			}
+		})
+	}
+}
+
+// Jobs under the limit run, and the count comes back down as they end:
+// many more than the limit, one after another, are fine.
+func TestProcessLimitCountsDown(t *testing.T) {
+	t.Parallel()
+	s, out, _ := runLimited(t, Limits{Processes: 5}, `
+		for i in $(seq 50); do echo $i | cat | cat | cat >/dev/null; done
+		for i in 1 2 3 4; do echo $i & done; wait
+		echo done`)
+	if !strings.HasSuffix(out, "done\n") || strings.Contains(out, "too many") {
+		t.Errorf("got %q", out)
+	}
+	if n := s.procs.Load(); n != 0 {
+		t.Errorf("%d processes counted after the end", n)
+	}
+}
+
+// Scripts that meet a limit, and what they print.
+func TestLimitScripts(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		lim    Limits
+		script string
+		want   string
+	}{
+		// The default depth holds 1000 frames (and the reflection
+		// funcDepth relies on finds interp's environment layers).
+		{"default depth", Limits{}, `f(){ f; }; f; g(){ [ $1 -lt 1000 ] && g $(($1+1)) || echo $1; }; g 1`,
+			"moonix: f: maximum function nesting level exceeded (1000)\n1000\n"},
+		// A background job that nests too deep stops with the same
+		// message; the session goes on.
+		{"depth in a background job", Limits{CallDepth: 40}, "f(){ f; }; f & wait\necho next",
+			"moonix: f: maximum function nesting level exceeded (40)\nnext\n"},
+		// The marks that count jobs and loops never show: declare -f,
+		// type and trap -p print functions and traps as written.
+		{"marks do not show", Limits{Loop: 100}, `f(){ echo a | cat; sleep 0 & while :; do break; done; }
+declare -f f; type f | tail -n +2 | head -2; trap ': | : &' EXIT; trap -p EXIT; typeset -f f > /tmp/f; grep -c moonix: /tmp/f`,
+			"f()\n{\n\techo a | cat\n\tsleep 0 &\n\twhile :; do break; done\n}\nf()\n{\ntrap -- ': | : &' EXIT\n0\n"},
+		// Limits.Commands bounds the simple commands of one top-level
+		// statement (seq and nine echos make ten); the next statement
+		// starts a new count.
+		{"commands", Limits{Commands: 10}, `
+			for i in 1 2 3 4 5 6 7 8 9; do echo $i; done | tail -1
+			for i in $(seq 20); do echo $i; done
+			echo "next $?"`,
+			"9\n1\n2\n3\n4\n5\n6\n7\n8\n9\nmoonix: too many commands (limit 10)\nnext 1\n"},
+		// Limits.Loop bounds the iterations of one run of a loop (each
+		// run counts anew), nested loops and loops in functions and
+		// pipelines too.
+		{"loop iterations", Limits{Loop: 5}, `
+			for i in 1 2 3 4 5; do for j in 1 2 3 4 5; do :; done; done; echo "five by five $?"
+			{ i=0; while :; do i=$((i+1)); done; echo "not reached"; }
+			echo "after $i: $?"
+			f(){ until false; do :; done > /dev/null; }; f | cat
+			for ((k = 0; k < 10; k++)); do echo $k; done 2>&1 | cat >/dev/null`,
+			"five by five 0\nmoonix: too many loop iterations (limit 5)\nafter 5: 1\n" +
+				"moonix: too many loop iterations (limit 5)\nmoonix: too many loop iterations (limit 5)\n"},
+		// One value may take a quarter of Limits.Memory: a command
+		// substitution's output (from a builtin, from echo in a loop,
+		// from a nested shell), a line read, a printf field; past it
+		// the command (or, for a substitution, the statement) stops.
+		// (What a statement did before it stopped stays done: x and z
+		// got the first MiB.)
+		{"substitution output", Limits{Memory: 4 << 20}, `
+			{ x=$(yes); echo "not reached"; }
+			{ y=$(while :; do echo yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy; done); echo "not reached"; }
+			z=$(sh -c 'yes | cat')
+			echo "next $? ${#x} ${#y} ${#z}"`,
+			"moonix: out of memory (limit 4 MiB)\nmoonix: out of memory (limit 4 MiB)\nmoonix: out of memory (limit 4 MiB)\nnext 1 1048575 0 1048575\n"},
+		{"endless line", Limits{Memory: 1 << 20}, `
+			yes | tr -d '\n' | { read x; echo "read $? ${#x}"; }
+			yes | tr -d '\n' | { read -n 2000000 x; echo "read -n $? ${#x}"; }
+			echo next`,
+			"moonix: read: out of memory (limit 1 MiB)\nread 1 0\nmoonix: read: out of memory (limit 1 MiB)\nread -n 1 0\nnext\n"},
+		// jq and awk build their values out of reach: their evaluation
+		// runs on a budget of heap growth (a quarter of Limits.Memory).
+		{"jq and awk", Limits{Memory: 16 << 20}, `
+			jq -n 'def f: [f]; f'; echo "jq $?"
+			awk 'BEGIN { while (1) a[n++] = n }'; echo "awk $?"
+			echo '{"a":[1,2]}' | jq -c .a`,
+			"moonix: jq: out of memory (limit 16 MiB)\njq 1\nmoonix: awk: out of memory (limit 16 MiB)\nawk 1\n[1,2]\n"},
+		{"printf", Limits{Memory: 4 << 20}, `
+			printf '%*s' 20000000000 x; echo " $?"
+			printf '%2000000s' x | wc -c
+			printf '%.2000000d' 1 | wc -c
+			printf 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx%s' $(seq 30000) | wc -c
+			printf '%5s|\n' ok`,
+			"moonix: printf: out of memory (limit 4 MiB)\n 1\nmoonix: printf: out of memory (limit 4 MiB)\n0\n" +
+				"moonix: printf: out of memory (limit 4 MiB)\n0\nmoonix: printf: out of memory (limit 4 MiB)\n0\n   ok|\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, out, _ := runLimited(t, tc.lim, tc.script)
+			if out != tc.want {
+				t.Errorf("got %q, want %q", out, tc.want)
+			}
+		})
+	}
+}
+
+// eval and source print a prepared program back and parse it again: every
+// job must still carry its mark then (printed as "a | b >>mark &", the
+// mark would be b's and the job would go uncounted).
+func TestMarksSurvivePrinting(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{"a | b &", "a && b &", "f(){ f|f& }", "x=$(a | b &)", "! a || b | c &"} {
+		for _, text := range []func(string) (string, error){
+			func(s string) (string, error) { return prepareText(s, &funcNames{}, marks{jobs: true}) },
+			func(s string) (string, error) {
+				return prepareSource(strings.NewReader(s), "", &funcNames{}, marks{jobs: true})
+			},
+		} {
+			printed, err := text(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := syntax.NewParser().Parse(strings.NewReader(printed), "")
+			if err != nil {
+				t.Fatalf("%q printed as %q: %v", src, printed, err)
+			}
+			jobs, marked := 0, 0
+			syntax.Walk(f, func(n syntax.Node) bool {
+				st, ok := n.(*syntax.Stmt)
+				if !ok {
+					return true
+				}
+				bg := st.Background
+				if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe) {
+					jobs++ // b.X is a job
+					if hasMark(b.X) {
+						marked++
+					}
+				}
+				if bg {
+					jobs++
+					if hasMark(st) {
+						marked++
+					}
+				}
+				return true
+			})
+			if jobs == 0 || marked != jobs {
+				t.Errorf("%q printed as %q: %d of %d jobs marked", src, printed, marked, jobs)
+			}
+		}
+	}
+}
+
+func hasMark(st *syntax.Stmt) bool {
+	for _, rd := range st.Redirs {
+		if rd.Word != nil && rd.Word.Lit() == jobMark {
+			return true
+		}
+	}
+	return false
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,72 @@
+package shell
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/coreutils"
+	"github.com/moonix-sh/moonix/builtins/network"
+	"github.com/moonix-sh/moonix/builtins/sandbox"
+	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/effects"
+)
+
+// Resources are what a session hands the command packages it is
+// configured with (Config.Packages), already wrapped: a package that
+// reaches outside does it through them, and so is checked and recorded.
+type Resources struct {
+	// HTTP is the session's one HTTP client: the gate (net.connect) and
+	// the effect recorder wrap its transport. nil: no network.
+	HTTP *http.Client
+	// HTTPMaxBody bounds the response bodies a command reads.
+	HTTPMaxBody int64
+	// Effects is the effect log, for what leaves the sandbox without
+	// HTTP (an MCP call to a stdio server).
+	Effects *effects.Log
+	// Check asks the gate whether kind on target is allowed (mcp.call
+	// server/tool, a2a.delegate, process.spawn); a refusal is a
+	// *caps.DeniedError, audited.
+	Check func(kind caps.Kind, op, target string) error
+}
+
+// Package is a command package a session is configured with: its
+// commands, built with the session's resources.
+type Package func(Resources) []*builtins.Command
+
+// newRegistry assembles the session's builtins from the command packages'
+// lists, each handed what it works on: coreutils nothing beyond the Call,
+// the sandbox commands the history, the effect log and the capability
+// set, the network commands the HTTP client, the configured packages
+// Resources.
+func (s *Session) newRegistry() (*builtins.Registry, error) {
+	res := Resources{HTTP: s.http, HTTPMaxBody: s.cfg.HTTPMaxBody, Effects: s.cfg.Effects, Check: s.gate.Check}
+	sd := sandbox.Deps{Repo: s.cfg.Repo, Effects: s.cfg.Effects, Caps: s.gate.Set}
+	nd := network.Deps{Client: s.http, MaxBody: s.cfg.HTTPMaxBody}
+	base := registry(sd, nd)
+	var more [][]*builtins.Command
+	seen := map[string]bool{}
+	for _, p := range s.cfg.Packages {
+		list := p(res)
+		for _, cmd := range list {
+			if base.Lookup(cmd.Name) != nil || seen[cmd.Name] {
+				return nil, fmt.Errorf("two commands named %s", cmd.Name)
+			}
+			seen[cmd.Name] = true
+		}
+		more = append(more, list)
+	}
+	if len(more) == 0 {
+		return base, nil
+	}
+	return registry(sd, nd, more...), nil
+}
+
+// registry is the builtins of a session whose sandbox commands work on sd
+// and network commands on nd, with more lists of commands.
+func registry(sd sandbox.Deps, nd network.Deps, more ...[]*builtins.Command) *builtins.Registry {
+	lists := append([][]*builtins.Command{coreutils.Commands(), sandbox.Commands(sd), network.Commands(nd)}, more...)
+	r := builtins.NewRegistry(lists...)
+	r.Decorate("diff", sandbox.Diff(sd))
+	return r
+}

@@ -28,6 +28,7 @@ var layers = map[string]int{
 	"internal/gnudiff":    0,
 	"internal/jqjson":     0,
 	"internal/transcript": 0,
+	"internal/stack":      0,
 	// the tree and its history; the effect log
 	"vfs":     1,
 	"effects": 1,
@@ -80,7 +81,7 @@ var contract = []string{"github.com/spf13/pflag", module + "vfs", module + "cloc
 
 // engineImports is what moonix's execution engine may import beyond the
 // standard library: it reaches the world through its Config only.
-var engineImports = []string{"mvdan.cc/sh/v3/syntax", module + "vfs", module + "clock"}
+var engineImports = []string{"mvdan.cc/sh/v3/syntax", module + "vfs", module + "clock", module + "internal/stack"}
 
 type goFile struct {
 	pkg, name string // package directory and file, relative to the module

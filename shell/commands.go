@@ -147,7 +147,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
 		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts, Shopts: shopts,
 		Name: argv0[0], Commands: s.cfg.Commands, parent: s, Repo: s.cfg.Repo,
-		Effects: s.cfg.Effects, Engine: s.cfg.Engine,
+		Effects: s.cfg.Effects, Engine: s.cfg.Engine, depth: ctxDepth(ctx),
 	}
 	if s.eng != nil {
 		cfg.Engine = EngineMoonix

@@ -62,6 +62,13 @@ func TestDeepNesting(t *testing.T) {
 			checkDeep(t, "stream", buf.String(), status, 2, "")
 			for _, r := range routes {
 				out, status := runWithFile(t, "/work/deep", p.src, r.script)
+				if r.name == "trap" && defaultEngine == EngineMoonix {
+					// as in bash, a trap's text is parsed when it runs
+					if want := "after 0\nmoonix: nesting too deep\n"; out != want {
+						t.Errorf("trap: output %q, want %q", out, want)
+					}
+					continue
+				}
 				checkDeep(t, r.name, out, status, 0, r.want)
 			}
 		})

@@ -116,8 +116,40 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 		Prefix:       "moonix",
 		UID:          s.who.UID,
 		GID:          s.who.GID,
+		Limits:       s.engineLimits(),
 	}
 	return engine.New(cfg)
+}
+
+// engineLimits are the session's limits as the engine applies them: the
+// counts are the root session's (shared with the shells nested in it)
+// and its statements' (stmtRun), and a limit passed stops the statement
+// as on interp.
+func (s *Session) engineLimits() engine.Limits {
+	lim := s.limits()
+	return engine.Limits{
+		CallDepth: lim.CallDepth,
+		Depth:     s.cfg.depth,
+		Processes: lim.Processes,
+		Procs:     &s.root().procs,
+		Memory:    lim.Memory,
+		Commands:  lim.Commands,
+		Count: func(ctx context.Context) int64 {
+			if sr := runOf(ctx); sr != nil {
+				return sr.commands.Add(1)
+			}
+			return 0
+		},
+		Loop: lim.Loop,
+		Stop: func(ctx context.Context, msg string) {
+			le := abortCtx(ctx, &limitError{msg: msg})
+			if sr := runOf(ctx); sr != nil {
+				sr.report()
+				return
+			}
+			le.report(s.cfg.Stderr)
+		},
+	}
 }
 
 // engineErrorMessage words a failed operation: a capability denial as the
@@ -142,7 +174,9 @@ func (s *Session) engineHome(user string) (string, bool) {
 // engineCall builds the builtins.Call for a command the engine hands
 // over.
 func (s *Session) engineCall(c *engine.Command) *builtins.Call {
-	call := s.newCall(c.Ctx, c.Args, c.Dir, c.Env)
+	// a nested shell is one level deeper than the command (nest)
+	ctx := context.WithValue(c.Ctx, depthKey{}, c.Depth)
+	call := s.newCall(ctx, c.Args, c.Dir, c.Env)
 	call.Stdin, call.Stdout, call.Stderr = c.Stdin, c.Stdout, c.Stderr
 	// the descriptors above 2 (/dev/fd/63 of a process substitution)
 	call.FS = builtins.WithFds(s.fs, c.Stdin, c.Stdout, c.Stderr, c.Fd)
@@ -229,14 +263,18 @@ func engineSetState(c *engine.Command, st vfs.State) error {
 }
 
 // engineRunStmt runs one statement on the engine.
-func (s *Session) engineRun(ctx context.Context, run func() int) (status int, exited bool) {
+func (s *Session) engineRun(ctx context.Context, run func(context.Context) int) (status int, exited bool) {
+	sctx, sr := s.startStmt(ctx)
 	defer func() {
 		if v := recover(); v != nil {
-			fmt.Fprintf(s.cfg.Stderr, "moonix: internal error: %v\n", v)
-			status, exited = 1, false
+			status, exited = internalError(s.cfg.Stderr, v), false
+		}
+		if sr != nil && sr.report() != nil && ctx.Err() == nil {
+			status, exited = 1, false // a limit stopped it, and said so
+			s.eng.SetStatus(status)
 		}
 	}()
-	status = run()
+	status = run(sctx)
 	exited = s.eng.Exited()
 	if cerr := ctx.Err(); cerr != nil {
 		status = 130

@@ -497,22 +497,10 @@ func ownershipTests(args []string) {
 	}
 }
 
-// deepRecursion reports whether the calling goroutine's stack is deeper
-// than runFrames, measuring it only every so many commands (see depthGap).
-// The count is the session's, not the goroutine's: a recursion in one job
-// is measured all the same, as it makes most of the commands.
-func (s *Session) deepRecursion() bool {
-	n := s.calls.Add(1)
-	if n < s.nextMeasure.Load() {
-		return false
-	}
-	gap := depthGap()
-	if gap < 0 {
-		return true
-	}
-	s.nextMeasure.Store(n + int64(gap))
-	return false
-}
+// deepRecursion reports whether the calling goroutine's stack is too
+// deep (see stack.Gauge): interp is slow beyond some 1,200 function calls
+// (every call adds a scope its lookups go through).
+func (s *Session) deepRecursion() bool { return s.stack.Deep() }
 
 // echoNeedsMoonix reports whether echo has options other than -n (-e,
 // -E, combined ones): interp's echo knows few escapes and no combined

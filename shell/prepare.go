@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/moonix-sh/moonix/internal/stack"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -208,7 +209,7 @@ func literal(w *syntax.Word, b *strings.Builder) bool {
 // unless it nests too deeply for the interpreter's parser to survive it.
 func prepareText(src string, funcs *funcNames, m marks) (string, error) {
 	src = strings.ReplaceAll(src, "\x00", "") // as the parser drops them
-	if len(src) < shortText && !needsPrepare(src, m) {
+	if len(src) < stack.ShortText && !needsPrepare(src, m) {
 		// Nothing for prepare to do (see the cases of its walk): the
 		// common case stays cheap.
 		return src, nil

@@ -23,6 +23,7 @@ import (
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/internal/engine"
+	"github.com/moonix-sh/moonix/internal/stack"
 	"github.com/moonix-sh/moonix/vfs"
 	"github.com/moonix-sh/moonix/wasm"
 )
@@ -110,8 +111,10 @@ type Config struct {
 	// for the session only) and the memory cap.
 	Wasm wasm.Config
 
-	// parent is the session that started this one as a nested shell.
+	// parent is the session that started this one as a nested shell;
+	// depth is the call depth it runs at.
 	parent *Session
+	depth  int
 }
 
 const defaultName = "moonix"
@@ -146,10 +149,9 @@ type Session struct {
 	captures served[io.Writer]
 	sources  served[string]
 	funcs    funcNames
-	// calls counts the commands run; the stack is measured again at
-	// nextMeasure (see deepRecursion).
-	calls, nextMeasure atomic.Int64
-	gate               *caps.Gate
+	// stack measures the stack of the commands run (see deepRecursion).
+	stack stack.Gauge
+	gate  *caps.Gate
 	// http is the session's HTTP client, shared with its nested shells.
 	http *http.Client
 	// clockGated says that clock is the gate's (the configured clock was
@@ -542,7 +544,7 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status in
 			if abandoned > 0 && st.Pos().Line() == abandoned {
 				continue // an error abandoned the rest of the line
 			}
-			status, exited = s.engineRun(ctx, func() int { return s.eng.RunSource(ctx, st, s.src, s.srcLine) })
+			status, exited = s.engineRun(ctx, func(ctx context.Context) int { return s.eng.RunSource(ctx, st, s.src, s.srcLine) })
 			abandoned = 0
 			if s.eng.Abandoned() {
 				abandoned = st.Pos().Line()
@@ -589,7 +591,7 @@ func (s *Session) Exit(ctx context.Context) int {
 		return status
 	}
 	if s.eng != nil {
-		status, _ = s.engineRun(ctx, func() int { return s.eng.Exit(ctx, status) })
+		status, _ = s.engineRun(ctx, func(ctx context.Context) int { return s.eng.Exit(ctx, status) })
 		return status
 	}
 	return s.exitStmt(ctx, status)
@@ -643,31 +645,37 @@ func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 // stream runs the statements of r until its end, a syntax error or an
 // exit; interrupted reports an exit the context ended, which skips the
 // EXIT trap. err is a *DepthError for statements nested too deeply.
-//
-//go:noinline
 func (s *Session) stream(ctx context.Context, r io.Reader, name string) (status int, interrupted bool, err error) {
-	defer recoverParse(&err, name)
-	p := syntax.NewParser()
-	for stmts, err := range p.InteractiveSeq(boundedReader{r}) {
-		if err != nil {
-			if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
-				break
+	status = -1
+	err = boundedParse(r, name, func(r io.Reader) error {
+		p := syntax.NewParser()
+		for stmts, err := range p.InteractiveSeq(r) {
+			if err != nil {
+				if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
+					break
+				}
+				s.syntaxError(name, err)
+				s.finish(2, false)
+				status = 2
+				return nil
 			}
-			s.syntaxError(name, err)
-			s.finish(2, false)
-			return 2, false, nil
+			if p.Incomplete() {
+				continue
+			}
+			st, exited := s.runStmts(ctx, stmts)
+			if exited || ctx.Err() != nil {
+				// An interrupted run stops here, without waiting for
+				// more input.
+				status, interrupted = st, ctx.Err() != nil
+				return nil
+			}
 		}
-		if p.Incomplete() {
-			continue
-		}
-		status, exited := s.runStmts(ctx, stmts)
-		if exited || ctx.Err() != nil {
-			// An interrupted run stops here, without waiting for
-			// more input.
-			return status, ctx.Err() != nil, nil
-		}
+		return nil
+	})
+	if status < 0 {
+		status = s.Status()
 	}
-	return s.Status(), false, nil
+	return status, interrupted, err
 }
 
 // lineReader reads one byte at a time so that the parser never takes more

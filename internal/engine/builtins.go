@@ -36,7 +36,7 @@ func init() {
 		"fg": noJobControl, "bg": noJobControl, "disown": disownBuiltin,
 		"umask": umaskBuiltin, "alias": aliasBuiltin, "unalias": unaliasBuiltin, "let": letBuiltin,
 		"shopt": shoptBuiltin, "times": timesBuiltin, "caller": callerBuiltin, "enable": enableBuiltin,
-		"ulimit": ulimitBuiltin, "logout": logoutBuiltin,
+		"logout": logoutBuiltin,
 	}
 }
 
@@ -137,6 +137,11 @@ func (p *proc) writeTo(fd int, s, cmd string) bool {
 		}
 		return false
 	}
+	if err == errNoSpace {
+		// a value past its limit: the statement stops, and says why
+		p.status = 1
+		return false
+	}
 	if cmd == "" {
 		cmd = "write"
 	}
@@ -215,6 +220,10 @@ func printfBuiltin(p *proc, args []string) int {
 	status := p.external(append([]string{"printf"}, args[3:]...))
 	p.restoreFds(mark)
 	val := string(buf.bytes())
+	if i := strings.IndexByte(val, 0); i >= 0 {
+		// a shell string ends at a NUL, as bash's does
+		val = val[:i]
+	}
 	if n, sub, ok := splitSubscript(name); ok {
 		if !p.setElemText(n, sub, val) {
 			return 1
@@ -369,6 +378,11 @@ func evalBuiltin(p *proc, args []string) int {
 		p.syntaxError("eval", err)
 		return 2
 	}
+	if !p.enter("eval", "eval") {
+		return p.status
+	}
+	p.evalDepth++
+	defer func() { p.evalDepth-- }()
 	p.status = 0
 	savedSeq := p.parseSeq
 	p.parseSeq = p.sh.nextSeq()
@@ -421,6 +435,9 @@ func sourceBuiltin(p *proc, args []string) int {
 	if err != nil {
 		p.writeErr(p.sh.cfg.Prefix + ": " + err.Error() + "\n")
 		return 2
+	}
+	if !p.enter(name, "source") {
+		return p.status
 	}
 	prepare(f, text)
 	fr := frame{source: file, hasParams: len(args) > 2, params: args[2:]}
@@ -1141,11 +1158,6 @@ func disownBuiltin(p *proc, args []string) int {
 		p.jobs.remove(j)
 	}
 	return status
-}
-
-func ulimitBuiltin(p *proc, args []string) int {
-	p.writeOut("unlimited\n")
-	return 0
 }
 
 func logoutBuiltin(p *proc, args []string) int {

@@ -12,6 +12,7 @@ import (
 // call runs a simple command: expansion of its words, its redirections,
 // its assignments, then a function, a builtin or an external command.
 func (p *proc) call(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
+	defer p.recoverCommand(len(p.frames))
 	p.line = p.lineOf(ce.Pos())
 	if len(p.aliases.m) > 0 {
 		if a, name, ok := p.aliasFor(ce); ok {
@@ -43,6 +44,9 @@ func (p *proc) call(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 			// $(false) alone: the status of the substitution
 			p.status = subst
 		}
+		return
+	}
+	if !p.counted() {
 		return
 	}
 	mark := len(p.saved)
@@ -181,6 +185,7 @@ func (p *proc) newCommand(args []string) *Command {
 		Stderr: fdWriter(p.fds.get(2)),
 		Umask:  p.umask,
 		Line:   p.line,
+		Depth:  p.nesting(),
 		p:      p,
 	}
 }

@@ -36,8 +36,9 @@
 //
 // # Imports
 //
-// The standard library, mvdan.cc/sh/v3/syntax, and moonix's vfs and
-// clock; nothing else of moonix (no shell, builtins or caps).
+// The standard library, mvdan.cc/sh/v3/syntax, and moonix's vfs, clock
+// and internal/stack (the bound on recursion); nothing else of moonix
+// (no shell, builtins or caps).
 //
 // # Concurrency and errors
 //

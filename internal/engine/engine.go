@@ -13,6 +13,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/moonix-sh/moonix/internal/stack"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -84,6 +85,8 @@ type Config struct {
 	// UID, EUID and GID are the user's ids (for -O and -G, every file is
 	// the user's).
 	UID, GID int
+	// Limits bound what the shell's code may use.
+	Limits Limits
 }
 
 // Kind is what a command name designates outside the shell.
@@ -109,6 +112,8 @@ type Command struct {
 	Umask  fs.FileMode
 	// Line is the line the command is on.
 	Line int
+	// Depth is the call depth the command runs at (Limits.CallDepth).
+	Depth int
 	// Path, for a name without a slash, is the file the shell's hash
 	// table says Args[0] runs as: the host runs it without searching
 	// PATH (and fails if it is gone). Empty: search.
@@ -195,6 +200,10 @@ type Shell struct {
 	nextPid   atomic.Int64
 	// exitTrapDone: the EXIT trap of the main shell has run.
 	exitTrapDone bool
+	// stack bounds the recursion of the shell's code (see enter).
+	stack *stack.Gauge
+	// forks counts the subshells, to seed their $RANDOM.
+	forks atomic.Uint32
 }
 
 // New returns a shell with cfg's state.
@@ -217,7 +226,7 @@ func New(cfg Config) (*Shell, error) {
 	if cfg.Stderr == nil {
 		cfg.Stderr = io.Discard
 	}
-	s := &Shell{cfg: cfg}
+	s := &Shell{cfg: cfg, stack: newGauge()}
 	s.nextPid.Store(int64(cfg.Pid) + 1000)
 	s.jobCtx, s.jobCancel = context.WithCancel(context.Background())
 	s.start = cfg.Start
@@ -399,7 +408,7 @@ func (s *Shell) RunSource(ctx context.Context, node syntax.Node, src string, fir
 
 // runTop runs a top-level statement.
 func (s *Shell) runTop(p *proc, st *syntax.Stmt) {
-	p.stmt(st)
+	p.guard(func(p *proc) { p.stmt(st) })
 	p.waitProcOut()
 	s.abandoned = p.flow == flowAbandon
 	p.afterTop()
@@ -583,6 +592,7 @@ type proc struct {
 	loops     int
 	funcDepth int
 	srcDepth  int
+	evalDepth int
 	line      int
 	// inTrap names the trap running, "" outside one.
 	inTrap     string
@@ -658,31 +668,33 @@ type proc struct {
 // fork returns a copy of p for a subshell, sharing what neither changes.
 func (p *proc) fork() *proc {
 	c := &proc{
-		sh:          p.sh,
-		ctx:         p.ctx,
-		parent:      p,
-		level:       p.level + 1,
-		funcs:       p.funcs.share(),
-		aliases:     p.aliases.share(),
-		hash:        p.hash.share(),
-		traps:       p.traps.share(),
-		opts:        p.opts,
-		fds:         p.fds.fork(),
-		dir:         p.dir,
-		umask:       p.umask,
-		env:         p.env,
-		status:      p.status,
-		pipestatus:  p.pipestatus,
-		lastArg:     p.lastArg,
-		lastBg:      p.lastBg,
-		jobs:        p.jobs.inherit(),
-		dirstack:    p.dirstack,
-		noErrexit:   p.noErrexit,
-		funcDepth:   p.funcDepth,
-		srcDepth:    p.srcDepth,
-		line:        p.line,
-		cmdText:     p.cmdText,
-		random:      p.random*2654435761 + 12345,
+		sh:         p.sh,
+		ctx:        p.ctx,
+		parent:     p,
+		level:      p.level + 1,
+		funcs:      p.funcs.share(),
+		aliases:    p.aliases.share(),
+		hash:       p.hash.share(),
+		traps:      p.traps.share(),
+		opts:       p.opts,
+		fds:        p.fds.fork(),
+		dir:        p.dir,
+		umask:      p.umask,
+		env:        p.env,
+		status:     p.status,
+		pipestatus: p.pipestatus,
+		lastArg:    p.lastArg,
+		lastBg:     p.lastBg,
+		jobs:       p.jobs.inherit(),
+		dirstack:   p.dirstack,
+		noErrexit:  p.noErrexit,
+		funcDepth:  p.funcDepth,
+		srcDepth:   p.srcDepth,
+		evalDepth:  p.evalDepth,
+		line:       p.line,
+		cmdText:    p.cmdText,
+		// each subshell draws its own sequence, as bash reseeds one
+		random:      p.random*2654435761 + 12345 + uint32(p.sh.forks.Add(1))*40503,
 		unspecial:   p.unspecial,
 		secondsBase: p.secondsBase,
 		secondsAt:   p.secondsAt,
@@ -757,7 +769,7 @@ func (p *proc) subshell(fn func(c *proc)) int {
 
 // runSub runs fn as the body of the subshell c and returns its status.
 func (c *proc) runSub(fn func(c *proc)) int {
-	fn(c)
+	c.guard(fn)
 	if c.flow == flowExit {
 		c.status = c.exitCode
 	}

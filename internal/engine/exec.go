@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,10 +35,6 @@ func (p *proc) curBase() int {
 	}
 	return 0
 }
-
-// maxFuncDepth bounds function recursion (the Go stack is the limit
-// otherwise).
-const maxFuncDepth = 4000
 
 func (p *proc) stmts(list []*syntax.Stmt) {
 	for _, st := range list {
@@ -351,9 +348,17 @@ func (p *proc) pipeline(bc *syntax.BinaryCmd) {
 			c.release()
 			break
 		}
+		if !p.startProc() {
+			c.release()
+			if in != nil {
+				in.unref()
+			}
+			break
+		}
 		wg.Add(1)
 		go func(i int, c *proc) {
 			defer wg.Done()
+			defer p.sh.endProc()
 			statuses[i] = c.runSub(func(c *proc) { c.stmt(st) })
 			c.release()
 		}(i, c)
@@ -396,6 +401,7 @@ func (p *proc) ifClause(c *syntax.IfClause) {
 
 func (p *proc) whileClause(c *syntax.WhileClause) {
 	status := 0
+	iterations := int64(0)
 	p.loops++
 	defer func() { p.loops-- }()
 	for {
@@ -413,6 +419,9 @@ func (p *proc) whileClause(c *syntax.WhileClause) {
 		}
 		if (p.status == 0) == c.Until {
 			break
+		}
+		if !p.iteration(&iterations) {
+			return
 		}
 		p.stmts(c.Do)
 		status = p.status
@@ -450,6 +459,7 @@ func (p *proc) forClause(c *syntax.ForClause) {
 	p.loops++
 	defer func() { p.loops-- }()
 	status := 0
+	iterations := int64(0)
 	switch l := c.Loop.(type) {
 	case *syntax.WordIter:
 		p.line = p.lineOf(c.Pos())
@@ -491,6 +501,9 @@ func (p *proc) forClause(c *syntax.ForClause) {
 				p.status = 1
 				return
 			}
+			if !p.iteration(&iterations) {
+				return
+			}
 			p.stmts(c.Do)
 			status = p.status
 			if p.flow != flowNone && !p.loopFlow() {
@@ -528,6 +541,9 @@ func (p *proc) forClause(c *syntax.ForClause) {
 				if n == 0 {
 					break
 				}
+			}
+			if !p.iteration(&iterations) {
+				return
 			}
 			p.stmts(c.Do)
 			status = p.status
@@ -622,10 +638,7 @@ func (p *proc) funcDecl(c *syntax.FuncDecl) {
 // reuse: the top frame holds the call's temporary variables (v=x f),
 // which become the function's locals.
 func (p *proc) callFunc(fn *funcDef, args []string, reuse bool) {
-	if p.funcDepth >= maxFuncDepth {
-		p.errorf("%s: maximum function nesting level exceeded (%d)", fn.name, maxFuncDepth)
-		p.status = 2
-		p.fatal(2)
+	if !p.enter(fn.name, "function") {
 		return
 	}
 	// the temporary variables of the call (v=x f) are the function's
@@ -735,8 +748,11 @@ func (p *proc) timeClause(c *syntax.TimeClause) {
 
 // background starts st as a job.
 func (p *proc) background(st *syntax.Stmt) {
+	if !p.startProc() {
+		return
+	}
 	c := p.fork()
-	ctx, cancel := contextWithCancel(p.sh.jobCtx)
+	ctx, cancel := p.jobContext()
 	c.ctx, c.canceled = ctx, cancel
 	// Without job control a background command reads /dev/null.
 	c.fds[0].unref()
@@ -758,9 +774,27 @@ func (p *proc) background(st *syntax.Stmt) {
 		})
 		c.release()
 		cancel()
+		p.sh.endProc()
 		j.finish(status)
 	}()
 	p.status = 0
+}
+
+// jobContext is the context of a job p starts: it has the values of p's
+// (the statement it belongs to) and ends with the shell, or when p's
+// ends (a limit stopped the statement), not when p's command does.
+func (p *proc) jobContext() (context.Context, context.CancelFunc) {
+	ctx, cancel := contextWithCancel(context.WithoutCancel(p.ctx))
+	stopShell := context.AfterFunc(p.sh.jobCtx, cancel)
+	stopStmt := func() bool { return false }
+	if p.ctx.Done() != nil {
+		stopStmt = context.AfterFunc(p.ctx, cancel)
+	}
+	return ctx, func() {
+		stopShell()
+		stopStmt()
+		cancel()
+	}
 }
 
 // sourceText is the text of a statement as jobs prints it.

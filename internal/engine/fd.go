@@ -62,6 +62,9 @@ func (f *ofile) Write(b []byte) (int, error) {
 
 var errBadFd = errors.New("Bad file descriptor")
 
+// errNoSpace is the write error of a value past its limit.
+var errNoSpace = errors.New("out of memory")
+
 // fdTable is a proc's file descriptors: any number of them, indexed by
 // number; nil slots are closed.
 type fdTable []*ofile
@@ -216,13 +219,36 @@ func (w *pipeWriter) Close() error { w.p.close(false); return nil }
 type capture struct {
 	mu  sync.Mutex
 	buf []byte
+	// limit, when positive, bounds buf: past it, writes fail and full is
+	// called once.
+	limit int64
+	full  func()
+	over  bool
 }
 
 func (c *capture) Write(b []byte) (int, error) {
 	c.mu.Lock()
+	if c.limit > 0 && int64(len(c.buf)+len(b)) > c.limit {
+		n := max(int(c.limit)-len(c.buf), 0)
+		c.buf = append(c.buf, b[:n]...)
+		first := !c.over
+		c.over = true
+		c.mu.Unlock()
+		if first && c.full != nil {
+			c.full()
+		}
+		return n, errNoSpace
+	}
 	c.buf = append(c.buf, b...)
 	c.mu.Unlock()
 	return len(b), nil
+}
+
+// overflow reports whether a write went past the limit.
+func (c *capture) overflow() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.over
 }
 
 func (c *capture) bytes() []byte {

@@ -17,10 +17,11 @@ import (
 // signals); of package os it uses the open flags only.
 func TestImports(t *testing.T) {
 	allowed := map[string]bool{
-		"mvdan.cc/sh/v3/syntax":             true,
-		"mvdan.cc/sh/v3/pattern":            true,
-		"github.com/moonix-sh/moonix/vfs":   true,
-		"github.com/moonix-sh/moonix/clock": true,
+		"mvdan.cc/sh/v3/syntax":                      true,
+		"mvdan.cc/sh/v3/pattern":                     true,
+		"github.com/moonix-sh/moonix/vfs":            true,
+		"github.com/moonix-sh/moonix/clock":          true,
+		"github.com/moonix-sh/moonix/internal/stack": true,
 	}
 	forbidden := []string{"os/exec", "os/signal", "os/user", "net", "plugin", "unsafe", "syscall/js", "runtime/cgo", "path/filepath"}
 	files, err := filepath.Glob("*.go")

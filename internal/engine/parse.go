@@ -3,10 +3,14 @@ package engine
 import (
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"io"
 	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/moonix-sh/moonix/internal/stack"
 )
 
 // mvdan/sh's parser parses arithmetic when it reads the program; bash
@@ -27,7 +31,7 @@ const maxFixups = 64
 // Parse parses a program as bash would accept it (see above). It returns
 // the text the program was parsed from at last, for RunSource.
 func Parse(src, name string) (*syntax.File, string, error) {
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
+	file, err := parseBounded(src, name)
 	if err == nil {
 		return file, src, nil
 	}
@@ -86,12 +90,56 @@ func Parse(src, name string) (*syntax.File, string, error) {
 			return nil, "", first
 		}
 		text = fixed
-		file, err = syntax.NewParser().Parse(strings.NewReader(text), name)
+		file, err = parseBounded(text, name)
 		if err == nil {
 			return file, text, nil
 		}
 	}
 	return nil, "", first
+}
+
+// maxTreeDepth bounds the depth of a syntax tree: the parser builds
+// chains such as `a && b && ...` without recursing, so a program can make
+// a tree deeper than the parser's bound lets through otherwise (some
+// 5,000 commands chained with && or |). A shorter text cannot.
+const maxTreeDepth = 10000
+
+// treeTooDeep reports whether node is deeper than maxTreeDepth; the walk
+// stops descending at the bound.
+func treeTooDeep(node syntax.Node) bool {
+	depth, deep := 0, false
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch {
+		case n == nil:
+			depth-- // the walk is done with a node
+		case depth == maxTreeDepth:
+			deep = true
+			return false
+		default:
+			depth++
+		}
+		return true
+	})
+	return deep
+}
+
+// parseBounded parses src with its nesting bounded (see package stack):
+// input nested too deeply is a syntax error, "NAME: nesting too deep".
+func parseBounded(src, name string) (file *syntax.File, err error) {
+	if len(src) < stack.ShortText {
+		return syntax.NewParser().Parse(strings.NewReader(src), name)
+	}
+	err = stack.Parse(strings.NewReader(src), func(r io.Reader) (err error) {
+		file, err = syntax.NewParser().Parse(r, name)
+		return err
+	})
+	if err == nil && len(src) > maxTreeDepth && treeTooDeep(file) {
+		file, err = nil, stack.ErrTooDeep
+	}
+	if errors.Is(err, stack.ErrTooDeep) && name != "" {
+		err = fmt.Errorf("%s: %w", name, err)
+	}
+	return file, err
 }
 
 // fixArith rewrites the (( )) or $(( )) around offset: as two

@@ -214,9 +214,14 @@ func (p *proc) readInput(r io.Reader, o readOpts) ([]byte, []bool, int) {
 		return readByte(r, buf[:])
 	}
 	chars := 0
+	limit := p.sh.valueLimit()
 	for o.count < 0 || chars < o.count {
 		if p.ctx.Err() != nil {
 			return line, escaped, 130
+		}
+		if limit > 0 && int64(len(line)) >= limit {
+			p.errorf("read: %s", p.sh.memoryMsg())
+			return nil, nil, 2
 		}
 		c, err := read()
 		if err != nil {

@@ -146,11 +146,13 @@ func unsetBuiltin(p *proc, args []string) int {
 		}
 		if !syntax.ValidName(base) {
 			if mode == 0 {
+				// not a variable's name: a function's, if any (bash
+				// says nothing either way)
 				if _, ok := p.funcs.m[name]; ok {
 					p.funcs = p.funcs.own()
 					delete(p.funcs.m, name)
-					continue
 				}
+				continue
 			}
 			p.errorf("unset: `%s': not a valid identifier", name)
 			status = 1

@@ -17,6 +17,11 @@ func (p *proc) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 		return s, ok
 	}
 	buf := &capture{}
+	if limit := p.sh.valueLimit(); limit > 0 {
+		buf.limit = limit
+		ctx, sh := p.ctx, p.sh
+		buf.full = func() { sh.stop(ctx, sh.memoryMsg()) }
+	}
 	out := newFile("command substitution", nil, buf, nil)
 	out.done = make(chan struct{})
 	c := p.fork()
@@ -34,6 +39,11 @@ func (p *proc) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	}
 	p.substStatus = status
 	p.status = status
+	if buf.overflow() {
+		// the statement stops: nothing is assigned
+		p.limitHit(p.sh.memoryMsg())
+		return "", false
+	}
 	return p.substOutput(buf.bytes()), true
 }
 
@@ -82,7 +92,7 @@ func (p *proc) procSubst(ps *syntax.ProcSubst) (string, bool) {
 	rf := newFile("pipe", r, nil, r)
 	wf := newFile("pipe", nil, w, w)
 	c := p.fork()
-	ctx, cancel := contextWithCancel(p.sh.jobCtx)
+	ctx, cancel := p.jobContext()
 	c.ctx = ctx
 	var mine *ofile
 	if ps.Op == syntax.CmdIn {

@@ -38,10 +38,10 @@ var (
 )
 
 // knownFailuresFile lists the failing cases of the engine under test:
-// MOONIX_ENGINE=moonix selects moonix's own engine and its list.
+// MOONIX_ENGINE=interp selects mvdan/sh's interpreter and its list.
 func knownFailuresFile() string {
-	if testEngine() == "moonix" {
-		return "known-failures-moonix.txt"
+	if testEngine() == "interp" {
+		return "known-failures-interp.txt"
 	}
 	return "known-failures.txt"
 }

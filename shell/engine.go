@@ -36,7 +36,7 @@ const (
 
 // defaultEngine is the engine of a Config that names none. Tests set it
 // from MOONIX_ENGINE to run the whole corpus on either engine.
-var defaultEngine = EngineInterp
+var defaultEngine = EngineMoonix
 
 // useEngine reports whether the session runs on moonix's engine.
 func (c *Config) useEngine() (bool, error) {
@@ -269,7 +269,8 @@ func (s *Session) engineRun(ctx context.Context, run func(context.Context) int) 
 		if v := recover(); v != nil {
 			status, exited = internalError(s.cfg.Stderr, v), false
 		}
-		if sr != nil && sr.report() != nil && ctx.Err() == nil {
+		s.limitHit = sr != nil && sr.report() != nil && ctx.Err() == nil
+		if s.limitHit {
 			status, exited = 1, false // a limit stopped it, and said so
 			s.eng.SetStatus(status)
 		}

@@ -99,9 +99,9 @@ type Config struct {
 	// file named Name ($-, $FUNCNAME and $BASH_SOURCE tell them apart).
 	DashC      bool
 	ScriptFile bool
-	// Engine chooses what runs the shell language: EngineInterp
-	// (mvdan.cc/sh/v3/interp) or EngineMoonix (moonix's own engine); ""
-	// is EngineInterp until the switch.
+	// Engine chooses what runs the shell language: EngineMoonix
+	// (moonix's own engine, the default: "") or EngineInterp
+	// (mvdan.cc/sh/v3/interp).
 	Engine string
 	// Limits bound what the session may use (zero: the defaults); a
 	// nested shell has its root session's.
@@ -151,7 +151,9 @@ type Session struct {
 	funcs    funcNames
 	// stack measures the stack of the commands run (see deepRecursion).
 	stack stack.Gauge
-	gate  *caps.Gate
+	// limitHit: a limit stopped the last statement run on the engine.
+	limitHit bool
+	gate     *caps.Gate
 	// http is the session's HTTP client, shared with its nested shells.
 	http *http.Client
 	// clockGated says that clock is the gate's (the configured clock was
@@ -513,7 +515,11 @@ func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) 
 func (s *Session) syntaxError(name string, err error) {
 	msg := err.Error()
 	if name != "" && !strings.HasPrefix(msg, name) {
-		msg = name + ":" + msg
+		sep := ":" // before a position, "1:2: ..."
+		if errors.Is(err, stack.ErrTooDeep) {
+			sep = ": "
+		}
+		msg = name + sep + msg
 	}
 	fmt.Fprintf(s.cfg.Stderr, "moonix: %s\n", msg)
 }
@@ -546,7 +552,9 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status in
 			}
 			status, exited = s.engineRun(ctx, func(ctx context.Context) int { return s.eng.RunSource(ctx, st, s.src, s.srcLine) })
 			abandoned = 0
-			if s.eng.Abandoned() {
+			if s.eng.Abandoned() && !s.limitHit {
+				// (a limit stops the statement alone: the rest of the
+				// line runs)
 				abandoned = st.Pos().Line()
 			}
 		} else {

@@ -33,20 +33,17 @@ time_ms() {
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
 
-# moonix runs each workload on both engines: mvdan/sh's interpreter (the
-# default) and moonix's own (MOONIX_ENGINE=moonix).
-printf '%-10s %10s %10s %10s %10s %12s %12s\n' workload interp_ms engine_ms bash_ms dash_ms interp/bash engine/bash
+printf '%-10s %10s %10s %10s %12s\n' workload moonix_ms bash_ms dash_ms moonix/bash
 for name in true loop files pipe funcs arith calls strings arrays; do
 	case $name in
 	true) script=true ;;
 	*) script=${!name} ;;
 	esac
-	i=$(cd "$tmp" && mkdir -p i && cd i && MOONIX_ENGINE= time_ms "$tmp/moonix" --ephemeral -c "$script")
-	e=$(cd "$tmp" && mkdir -p e && cd e && MOONIX_ENGINE=moonix time_ms "$tmp/moonix" --ephemeral -c "$script")
+	e=$(cd "$tmp" && mkdir -p e && cd e && time_ms "$tmp/moonix" --ephemeral -c "$script")
 	b=$(cd "$tmp" && mkdir -p b && cd b && time_ms bash -c "$script")
 	case $name in
 	arith | calls | strings | arrays) d=- ;;
 	*) d=$(cd "$tmp" && mkdir -p d2 && cd d2 && time_ms dash -c "$script") ;;
 	esac
-	printf '%-10s %10s %10s %10s %10s %12s %12s\n' "$name" "$i" "$e" "$b" "$d" "$(ratio "$i" "$b")" "$(ratio "$e" "$b")"
+	printf '%-10s %10s %10s %10s %12s\n' "$name" "$e" "$b" "$d" "$(ratio "$e" "$b")"
 done

@@ -436,17 +436,6 @@ func (p *Program) environ(flags []string, set *caps.Set) ([]string, error) {
 	return env, nil
 }
 
-// engine is the shell engine to run on: $MOONIX_ENGINE (interp or
-// moonix), the shell's default when unset. It lets the whole corpus run
-// on either engine until moonix's own becomes the only one.
-func (p *Program) engine() string {
-	if p.LookupEnv == nil {
-		return ""
-	}
-	e, _ := p.LookupEnv("MOONIX_ENGINE")
-	return e
-}
-
 func validName(s string) bool {
 	if s == "" || s[0] >= '0' && s[0] <= '9' {
 		return false

@@ -94,7 +94,6 @@ cram3 --shell=moonix --shell-opts=--ephemeral.`,
 				res, err := Replay(ctx, data, ReplayConfig{
 					Env: env, Caps: set, Imports: imports,
 					TestDir: dir, TestFile: filepath.Base(f),
-					Engine: p.engine(),
 				})
 				if err != nil {
 					return &exitError{status: 2, msg: f + ": " + err.Error()}
@@ -226,15 +225,13 @@ type ReplayConfig struct {
 	// Imports are HOSTPATH:VPATH pairs copied into the tree before the
 	// transcript runs, as --import does.
 	Imports []string
-	// Engine is shell.Config.Engine.
-	Engine string
 }
 
 // Replay runs one transcript in a fresh ephemeral session (cwd /work, the
 // default environment plus cfg's, no input) and returns the comparison.
 func Replay(ctx context.Context, data []byte, cfg ReplayConfig) (*transcript.Result, error) {
 	out := &lockedBuffer{}
-	scfg := shell.Config{Env: cfg.Env, Stdout: out, Stderr: out, Caps: cfg.Caps, Engine: cfg.Engine}
+	scfg := shell.Config{Env: cfg.Env, Stdout: out, Stderr: out, Caps: cfg.Caps}
 	// Only a transcript that names TESTDIR or TESTFILE gets them: the
 	// others run on the usual tree (ls /, df) and environment (which
 	// snapshots keep: their ids would change), and cost nothing more.

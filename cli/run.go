@@ -48,7 +48,6 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Dial:    p.Dial,
 		Lookup:  p.Lookup,
 		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
-		Engine:  p.engine(),
 		Limits:  limits,
 	}
 	// Memory is the process's: the limit of the one session this process

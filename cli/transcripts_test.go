@@ -57,7 +57,6 @@ func TestTranscripts(t *testing.T) {
 			}
 			res, err := cli.Replay(context.Background(), data, cli.ReplayConfig{
 				Caps: set, TestDir: dir, TestFile: filepath.Base(path),
-				Engine: os.Getenv("MOONIX_ENGINE"),
 			})
 			if err != nil {
 				t.Fatal(err)

@@ -37,17 +37,8 @@ var (
 		var-op-bash var-op-patsub var-op-slice var-ref vars-bash zsh-idioms`)
 )
 
-// knownFailuresFile lists the failing cases of the engine under test:
-// MOONIX_ENGINE=interp selects mvdan/sh's interpreter and its list.
-func knownFailuresFile() string {
-	if testEngine() == "interp" {
-		return "known-failures-interp.txt"
-	}
-	return "known-failures.txt"
-}
-
-// testEngine is the engine the cases run on (MOONIX_ENGINE).
-func testEngine() string { return os.Getenv("MOONIX_ENGINE") }
+// knownFailuresFile lists the failing cases.
+func knownFailuresFile() string { return "known-failures.txt" }
 
 // oilsDir finds the spec files: $MOONIX_OILS_DIR, else shared/conformance/oils
 // beside the repository root or beside one of its ancestors (worktrees live
@@ -222,7 +213,7 @@ func runAll(cases []*outcome, timeout time.Duration) {
 		go func() {
 			defer wg.Done()
 			for o := range work {
-				opts := Options{Timeout: timeout, TmpSubdir: o.legacy, Engine: testEngine()}
+				opts := Options{Timeout: timeout, TmpSubdir: o.legacy}
 				if host := os.Getenv("MOONIX_OILS_SHELL"); host != "" {
 					o.res = runHost(host, os.Getenv("MOONIX_OILS_HELPERS"), o.c.Code, opts)
 				} else {
@@ -267,11 +258,7 @@ const knownHeader = `# Oils spec cases (posix and bash groups) that moonix does 
 func writeKnown(path string, failing []string) error {
 	slices.Sort(failing)
 	var b strings.Builder
-	header := knownHeader
-	if e := testEngine(); e != "" {
-		header = strings.Replace(header, "MOONIX_UPDATE_KNOWN=1 go test", "MOONIX_ENGINE="+e+" MOONIX_UPDATE_KNOWN=1 go test", 1)
-	}
-	b.WriteString(header)
+	b.WriteString(knownHeader)
 	for _, k := range failing {
 		b.WriteString(k + "\n")
 	}

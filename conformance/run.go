@@ -100,8 +100,6 @@ type Options struct {
 	// TmpSubdir creates _tmp in the working directory first, for the spec
 	// files marked legacy_tmp_dir.
 	TmpSubdir bool
-	// Engine is the session's engine (shell.Config.Engine).
-	Engine string
 }
 
 // Run runs script as Oils' harness does, with the script on standard input
@@ -175,7 +173,6 @@ func runSession(ctx context.Context, script string, opts Options, stdout, stderr
 		Name:     "sh",
 		Umask:    &umask,
 		Commands: Helpers(),
-		Engine:   opts.Engine,
 	})
 	if err != nil {
 		panic(err)

@@ -76,7 +76,7 @@ Exits 1 if any NAME is not found.
 // identity; the caller's directory, exported environment and stdio. It
 // is one level of call depth.
 func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
-	ctx, err := s.nest(c.Ctx, callerEnv(c.Ctx), argv0[0], "shell")
+	ctx, err := s.nest(c.Ctx, argv0[0], "shell")
 	if err != nil {
 		return 1
 	}
@@ -132,9 +132,6 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 				mode = "s"
 			case 'i', 'l':
 			case 'e', 'u', 'x', 'f', 'n', 'a', 'v', 'C', 'b', 'h', 'm':
-				if s.eng == nil && (f == 'v' || f == 'C' || f == 'b' || f == 'h' || f == 'm') {
-					continue // accepted, no effect on interp
-				}
 				opts = append(opts, string(a[0])+string(f))
 			default:
 				fmt.Fprintf(c.Stderr, "moonix: %c%c: invalid option\n", a[0], f)
@@ -147,10 +144,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
 		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts, Shopts: shopts,
 		Name: argv0[0], Commands: s.cfg.Commands, parent: s, Repo: s.cfg.Repo,
-		Effects: s.cfg.Effects, Engine: s.cfg.Engine, depth: ctxDepth(ctx),
-	}
-	if s.eng != nil {
-		cfg.Engine = EngineMoonix
+		Effects: s.cfg.Effects, depth: ctxDepth(ctx),
 	}
 	umask := c.Umask
 	cfg.Umask = &umask
@@ -226,7 +220,7 @@ func (s *Session) which(c *builtins.Call) int {
 	return status
 }
 
-// shellBuiltinHelp describes the interpreter's builtins for help.
+// shellBuiltinHelp describes the shell's builtins for help.
 var shellBuiltinHelp = map[string]string{
 	":":         "do nothing, successfully",
 	".":         "run a file's commands in the current shell",

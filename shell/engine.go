@@ -1,8 +1,7 @@
 package shell
 
-// This file wires moonix's own execution engine (internal/engine) into
-// the session. Until it becomes the only path, Config.Engine chooses it;
-// the interp path lives in interp.go.
+// This file wires moonix's execution engine (internal/engine) into the
+// session.
 
 import (
 	"bufio"
@@ -25,31 +24,6 @@ import (
 	"github.com/moonix-sh/moonix/internal/engine"
 	"github.com/moonix-sh/moonix/vfs"
 )
-
-// The engines a session can run on (Config.Engine).
-const (
-	// EngineInterp is mvdan.cc/sh/v3/interp behind the seam of interp.go.
-	EngineInterp = "interp"
-	// EngineMoonix is moonix's own engine on mvdan/sh's parser.
-	EngineMoonix = "moonix"
-)
-
-// defaultEngine is the engine of a Config that names none. Tests set it
-// from MOONIX_ENGINE to run the whole corpus on either engine.
-var defaultEngine = EngineMoonix
-
-// useEngine reports whether the session runs on moonix's engine.
-func (c *Config) useEngine() (bool, error) {
-	switch c.Engine {
-	case "":
-		return defaultEngine == EngineMoonix, nil
-	case EngineMoonix:
-		return true, nil
-	case EngineInterp:
-		return false, nil
-	}
-	return false, fmt.Errorf("unknown engine %q (want %s or %s)", c.Engine, EngineInterp, EngineMoonix)
-}
 
 // newEngine builds the session's engine: the gated FS, the exec chain as
 // the handler of every command that is not the shell's own, the
@@ -124,7 +98,7 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 // engineLimits are the session's limits as the engine applies them: the
 // counts are the root session's (shared with the shells nested in it)
 // and its statements' (stmtRun), and a limit passed stops the statement
-// as on interp.
+// (and says so once).
 func (s *Session) engineLimits() engine.Limits {
 	lim := s.limits()
 	return engine.Limits{
@@ -160,6 +134,18 @@ func engineErrorMessage(name string, err error) string {
 		return d.Error()
 	}
 	return name + ": " + builtins.Reason(err)
+}
+
+// homeOf answers ~name: the session user's home, /root, or the word itself
+// (bash leaves ~unknown as it is).
+func (s *Session) homeOf(user string) string {
+	switch user {
+	case s.who.User:
+		return s.who.Home
+	case "root":
+		return "/root"
+	}
+	return "~" + user
 }
 
 // engineHome answers ~ and ~user.
@@ -289,12 +275,7 @@ func (s *Session) engineRun(ctx context.Context, run func(context.Context) int) 
 
 // isShellBuiltin reports whether the session's shell implements name
 // itself (reached through Call.Exec, it runs in a nested shell).
-func (s *Session) isShellBuiltin(name string) bool {
-	if s.eng != nil {
-		return engine.IsBuiltin(name)
-	}
-	return isInterpBuiltin(name)
-}
+func (s *Session) isShellBuiltin(name string) bool { return engine.IsBuiltin(name) }
 
 // engineOptions applies the configured set and shopt options.
 func (s *Session) engineOptions() error {

@@ -22,7 +22,7 @@ func TestEngineDashCLines(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := &syncBuffer{}
-			s, err := New(Config{Engine: EngineMoonix, DashC: true, Options: tc.opts,
+			s, err := New(Config{DashC: true, Options: tc.opts,
 				Stdin: strings.NewReader(""), Stdout: out, Stderr: out})
 			if err != nil {
 				t.Fatal(err)

@@ -580,8 +580,7 @@ var chainRoutes = []struct {
 	{name: "test", script: "[ -w E/passwd ]; echo w=$?; [ -r S/key ]; echo r=$?; [ -e E/passwd ]; echo e=$?; [ -w T ]; echo t=$?",
 		check: audited, why: "test prints nothing", inWant: []string{"w=1\nr=1\ne=0\nt=0\n"}, loopWant: []string{"w=1\nr=1\ne=1\nt=1\n"},
 		loopWhy: "test prints nothing"},
-	{name: "cd", script: "cd S && cat key", loopWant: []string{"cd: no such file or directory"},
-		loopWhy: "interp's cd says 'no such file or directory' whatever the cause"},
+	{name: "cd", script: "cd S && cat key"},
 	{name: "ls", script: "ls S/"},
 	{name: "find", script: "find S/"},
 	{name: "grep -r", script: "grep -r . S"},
@@ -611,14 +610,12 @@ func chainCases() []gateCase {
 			for _, r := range chainRoutes {
 				script := strings.NewReplacer("E", ch.spell("e"), "S", ch.spell("sec"), "T", ch.spell("tl")).Replace(r.script)
 				tc := loop(gateCase{name: "chain/" + r.name + "/" + ch.name, route: "symlink chains", script: ch.prep + script, want: r.want})
-				// the engine's cd says why, as bash's does
-				engineCd := r.name == "cd" && defaultEngine == EngineMoonix
-				if hops > maxHops && !engineCd {
+				if hops > maxHops {
 					if r.loopWhy != "" {
 						tc.why, tc.want = r.loopWhy, r.want
 					}
 					tc.want = append(tc.want, r.loopWant...)
-				} else if hops <= maxHops {
+				} else {
 					tc.check, tc.why = r.check, r.why
 					tc.want = append(tc.want, r.inWant...)
 				}
@@ -656,13 +653,11 @@ var explicitGateCases = []gateCase{
 	// Redirects and exec.
 	{name: "redirect/exec >file in a subshell", route: "exec >file", script: "(exec > /etc/passwd; echo pwned)"},
 	{name: "redirect/exec >file in sh -c", route: "exec >file", script: "sh -c 'exec > /work/out/passwd; echo pwned'"},
-	{name: "redirect/exec 3>", route: "exec 3>", script: "(exec 3> /etc/passwd; echo pwned >&3)", check: quiet,
-		why: "interp supports no file descriptor above 2: the redirect fails before the open"},
+	{name: "redirect/exec 3>", route: "exec 3>", script: "(exec 3> /etc/passwd; echo pwned >&3)"},
 	{name: "redirect/exec 0< secret", route: "exec <file", script: "(exec < /work/secret/key; cat)"},
-	{name: "redirect/<>", route: "redirect <>", script: "echo pwned 1<> /etc/passwd; cat 0<> /work/secret/key", check: quiet,
-		why: "interp does not handle <>: the redirect fails before any open", want: []string{"unhandled redirect op: <>"}},
-	{name: "redirect/>|", route: "redirect >|", script: "echo pwned >| /etc/passwd", check: quiet,
-		why: "interp does not handle >|: the redirect fails before any open", want: []string{"unhandled redirect op: >|"}},
+	{name: "redirect/<>", route: "redirect <>", script: "echo pwned 1<> /etc/passwd; cat 0<> /work/secret/key",
+		want: []string{"write /etc/passwd: permission denied", "read /work/secret/key: permission denied"}},
+	{name: "redirect/>|", route: "redirect >|", script: "echo pwned >| /etc/passwd", want: []string{"write /etc/passwd: permission denied"}},
 	{name: "redirect/group", route: "redirect >", script: "{ echo pwned; echo more; } > /etc/passwd"},
 	{name: "redirect/loop body", route: "redirect >", script: "for i in 1 2; do echo $i; done > /work/a/passwd"},
 	{name: "redirect/while read <", route: "redirect <", script: "while read -r l; do echo \"$l\"; done < /work/secret/key"},
@@ -895,8 +890,9 @@ var explicitGateCases = []gateCase{
 	{name: "alias/cat", route: "aliases", script: "shopt -s expand_aliases; alias cat='cat /work/secret/key'\ncat"},
 	{name: "alias/ls", route: "aliases", script: "shopt -s expand_aliases; alias ls='rm -rf /etc'\nls"},
 	{name: "alias/echo", route: "aliases", script: "shopt -s expand_aliases; alias echo='rm -f /work/keep/f'\necho hi\nunalias echo"},
-	{name: "alias/redirect in the value", route: "aliases", script: "shopt -s expand_aliases; alias w='echo pwned >> /work/keep/f'\nw", check: quiet,
-		why: "an alias holds words only: the definition is refused before anything runs", want: []string{"could not parse"}},
+	// aliases are expanded lexically, so a redirection in one works
+	{name: "alias/redirect in the value", route: "aliases", script: "shopt -s expand_aliases; alias w='echo pwned >> /work/keep/f'\nw",
+		want: []string{"write /work/keep/f: permission denied"}},
 	{name: "command/rm", route: "command", script: "command rm /etc/passwd"},
 	{name: "command/-p cat", route: "command", script: "command -p cat /work/secret/key"},
 	{name: "builtin/cat", route: "builtin", script: "builtin cat /work/secret/key; echo status=$?", check: quiet,
@@ -909,7 +905,8 @@ var explicitGateCases = []gateCase{
 	{name: "env/rm", route: "env", script: "env rm /etc/passwd"},
 	{name: "env/cat", route: "env", script: "env cat /work/secret/key"},
 	{name: "env/-i sh -c", route: "env", script: "env -i sh -c 'echo pwned > /etc/passwd'"},
-	{name: "env/PATH", route: "env", script: "env PATH=/work sh -c 'touch /etc/passwd'"},
+	{name: "env/PATH", route: "env", script: "env PATH=/work sh -c 'touch /etc/passwd'", check: quiet,
+		why: "sh is found along PATH, which /work is alone on: the command is not found"},
 	{name: "exec/rm in a subshell", route: "exec", script: "(exec rm /etc/passwd)"},
 	{name: "exec/cat in sh -c", route: "exec", script: "sh -c 'exec cat /work/secret/key'"},
 	{name: "exec/by path", route: "exec", script: "/bin/sh -c 'rm /work/keep/f'; /usr/bin/cat /etc/secret"},
@@ -968,7 +965,7 @@ var explicitGateCases = []gateCase{
 
 func TestGateAdversarial(t *testing.T) {
 	t.Parallel()
-	cases := gateForEngine(gateCases())
+	cases := gateCases()
 	seen := map[string]bool{}
 	for _, tc := range cases {
 		if seen[tc.name] {

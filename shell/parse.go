@@ -11,15 +11,9 @@ import (
 	"github.com/moonix-sh/moonix/internal/stack"
 )
 
-// Programs are parsed with their nesting bounded (package stack): past
-// the bound the parse is a syntax error, *DepthError, for every text
-// moonix parses: programs, eval, trap and alias text, sourced files,
-// nested shells.
-
-// maxTreeDepth bounds the depth of a syntax tree (see prepare): some 5,000
-// commands chained with && or |, and more than the parser lets through
-// otherwise.
-const maxTreeDepth = 10000
+// The engine parses programs with their nesting bounded (engine.Parse,
+// package stack); so does the line reader's continuation check here: past
+// the bound the parse is a syntax error, *DepthError.
 
 // DepthError is the syntax error of a program nested too deeply.
 type DepthError struct{ Name string }
@@ -32,7 +26,7 @@ func (e *DepthError) Error() string {
 }
 
 // nulFree is program text without its NUL bytes, as bash reads it: a
-// shell string has none, and the interpreter panics quoting one.
+// shell string has none.
 type nulFree struct{ r io.Reader }
 
 func (n nulFree) Read(p []byte) (int, error) {
@@ -76,32 +70,6 @@ func recoverParse(err *error, name string) {
 	}
 }
 
-// parse parses a whole program with its nesting bounded.
-func parse(src io.Reader, name string) (f *syntax.File, err error) {
-	err = boundedParse(src, name, func(r io.Reader) (err error) {
-		f, err = syntax.NewParser().Parse(r, name)
-		return err
-	})
-	return f, err
-}
-
-// parseWords parses src as interp parses an alias's value: words.
-func parseWords(src string) (words []*syntax.Word, err error) {
-	err = boundedParse(strings.NewReader(src), "", func(r io.Reader) error {
-		for w, err := range syntax.NewParser().WordsSeq(r) {
-			if err != nil {
-				return err
-			}
-			words = append(words, w)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return words, nil
-}
-
 // continuation reads src as Session.stream reads a stream, line by line,
 // and reports whether it ends inside an unfinished statement, and then
 // whether what is open is literal text (a here-document's body, a
@@ -132,14 +100,4 @@ func continuation(src string) (incomplete, literal bool, err error) {
 		return false, false, err
 	}
 	return incomplete, literal, nil
-}
-
-// parseString is parse of a string.
-func parseString(src, name string) (f *syntax.File, err error) {
-	if len(src) < stack.ShortText {
-		defer recoverParse(&err, name)
-		src = strings.ReplaceAll(src, "\x00", "")
-		return syntax.NewParser().Parse(strings.NewReader(src), name)
-	}
-	return parse(strings.NewReader(src), name)
 }

@@ -14,7 +14,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -99,10 +98,6 @@ type Config struct {
 	// file named Name ($-, $FUNCNAME and $BASH_SOURCE tell them apart).
 	DashC      bool
 	ScriptFile bool
-	// Engine chooses what runs the shell language: EngineMoonix
-	// (moonix's own engine, the default: "") or EngineInterp
-	// (mvdan.cc/sh/v3/interp).
-	Engine string
 	// Limits bound what the session may use (zero: the defaults); a
 	// nested shell has its root session's.
 	Limits Limits
@@ -127,7 +122,7 @@ var DefaultIdentity = builtins.Identity{
 	User: "user", Group: "user", UID: 1000, GID: 1000, Home: "/work", Host: "moonix",
 }
 
-// Session is a running shell: an interpreter bound to a filesystem. Run and
+// Session is a running shell: moonix's engine bound to a filesystem. Run and
 // RunStream must not be called concurrently; see the package doc.
 type Session struct {
 	cfg   Config
@@ -137,20 +132,14 @@ type Session struct {
 	who   builtins.Identity
 	stdin *os.File
 	// stopStdin ends the copy into stdin, when there is one.
-	stopStdin    func()
-	interpRunner // the interpreter (interp.go)
-	// eng is moonix's engine, when the session runs on it (then runner
-	// is nil); src is the text of the statements runStmts runs there,
-	// srcLine the number of lines before it.
+	stopStdin func()
+	// eng is moonix's engine, which runs the shell language; src is the
+	// text of the statements runStmts runs there, srcLine the number of
+	// lines before it.
 	eng     *engine.Shell
 	src     string
 	srcLine int
 
-	captures served[io.Writer]
-	sources  served[string]
-	funcs    funcNames
-	// stack measures the stack of the commands run (see deepRecursion).
-	stack stack.Gauge
 	// limitHit: a limit stopped the last statement run on the engine.
 	limitHit bool
 	gate     *caps.Gate
@@ -248,44 +237,13 @@ func New(cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s.stdin, s.stopStdin = stdin, stop
-	useEngine, err := cfg.useEngine()
+	eng, err := s.newEngine()
 	if err != nil {
 		return nil, err
 	}
-	if useEngine {
-		eng, err := s.newEngine()
-		if err != nil {
-			return nil, err
-		}
-		s.eng = eng
-		s.shells.add(eng)
-		if err := s.engineOptions(); err != nil {
-			return nil, err
-		}
-		s.ready = true
-		return s, nil
-	}
-	r, err := s.newRunner()
-	if err != nil {
-		return nil, err
-	}
-	s.runner = r
-	// The runner learned its (impossible) temporary directory; scripts get
-	// the real one.
-	tmp := "/tmp"
-	for _, kv := range s.envList() {
-		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok {
-			tmp = v
-		}
-	}
-	s.runner.Reset()
-	// RANDOM is seeded from the session's source, so that $RANDOM repeats
-	// from run to run like everything else.
-	init := fmt.Sprintf("export TMPDIR=%s; RANDOM=%d", quoteWord(tmp), s.rand.Uint64()%32768)
-	if status, _ := s.runProgram(context.Background(), init, "init"); status != 0 {
-		return nil, fmt.Errorf("cannot set TMPDIR to %q", tmp)
-	}
-	if err := s.setOptions(); err != nil {
+	s.eng = eng
+	s.shells.add(eng)
+	if err := s.engineOptions(); err != nil {
 		return nil, err
 	}
 	s.ready = true
@@ -390,7 +348,7 @@ func recordDenial(log *effects.Log, d *caps.DeniedError) {
 // Caps is the session's capability set (drop only, once running).
 func (s *Session) Caps() *caps.Set { return s.gate.Set }
 
-// stdinFile gives the interpreter an *os.File for standard input (it
+// stdinFile gives the shell an *os.File for standard input (it
 // requires one). A reader that wraps a file (a builtin's buffered stdin)
 // is unwrapped, so that a nested shell reads the same stream as its caller
 // and takes no more than it uses; any other reader is copied into a pipe by
@@ -440,10 +398,7 @@ func (s *Session) envList() []string {
 
 // Dir is the current working directory.
 func (s *Session) Dir() string {
-	if s.eng != nil {
-		return s.eng.Dir()
-	}
-	return s.runner.Dir
+	return s.eng.Dir()
 }
 
 // FS is the filesystem the session works on.
@@ -455,17 +410,7 @@ func (s *Session) Repo() caps.Repo { return s.cfg.Repo }
 // State is the shell's exported environment and working directory, as a
 // snapshot keeps them.
 func (s *Session) State() vfs.State {
-	var env []string
-	if s.eng != nil {
-		env = sandbox.StateEnv(s.eng.Exported())
-	} else {
-		for name, vr := range s.runner.Vars {
-			if vr.Exported && vr.IsSet() && vr.Kind == expand.String && !strings.Contains(name, " ") {
-				env = append(env, name+"="+vr.Str)
-			}
-		}
-		slices.Sort(env)
-	}
+	env := sandbox.StateEnv(s.eng.Exported())
 	return vfs.State{Env: env, Dir: s.Dir(), Effects: s.cfg.Effects.Position()}
 }
 
@@ -495,21 +440,7 @@ func (s *Session) tick() {
 // A canceled context gives 130 and an expired deadline 124; the session stays
 // usable after a cancel.
 func (s *Session) Run(ctx context.Context, src, name string) (status int, exited bool) {
-	status, exited = s.runProgram(ctx, src, name)
-	return status, exited
-}
-
-func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) {
-	if s.eng != nil {
-		return s.engineProgram(ctx, src, name)
-	}
-	file, err := parseString(src, name)
-	if err != nil {
-		s.syntaxError(name, err)
-		s.SetStatus(2)
-		return s.finish(2, !s.cfg.Interactive)
-	}
-	return s.runStmts(ctx, file.Stmts)
+	return s.engineProgram(ctx, src, name)
 }
 
 func (s *Session) syntaxError(name string, err error) {
@@ -524,41 +455,27 @@ func (s *Session) syntaxError(name string, err error) {
 	fmt.Fprintf(s.cfg.Stderr, "moonix: %s\n", msg)
 }
 
-// runStmts prepares and runs statements one at a time.
+// runStmts runs statements one at a time.
 func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status int, exited bool) {
 	defer func() {
-		// moonix's own code between the statements (runStmt recovers
-		// the interpreter's): the shell goes on, as after a failure.
+		// moonix's own code between the statements (engineRun recovers
+		// the engine's): the shell goes on, as after a failure.
 		if v := recover(); v != nil {
 			status, exited = s.finish(internalError(s.cfg.Stderr, v), false)
 		}
 	}()
 	status = s.Status()
-	for _, st := range stmts {
-		if s.eng != nil {
-			break // the engine runs the program as written
-		}
-		if err := prepare(st, &s.funcs, s.marks()); err != nil {
-			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
-			s.SetStatus(2)
-			return s.finish(2, false)
-		}
-	}
 	abandoned := uint(0)
 	for _, st := range stmts {
-		if s.eng != nil {
-			if abandoned > 0 && st.Pos().Line() == abandoned {
-				continue // an error abandoned the rest of the line
-			}
-			status, exited = s.engineRun(ctx, func(ctx context.Context) int { return s.eng.RunSource(ctx, st, s.src, s.srcLine) })
-			abandoned = 0
-			if s.eng.Abandoned() && !s.limitHit {
-				// (a limit stops the statement alone: the rest of the
-				// line runs)
-				abandoned = st.Pos().Line()
-			}
-		} else {
-			status, exited = s.runStmt(ctx, st)
+		if abandoned > 0 && st.Pos().Line() == abandoned {
+			continue // an error abandoned the rest of the line
+		}
+		status, exited = s.engineRun(ctx, func(ctx context.Context) int { return s.eng.RunSource(ctx, st, s.src, s.srcLine) })
+		abandoned = 0
+		if s.eng.Abandoned() && !s.limitHit {
+			// (a limit stops the statement alone: the rest of the line
+			// runs)
+			abandoned = st.Pos().Line()
 		}
 		if s.cfg.parent == nil {
 			// The denials a statement repeated are one entry, written now.
@@ -577,6 +494,9 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status in
 	}
 	return s.finish(status, false)
 }
+
+// SetStatus makes $? hold status, as after an interrupted command.
+func (s *Session) SetStatus(status int) { s.eng.SetStatus(status) }
 
 func (s *Session) finish(status int, exited bool) (int, bool) {
 	s.mu.Lock()
@@ -598,11 +518,8 @@ func (s *Session) Exit(ctx context.Context) int {
 	if done {
 		return status
 	}
-	if s.eng != nil {
-		status, _ = s.engineRun(ctx, func(ctx context.Context) int { return s.eng.Exit(ctx, status) })
-		return status
-	}
-	return s.exitStmt(ctx, status)
+	status, _ = s.engineRun(ctx, func(ctx context.Context) int { return s.eng.Exit(ctx, status) })
+	return status
 }
 
 // Close releases what the session holds beyond memory (the goroutine that
@@ -611,10 +528,8 @@ func (s *Session) Exit(ctx context.Context) int {
 func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
-		if s.eng != nil {
-			s.shells.remove(s.eng)
-			s.eng.Close()
-		}
+		s.shells.remove(s.eng)
+		s.eng.Close()
 		if s.cfg.parent == nil {
 			s.http.CloseIdleConnections()
 			s.wasm.Close()
@@ -631,59 +546,7 @@ func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 	if r == s.cfg.Stdin || r == io.Reader(s.stdin) {
 		r = lineReader{f: s.stdin}
 	}
-	if s.eng != nil {
-		return s.engineStream(ctx, r)
-	}
-	name := ""
-	if s.cfg.Name != defaultName {
-		name = s.cfg.Name // a script file: errors name it
-	}
-	status, interrupted, err := s.stream(ctx, &newlineAtEOF{r: r}, name)
-	switch {
-	case err != nil:
-		// Reported here, once the parser's deep stack is gone.
-		s.syntaxError(name, err)
-		s.finish(2, false)
-	case interrupted:
-		return status
-	}
-	return s.Exit(ctx)
-}
-
-// stream runs the statements of r until its end, a syntax error or an
-// exit; interrupted reports an exit the context ended, which skips the
-// EXIT trap. err is a *DepthError for statements nested too deeply.
-func (s *Session) stream(ctx context.Context, r io.Reader, name string) (status int, interrupted bool, err error) {
-	status = -1
-	err = boundedParse(r, name, func(r io.Reader) error {
-		p := syntax.NewParser()
-		for stmts, err := range p.InteractiveSeq(r) {
-			if err != nil {
-				if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
-					break
-				}
-				s.syntaxError(name, err)
-				s.finish(2, false)
-				status = 2
-				return nil
-			}
-			if p.Incomplete() {
-				continue
-			}
-			st, exited := s.runStmts(ctx, stmts)
-			if exited || ctx.Err() != nil {
-				// An interrupted run stops here, without waiting for
-				// more input.
-				status, interrupted = st, ctx.Err() != nil
-				return nil
-			}
-		}
-		return nil
-	})
-	if status < 0 {
-		status = s.Status()
-	}
-	return status, interrupted, err
+	return s.engineStream(ctx, r)
 }
 
 // lineReader reads one byte at a time so that the parser never takes more
@@ -833,10 +696,7 @@ func (s *Session) commandNames() []string {
 
 // getenv reads a variable of the running shell.
 func (s *Session) getenv(name string) string {
-	if s.eng != nil {
-		return s.eng.Get(name)
-	}
-	return s.runner.Vars[name].String()
+	return s.eng.Get(name)
 }
 
 var syntaxKeywords = []string{

@@ -76,8 +76,9 @@ func TestLimits(t *testing.T) {
 		{"arithmetic loop", Limits{Loop: 5}, `for ((;;)); do :; done`, "too many loop iterations (limit 5)"},
 		{"commands", Limits{Commands: 3, Count: counter()}, `echo 1; echo 2; echo 3; echo 4`, "too many commands (limit 3)"},
 		{"substitution", Limits{Memory: 4 << 20}, `x=$(while :; do ` + long + `done)`, "out of memory (limit 4 MiB)"},
-		{"pipeline", Limits{Processes: 20, Procs: &procs}, strings.Repeat(": | ", 30) + ":", "too many processes (limit 20)"},
-		{"jobs", Limits{Processes: 20, Procs: &procs}, `while :; do cat & done`, "too many processes (limit 20)"},
+		// (stages and jobs that run until the statement is stopped)
+		{"pipeline", Limits{Processes: 20, Procs: &procs}, "while :; do :; done" + strings.Repeat(" | cat", 30), "too many processes (limit 20)"},
+		{"jobs", Limits{Processes: 20, Procs: &procs}, `while :; do { while :; do :; done; } & done`, "too many processes (limit 20)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errOut, stops := runLimits(t, tc.lim, tc.script)

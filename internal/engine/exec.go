@@ -623,6 +623,13 @@ func (p *proc) matchMode() patMode {
 }
 
 func (p *proc) funcDecl(c *syntax.FuncDecl) {
+	if c.Name == nil {
+		// `()0`: mvdan/sh reads an anonymous function (zsh's), which
+		// bash refuses
+		p.errorf("syntax error near unexpected token `)'")
+		p.status = 2
+		return
+	}
 	name := c.Name.Value
 	if p.opts.has(optPosix) && IsSpecialBuiltin(name) {
 		p.errorf("`%s': is a special builtin", name)

@@ -123,18 +123,37 @@ func treeTooDeep(node syntax.Node) bool {
 	return deep
 }
 
+// anonymousFunc refuses what mvdan/sh reads as an anonymous function
+// (zsh's `() cmd`), which bash does not have: `()0` is a syntax error.
+func anonymousFunc(file *syntax.File, name string) (err error) {
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name == nil && err == nil {
+			err = syntax.ParseError{Filename: name, Pos: fd.Pos(), Text: "syntax error near unexpected token `)'"}
+		}
+		return err == nil
+	})
+	return err
+}
+
 // parseBounded parses src with its nesting bounded (see package stack):
 // input nested too deeply is a syntax error, "NAME: nesting too deep".
 func parseBounded(src, name string) (file *syntax.File, err error) {
 	if len(src) < stack.ShortText {
-		return syntax.NewParser().Parse(strings.NewReader(src), name)
+		file, err = syntax.NewParser().Parse(strings.NewReader(src), name)
+	} else {
+		err = stack.Parse(strings.NewReader(src), func(r io.Reader) (err error) {
+			file, err = syntax.NewParser().Parse(r, name)
+			return err
+		})
 	}
-	err = stack.Parse(strings.NewReader(src), func(r io.Reader) (err error) {
-		file, err = syntax.NewParser().Parse(r, name)
-		return err
-	})
 	if err == nil && len(src) > maxTreeDepth && treeTooDeep(file) {
 		file, err = nil, stack.ErrTooDeep
+	}
+	if err == nil && strings.Contains(src, "()") {
+		err = anonymousFunc(file, name)
+	}
+	if err != nil {
+		file = nil
 	}
 	if errors.Is(err, stack.ErrTooDeep) && name != "" {
 		err = fmt.Errorf("%s: %w", name, err)

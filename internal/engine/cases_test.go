@@ -16,6 +16,7 @@ type engineCase struct {
 var engineCases = []engineCase{
 	{"echo", `echo hello world; echo -n a; echo -e 'b\tc'; echo -- -n`, "hello world\nab\tc\n-- -n\n", 0},
 	{"anonymous function", `()0; echo $?`, "", 2},
+	{"kill a running job", `{ : > started; while :; do :; done; } & until [ -e started ]; do :; done; kill $!; wait $!; echo $?`, "143\n", 0},
 	{"variables", `x=1; echo $x "$x" ${x}; unset x; echo "[$x]"`, "1 1 1\n[]\n", 0},
 	{"for loop", `for i in a b c; do echo $i; done`, "a\nb\nc\n", 0},
 	{"while loop", `i=0; while [ $i -lt 3 ]; do i=$((i+1)); done; echo $i`, "3\n", 0},

@@ -157,7 +157,9 @@ func (p *proc) runStmt(st *syntax.Stmt) {
 			p.failed()
 		}
 	}
-	if len(p.pending) > 0 {
+	// (pending is written by the sender's goroutine: its flag is what
+	// may be read here)
+	if p.hasPending.Load() {
 		p.handleSignals()
 	}
 }

@@ -15,6 +15,12 @@ loop='i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'
 files='mkdir -p d; i=0; while [ $i -lt 500 ]; do echo $i > d/f$i; i=$((i+1)); done; cat d/* | wc -l >/dev/null'
 pipe='seq 1 20000 | sort -rn | head -n 1 >/dev/null'
 funcs='f() { echo "$1" >/dev/null; }; i=0; while [ $i -lt 5000 ]; do f $i; i=$((i+1)); done'
+# bash-only workloads (dash has no (( )), arrays or ${s^^}): the engine's
+# loops, function calls, string operations and arrays
+arith='for ((i=0; i<50000; i++)); do :; done'
+calls='f() { local x=$1; echo "$x"; }; for ((i=0; i<20000; i++)); do f $i; done >/dev/null'
+strings='for ((i=0; i<20000; i++)); do s=abcdefghij$i; t=${s//[aeiou]/_}; u=${s:1:3}; v=${s^^}; w=${#s}; x=${s#abc}; y=${s%%[0-9]*}; done'
+arrays='a=(); for ((i=0; i<5000; i++)); do a+=($i); done; for x in "${a[@]}"; do :; done; declare -A m; for ((i=0; i<2000; i++)); do m[k$i]=$i; done; for k in "${!m[@]}"; do v=${m[$k]}; done'
 
 # time_ms CMD...: mean milliseconds per run of CMD over $rounds runs.
 time_ms() {
@@ -25,16 +31,19 @@ time_ms() {
 	echo $(((end - start) / rounds / 1000)) | awk '{printf "%.2f", $1 / 1000}'
 }
 
-printf '%-22s %10s %10s %10s %12s %12s\n' workload moonix_ms bash_ms dash_ms moonix/bash moonix/dash
-for name in true loop files pipe funcs; do
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
+
+printf '%-10s %10s %10s %10s %12s\n' workload moonix_ms bash_ms dash_ms moonix/bash
+for name in true loop files pipe funcs arith calls strings arrays; do
 	case $name in
 	true) script=true ;;
 	*) script=${!name} ;;
 	esac
-	m=$(cd "$tmp" && time_ms "$tmp/moonix" --ephemeral -c "$script")
+	e=$(cd "$tmp" && mkdir -p e && cd e && time_ms "$tmp/moonix" --ephemeral -c "$script")
 	b=$(cd "$tmp" && mkdir -p b && cd b && time_ms bash -c "$script")
-	d=$(cd "$tmp" && mkdir -p d2 && cd d2 && time_ms dash -c "$script")
-	printf '%-22s %10s %10s %10s %12s %12s\n' "$name" "$m" "$b" "$d" \
-		"$(awk -v a="$m" -v b="$b" 'BEGIN{printf "%.2f", a/b}')" \
-		"$(awk -v a="$m" -v b="$d" 'BEGIN{printf "%.2f", a/b}')"
+	case $name in
+	arith | calls | strings | arrays) d=- ;;
+	*) d=$(cd "$tmp" && mkdir -p d2 && cd d2 && time_ms dash -c "$script") ;;
+	esac
+	printf '%-10s %10s %10s %10s %12s\n' "$name" "$e" "$b" "$d" "$(ratio "$e" "$b")"
 done

@@ -3,6 +3,8 @@ package builtins
 import (
 	"io"
 	"io/fs"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -18,13 +20,28 @@ func WithStdio(fsys vfs.FS, stdin io.Reader, stdout, stderr io.Writer) vfs.FS {
 	return stdioFS{FS: fsys, in: stdin, out: stdout, err: stderr}
 }
 
+// WithFds is WithStdio for a command that has descriptors above 2 (a
+// process substitution's pipe, exec 3<file): /dev/fd/N is what fd(N)
+// returns, when ok.
+func WithFds(fsys vfs.FS, stdin io.Reader, stdout, stderr io.Writer, fd func(n int) (r io.Reader, w io.Writer, ok bool)) vfs.FS {
+	return stdioFS{FS: fsys, in: stdin, out: stdout, err: stderr, fd: fd}
+}
+
 type stdioFS struct {
 	vfs.FS
 	in       io.Reader
 	out, err io.Writer
+	fd       func(n int) (io.Reader, io.Writer, bool)
 }
 
 func (s stdioFS) stream(name string) (*stream, bool) {
+	if n, ok := strings.CutPrefix(name, "/dev/fd/"); ok && s.fd != nil {
+		if fd, err := strconv.Atoi(n); err == nil && fd > 2 {
+			if r, w, ok := s.fd(fd); ok {
+				return &stream{name: name, r: r, w: w}, true
+			}
+		}
+	}
 	switch name {
 	case "/dev/stdin", "/dev/fd/0":
 		return &stream{name: name, r: s.in}, true

@@ -120,6 +120,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		if len(args) > 1 {
 			cfg.Name, cfg.Args = args[1], args[2:]
 		}
+		cfg.DashC = true
 		run = func(ctx context.Context, sess *shell.Session) int {
 			status, exited := sess.Run(ctx, script, "-c")
 			if !exited {
@@ -145,6 +146,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		}
 		cfg.Name, cfg.Args = args[0], args[1:]
 		src, srcName = bytes.NewReader(data), args[0]
+		cfg.ScriptFile = true
 		run = func(ctx context.Context, sess *shell.Session) int {
 			return sess.RunStream(ctx, bytes.NewReader(data))
 		}

@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -118,12 +119,19 @@ func readFromFdPy(c *builtins.Call) int {
 			fmt.Fprintf(c.Stderr, "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: %s\n", PyRepr(arg))
 			return 1
 		}
+		in := c.Stdin
 		if fd != 0 {
-			fmt.Fprintf(c.Stderr, "FATAL: Error reading from fd %d: [Errno 9] Bad file descriptor\n", fd)
-			return 1
+			// the shell serves its other descriptors as /dev/fd/N
+			f, err := c.FS.OpenFile("/dev/fd/"+arg, os.O_RDONLY, 0)
+			if err != nil {
+				fmt.Fprintf(c.Stderr, "FATAL: Error reading from fd %d: [Errno 9] Bad file descriptor\n", fd)
+				return 1
+			}
+			defer f.Close()
+			in = f
 		}
 		buf := make([]byte, 1024)
-		n, err := io.ReadFull(c.Stdin, buf)
+		n, err := io.ReadFull(in, buf)
 		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 			fmt.Fprintf(c.Stderr, "FATAL: Error reading from fd %d: %v\n", fd, err)
 			return 1

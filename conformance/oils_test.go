@@ -37,7 +37,8 @@ var (
 		var-op-bash var-op-patsub var-op-slice var-ref vars-bash zsh-idioms`)
 )
 
-const knownFailuresFile = "known-failures.txt"
+// knownFailuresFile lists the failing cases.
+func knownFailuresFile() string { return "known-failures.txt" }
 
 // oilsDir finds the spec files: $MOONIX_OILS_DIR, else shared/conformance/oils
 // beside the repository root or beside one of its ancestors.
@@ -219,7 +220,12 @@ func runAll(cases []*outcome, timeout time.Duration) {
 		go func() {
 			defer wg.Done()
 			for o := range work {
-				o.res = Run(o.c.Code, Options{Timeout: timeout, TmpSubdir: o.legacy})
+				opts := Options{Timeout: timeout, TmpSubdir: o.legacy}
+				if host := os.Getenv("MOONIX_OILS_SHELL"); host != "" {
+					o.res = runHost(host, os.Getenv("MOONIX_OILS_HELPERS"), o.c.Code, opts)
+				} else {
+					o.res = Run(o.c.Code, opts)
+				}
 				o.classify()
 			}
 		}()
@@ -336,6 +342,9 @@ func TestOils(t *testing.T) {
 		}
 	}
 
+	if os.Getenv("MOONIX_OILS_SHELL") != "" {
+		return // a host shell: the figures and the dump are the point
+	}
 	var failing []string
 	for _, o := range cases {
 		if !o.documented {
@@ -366,13 +375,13 @@ func TestOils(t *testing.T) {
 				}
 			}
 		}
-		if err := writeKnown(knownFailuresFile, failing); err != nil {
+		if err := writeKnown(knownFailuresFile(), failing); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("wrote %s: %d known failures", knownFailuresFile, len(failing))
+		t.Logf("wrote %s: %d known failures", knownFailuresFile(), len(failing))
 		return
 	}
-	known, err := readKnown(knownFailuresFile)
+	known, err := readKnown(knownFailuresFile())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,7 +393,7 @@ func TestOils(t *testing.T) {
 	}
 	if len(fixed) > 0 {
 		t.Logf("%d known failures now pass; shrink %s (MOONIX_UPDATE_KNOWN=1):\n  %s",
-			len(fixed), knownFailuresFile, strings.Join(fixed, "\n  "))
+			len(fixed), knownFailuresFile(), strings.Join(fixed, "\n  "))
 	}
 	// A regression must fail twice more before it counts: some cases race
 	// background jobs against the clock. When many fail, something broke
@@ -410,7 +419,7 @@ func TestOils(t *testing.T) {
 		t.Errorf("regression: %s", o.report())
 	}
 	if len(regressions) > 0 {
-		t.Logf("%d case(s) failed that are not in %s; fix them, or if the failure is expected run with MOONIX_UPDATE_KNOWN=1", len(regressions), knownFailuresFile)
+		t.Logf("%d case(s) failed that are not in %s; fix them, or if the failure is expected run with MOONIX_UPDATE_KNOWN=1", len(regressions), knownFailuresFile())
 	}
 }
 

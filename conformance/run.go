@@ -29,7 +29,7 @@ const CaseDir = "/tmp"
 // moonix's nested shell.
 var Env = []string{
 	"TMP=" + CaseDir,
-	"PATH=" + RepoRoot + "/spec/bin:/bin:/usr/bin",
+	"PATH=" + RepoRoot + "/spec/bin:/usr/bin:/bin",
 	"LANG=en_US.UTF-8",
 	"REPO_ROOT=" + RepoRoot,
 	"SH=sh",

@@ -109,6 +109,7 @@ type capturedRun struct {
 
 // begin starts a run: its output goes to streams of its own.
 func (c *Captured) begin() *capturedRun {
+	c.s.eng.Resume() // an exit ended the last script, not the session
 	r := &capturedRun{c: c, pos: c.s.cfg.Effects.Position()}
 	c.out.set(outputBudget{c, &r.stdout})
 	c.err.set(outputBudget{c, &r.stderr})
@@ -188,44 +189,27 @@ func (r *capturedRun) end(ctx context.Context, status int) agent.Result {
 // ends a script; so does exit. name names the input in messages. It
 // returns the last status.
 func (c *Captured) Statements(ctx context.Context, src io.Reader, name string, emit func(agent.Result)) int {
-	status, err := c.statements(ctx, &newlineAtEOF{r: src}, name, emit)
-	if err != nil {
-		// reported here, once the parser's deep stack is gone
-		r := c.begin()
-		c.s.syntaxError(name, err)
-		c.s.finish(2, false)
-		emit(r.end(ctx, 2))
-		return 2
-	}
-	return status
-}
-
-//go:noinline
-func (c *Captured) statements(ctx context.Context, src io.Reader, name string, emit func(agent.Result)) (status int, err error) {
-	defer recoverParse(&err, name)
-	p := syntax.NewParser()
-	status = c.s.Status()
-	for stmts, err := range p.InteractiveSeq(boundedReader{src}) {
-		if err != nil {
-			if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-				break
+	status, _ := c.s.engineLines(ctx, src, name, lineHooks{
+		run: func(ctx context.Context, stmts []*syntax.Stmt) (status int, exited bool) {
+			for _, st := range stmts {
+				r := c.begin()
+				status, exited = c.s.runStmts(ctx, []*syntax.Stmt{st})
+				emit(r.end(ctx, status))
+				if exited || ctx.Err() != nil {
+					return status, true
+				}
 			}
-			return 0, err
-		}
-		if p.Incomplete() {
-			continue
-		}
-		for _, st := range stmts {
+			return status, false
+		},
+		syntax: func(err error) (int, bool) {
 			r := c.begin()
-			var exited bool
-			status, exited = c.s.runStmts(ctx, []*syntax.Stmt{st})
-			emit(r.end(ctx, status))
-			if exited || ctx.Err() != nil {
-				return status, nil
-			}
-		}
-	}
-	return status, nil
+			c.s.syntaxError(name, err)
+			c.s.finish(2, false)
+			emit(r.end(ctx, 2))
+			return 2, true
+		},
+	})
+	return status
 }
 
 // Exit ends the session as Close does, and hands emit the EXIT trap's

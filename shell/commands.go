@@ -77,7 +77,7 @@ Exits 1 if any NAME is not found.
 // identity; the caller's directory, exported environment and stdio. It
 // is one level of call depth.
 func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
-	ctx, err := s.nest(c.Ctx, callerEnv(c.Ctx), argv0[0], "shell")
+	ctx, err := s.nest(c.Ctx, argv0[0], "shell")
 	if err != nil {
 		return 1
 	}
@@ -119,15 +119,20 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		}
 		for _, f := range a[1:] {
 			switch f {
+			case 'o':
+				// -oo errexit noglob: each o takes the next operand
+				if len(args) == 0 {
+					fmt.Fprintf(c.Stderr, "moonix: -o: option requires an argument\n")
+					return 2
+				}
+				opts = append(opts, string(a[0])+"o", args[0])
+				args = args[1:]
 			case 'c':
 				mode = "c"
 			case 's':
 				mode = "s"
 			case 'i', 'l':
 			case 'e', 'u', 'x', 'f', 'n', 'a', 'v', 'C', 'b', 'h', 'm':
-				if f == 'v' || f == 'C' || f == 'b' || f == 'h' || f == 'm' {
-					continue // accepted, no effect in moonix
-				}
 				opts = append(opts, string(a[0])+string(f))
 			default:
 				fmt.Fprintf(c.Stderr, "moonix: %c%c: invalid option\n", a[0], f)
@@ -140,7 +145,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
 		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts, Shopts: shopts,
 		Name: argv0[0], Commands: s.cfg.Commands, parent: s, Repo: s.cfg.Repo,
-		Effects: s.cfg.Effects,
+		Effects: s.cfg.Effects, depth: ctxDepth(ctx),
 	}
 	umask := c.Umask
 	cfg.Umask = &umask
@@ -154,6 +159,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		if len(args) > 1 {
 			cfg.Name, cfg.Args = args[1], args[2:]
 		}
+		cfg.DashC = true
 		sub, err := New(cfg)
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
@@ -180,6 +186,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 			return 127
 		}
 		cfg.Name, cfg.Args = file, args[1:]
+		cfg.ScriptFile = true
 		sub, err := New(cfg)
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "moonix: %v\n", err)
@@ -214,7 +221,7 @@ func (s *Session) which(c *builtins.Call) int {
 	return status
 }
 
-// shellBuiltinHelp describes the interpreter's builtins for help.
+// shellBuiltinHelp describes the shell's builtins for help.
 var shellBuiltinHelp = map[string]string{
 	":":         "do nothing, successfully",
 	".":         "run a file's commands in the current shell",

@@ -1,7 +1,6 @@
-// Package shell runs shell programs on moonix's virtual filesystem. It is the
-// only package that imports mvdan.cc/sh/v3/interp, and all of that wiring
-// lives in one file, interp.go, so a new interpreter version is a one-file
-// change (the other files use mvdan.cc/sh/v3/syntax and expand only).
+// Package shell runs shell programs on moonix's virtual filesystem, on
+// moonix's own execution engine (internal/engine, wired in engine.go),
+// which parses with mvdan.cc/sh/v3/syntax.
 //
 // A session assembles what its commands are handed: the capability gate
 // around the tree, the history, the clock and random source (package
@@ -14,25 +13,21 @@
 //
 // # Isolation
 //
-// The interpreter is built so that nothing reaches the host: every handler is
-// installed (open, stat, readdir, access, call, exec), the environment is
-// explicit, the working directory is set without a host stat, the
-// interpreter's own temporary directory is a path that cannot exist on the
-// host, process substitution is rejected before anything runs, and the
-// builtins that would consult the host (type, command -v, pwd -P, source,
-// ~user) are answered from the VFS. The special variables that interp
-// answers from the host ($$, $PPID, $SRANDOM) are moonix's however a
-// program names them (specials.go), and so are $BASHPID, $EPOCHSECONDS and
-// $EPOCHREALTIME. Program text that interp parses itself (eval, trap,
-// alias values, sourced files) is prepared as a program is.
+// The engine touches nothing of the host: it is handed the gated VFS, the
+// exec chain for every command that is not its own, the session's clock
+// and random source, its process ids and identity (engine.Config). So
+// $$, $PPID, $BASHPID, $RANDOM, $SRANDOM, $EPOCHSECONDS and
+// $EPOCHREALTIME are moonix's however a program names them, process
+// substitution runs in memory through /dev/fd, and type, command -v,
+// pwd -P, source and ~user answer from the VFS.
 //
 // # Robustness
 //
-// A panic ends the command it happened in, never the process: the
-// handlers and the exec path recover, and so do interp's builtins, which
-// run under the exec handler (interp runs pipelines and background jobs
-// on goroutines of its own). Nesting is bounded before Go's stack
-// overflows (parse.go).
+// A panic ends the command it happened in, never the process: the exec
+// path recovers, and so does the engine, in every goroutine that runs
+// commands. Nesting is bounded before Go's stack overflows (package
+// internal/stack), and the limits (limits.go) stop a statement that
+// passes one.
 //
 // The network is the host's only if Config.Dial hands the session a
 // dialer (and Config.Lookup a resolver, for names); even then every
@@ -42,8 +37,8 @@
 //
 // # The exec path
 //
-// A simple command that is not a function or an interpreter builtin goes
-// down one chain of links (exec.go), each one concern, in this order:
+// A simple command that is not a function or a shell builtin goes down
+// one chain of links (exec.go), each one concern, in this order:
 //
 //  1. recoverPanic: a panic ends the command, not the process;
 //  2. reportFullDisk: output lost to a full disk fails the command
@@ -53,20 +48,19 @@
 //  5. recordReads: the command's real clock and random reads are recorded
 //     in the effect log when it ends (the gate outside, the recorder
 //     inside: reads.go);
-//  6. runPathName: a name with a slash is a file: see 9, but /bin/NAME and
-//     /usr/bin/NAME name the builtin NAME when no such file exists;
-//  7. runCommand: the shell's own commands (sh, bash, dash and moonix, a
-//     nested shell on the same VFS; which, help, umask, ulimit), then the
-//     builtins (the session's Registry, registry.go), then
-//     Config.Commands;
-//  8. runShellBuiltin: an interpreter builtin asked for through Exec
-//     (xargs echo) runs in a nested shell;
-//  9. runFromPATH: PATH lookup in the VFS, NAME then NAME.wasm in each
-//     directory: WebAssembly modules run in wazero (package wasm) on the
-//     session's gated VFS, scripts run in a nested shell; a file without
-//     the execute bit, or that fs.exec refuses, gives 126;
-//  10. notFound: "moonix: NAME: command not found", status 127. It never
-//     calls on: the chain never falls through to the host.
+//  6. runPathName: a name with a slash is a file (execPath), but
+//     /bin/NAME and /usr/bin/NAME name the command NAME when no such file
+//     exists;
+//  7. execOnPath, the end: the session's own commands (Config.Commands,
+//     help, umask, ulimit), then PATH, in its order, between the files of
+//     the VFS (NAME then NAME.wasm in each directory: WebAssembly modules
+//     run in wazero on the session's gated VFS, scripts in a nested
+//     shell; a file without the execute bit, or that fs.exec refuses,
+//     gives 126) and moonix's commands, which stand in /bin and /usr/bin
+//     as coreutils do (sh, bash, dash and moonix run a nested shell on
+//     the same VFS); a shell builtin asked for through Exec (xargs echo)
+//     runs in a nested shell; else "moonix: NAME: command not found",
+//     status 127. The chain never falls through to the host.
 //
 // Builtins reach the chain again through builtins.Call.Exec, so xargs,
 // find -exec and env take the same path as the shell itself.
@@ -75,5 +69,5 @@
 //
 // A Session runs one program at a time (Run and RunStream must not be called
 // concurrently), but the commands of a pipeline and background jobs run
-// concurrently inside it; everything the handlers share is locked.
+// concurrently inside it; everything they share is locked.
 package shell

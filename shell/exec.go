@@ -48,14 +48,15 @@ type execFunc func(c *builtins.Call) int
 type execLink func(next execFunc) execFunc
 
 // newExecChain builds the session's exec path from its links, in the
-// order the package doc gives. The last one says "command not found" and
-// never calls next: nothing falls through to the host.
+// order the package doc gives. It ends in the search of PATH
+// (execOnPath), which says "command not found" when nothing is found:
+// nothing falls through to the host.
 func (s *Session) newExecChain() execFunc {
 	links := []execLink{
 		recoverPanic, reportFullDisk, stopIfCanceled, s.tickClock, s.recordReads,
-		s.runPathName, s.runCommand, s.runShellBuiltin, s.runFromPATH,
+		s.runPathName,
 	}
-	run := notFound
+	run := func(c *builtins.Call) int { return s.execOnPath(c, c.Args[0]) }
 	for i := len(links) - 1; i >= 0; i-- {
 		run = links[i](run)
 	}
@@ -63,8 +64,8 @@ func (s *Session) newExecChain() execFunc {
 }
 
 // exec is the session's one exec path (see the package doc): every
-// command that is not a function or an interpreter builtin comes this way,
-// from the interpreter and from builtins.Call.Exec. It returns the
+// command that is not a function or a shell builtin comes this way, from
+// the engine and from builtins.Call.Exec. It returns the
 // command's exit status and never runs a host program.
 func (s *Session) exec(c *builtins.Call) int { return s.execChain(c) }
 
@@ -162,54 +163,6 @@ func (s *Session) runPathName(next execFunc) execFunc {
 	}
 }
 
-// runCommand runs the commands that are not files: the shell's own
-// (nested shells, which, help, umask, ulimit), the builtins, then
-// Config.Commands (commandFor).
-func (s *Session) runCommand(next execFunc) execFunc {
-	return func(c *builtins.Call) int {
-		if run := s.commandFor(c.Args[0]); run != nil {
-			return run(c)
-		}
-		return next(c)
-	}
-}
-
-// runShellBuiltin runs an interpreter builtin reached through
-// builtins.Call.Exec (xargs echo) in a nested shell, where the
-// interpreter provides it.
-func (s *Session) runShellBuiltin(next execFunc) execFunc {
-	return func(c *builtins.Call) int {
-		if name := c.Args[0]; isInterpBuiltin(name) {
-			return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
-		}
-		return next(c)
-	}
-}
-
-// runFromPATH looks the name up along PATH in the VFS and runs the file
-// found (execFile: a WebAssembly module, a script, a shebang); a file
-// found without the execute bit gives 126.
-func (s *Session) runFromPATH(next execFunc) execFunc {
-	return func(c *builtins.Call) int {
-		name := c.Args[0]
-		exe, noExec := s.searchPath(c, name)
-		switch {
-		case exe != "":
-			return s.execFile(c, exe)
-		case noExec != "":
-			fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", name)
-			return 126
-		}
-		return next(c)
-	}
-}
-
-// notFound ends the chain: "moonix: NAME: command not found", 127.
-func notFound(c *builtins.Call) int {
-	fmt.Fprintf(c.Stderr, "moonix: %s: command not found\n", c.Args[0])
-	return 127
-}
-
 // commandFor returns the runner of a command that is not a file: a nested
 // shell, a shell command or a builtin.
 func (s *Session) commandFor(name string) func(*builtins.Call) int {
@@ -236,7 +189,7 @@ func (s *Session) execPath(c *builtins.Call, name string) int {
 	if err != nil {
 		dir, base := path.Split(p)
 		if errors.Is(err, fs.ErrNotExist) && binDirs[path.Clean(dir)] {
-			if run := s.commandFor(base); run != nil || isInterpBuiltin(base) {
+			if run := s.commandFor(base); run != nil || s.isShellBuiltin(base) {
 				sub := c.Sub(append([]string{base}, c.Args[1:]...)...)
 				return s.exec(sub)
 			}
@@ -397,6 +350,9 @@ const (
 // any kind, then executable files on PATH in the VFS (NAME, then
 // NAME.wasm, in each directory).
 func (s *Session) lookup(c *builtins.Call, name string) (lookupKind, string) {
+	if s.eng != nil && !strings.Contains(name, "/") {
+		return s.lookupOnPath(c, name)
+	}
 	if strings.Contains(name, "/") {
 		p := c.Abs(name)
 		if info, err := s.fs.Stat(p); err == nil && !info.IsDir() && info.Mode().Perm()&0o100 != 0 {
@@ -404,7 +360,7 @@ func (s *Session) lookup(c *builtins.Call, name string) (lookupKind, string) {
 		}
 		return kindNone, ""
 	}
-	if isInterpBuiltin(name) || s.commandFor(name) != nil {
+	if s.isShellBuiltin(name) || s.commandFor(name) != nil {
 		return kindBuiltin, name
 	}
 	if p, _ := s.searchPath(c, name); p != "" {

@@ -10,11 +10,14 @@ import (
 
 	"github.com/moonix-sh/moonix/builtins/network"
 	"github.com/moonix-sh/moonix/builtins/sandbox"
+	"github.com/moonix-sh/moonix/internal/engine"
+	"mvdan.cc/sh/v3/syntax"
 )
 
-// FuzzParse runs the parser and moonix's preparation of a program on any
-// text, as eval, trap, alias and source text and programs reach them: no
-// input may panic or overflow the stack.
+// FuzzParse runs the engine's parser (with its rewrites of what mvdan/sh
+// cannot read) and the line reader's continuation check on any text, as
+// eval, trap, alias and source text and programs reach them: no input
+// may panic or overflow the stack.
 func FuzzParse(f *testing.F) {
 	for _, seed := range []string{
 		"echo $$ $PPID ${!x} $((SRANDOM % 6)) ${EPOCHREALTIME%.*}",
@@ -32,13 +35,7 @@ func FuzzParse(f *testing.F) {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			var funcs funcNames
-			if file, err := parseString(src, "fuzz"); err == nil {
-				prepare(file, &funcs, marks{jobs: true, loops: true})
-			}
-			prepareText(src, &funcs, marks{jobs: true, loops: true})
-			prepareWords(src, &funcs, marks{jobs: true, loops: true})
-			prepareSource(strings.NewReader(src), "fuzz", &funcs, marks{jobs: true, loops: true})
+			engine.Parse(src, "fuzz")
 			Incomplete(src)
 		}()
 		select {
@@ -50,7 +47,7 @@ func FuzzParse(f *testing.F) {
 }
 
 // fuzzCommands are the names FuzzCommand runs: every command a session
-// has, the interpreter's builtins included.
+// has, the shell's builtins included.
 var fuzzCommands = func() []string {
 	names := append(slices.Clone(shellBuiltinNames), shellCommandNames...)
 	for _, c := range registry(sandbox.Deps{}, network.Deps{}).Commands() {
@@ -150,4 +147,16 @@ func (b *boundedOutput) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.head.String()
+}
+
+// quoteWords quotes words for a shell command line.
+func quoteWords(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		var err error
+		if q[i], err = syntax.Quote(w, syntax.LangBash); err != nil {
+			q[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(q, " ")
 }

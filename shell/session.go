@@ -14,13 +14,15 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/builtins/sandbox"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/clock"
 	"github.com/moonix-sh/moonix/effects"
+	"github.com/moonix-sh/moonix/internal/engine"
+	"github.com/moonix-sh/moonix/internal/stack"
 	"github.com/moonix-sh/moonix/vfs"
 	"github.com/moonix-sh/moonix/wasm"
 )
@@ -92,6 +94,10 @@ type Config struct {
 	// HTTPMaxBody bounds the body of an HTTP response a command reads
 	// (curl); 0 means DefaultHTTPMaxBody.
 	HTTPMaxBody int64
+	// DashC says the program comes from -c; ScriptFile that it is the
+	// file named Name ($-, $FUNCNAME and $BASH_SOURCE tell them apart).
+	DashC      bool
+	ScriptFile bool
 	// Limits bound what the session may use (zero: the defaults); a
 	// nested shell has its root session's.
 	Limits Limits
@@ -100,8 +106,10 @@ type Config struct {
 	// for the session only) and the memory cap.
 	Wasm wasm.Config
 
-	// parent is the session that started this one as a nested shell.
+	// parent is the session that started this one as a nested shell;
+	// depth is the call depth it runs at.
 	parent *Session
+	depth  int
 }
 
 const defaultName = "moonix"
@@ -114,7 +122,7 @@ var DefaultIdentity = builtins.Identity{
 	User: "user", Group: "user", UID: 1000, GID: 1000, Home: "/work", Host: "moonix",
 }
 
-// Session is a running shell: an interpreter bound to a filesystem. Run and
+// Session is a running shell: moonix's engine bound to a filesystem. Run and
 // RunStream must not be called concurrently; see the package doc.
 type Session struct {
 	cfg   Config
@@ -124,19 +132,20 @@ type Session struct {
 	who   builtins.Identity
 	stdin *os.File
 	// stopStdin ends the copy into stdin, when there is one.
-	stopStdin    func()
-	interpRunner // the interpreter (interp.go)
+	stopStdin func()
+	// eng is moonix's engine, which runs the shell language; src is the
+	// text of the statements runStmts runs there, srcLine the number of
+	// lines before it.
+	eng     *engine.Shell
+	src     string
+	srcLine int
 
-	captures served[io.Writer]
+	// limitHit: a limit stopped the last statement run on the engine.
+	limitHit bool
 	// hit is the first limit that stopped a statement since a Captured
 	// run began (a root session's; see capture.go).
-	hit     atomic.Pointer[limitError]
-	sources served[string]
-	funcs   funcNames
-	// calls counts the commands run; the stack is measured again at
-	// nextMeasure (see deepRecursion).
-	calls, nextMeasure atomic.Int64
-	gate               *caps.Gate
+	hit  atomic.Pointer[limitError]
+	gate *caps.Gate
 	// http is the session's HTTP client, shared with its nested shells.
 	http *http.Client
 	// clockGated says that clock is the gate's (the configured clock was
@@ -161,6 +170,9 @@ type Session struct {
 	// a root session and the shells nested in it.
 	pid, ppid int
 	pids      *atomic.Int64
+	// shells are the engines of a root session and its nested shells,
+	// for kill across them.
+	shells *engineShells
 
 	// live are the statements under way and procs the jobs alive (a
 	// root session's; see limits.go).
@@ -192,8 +204,10 @@ func New(cfg Config) (*Session, error) {
 	}
 	if p := cfg.parent; p != nil {
 		s.pids, s.ppid = p.pids, p.pid
+		s.shells = p.shells
 	} else {
 		s.pids, s.ppid = new(atomic.Int64), 1
+		s.shells = &engineShells{}
 		s.pids.Store(firstPid - 1)
 	}
 	s.pid = int(s.pids.Add(1))
@@ -230,27 +244,13 @@ func New(cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s.stdin, s.stopStdin = stdin, stop
-	r, err := s.newRunner()
+	eng, err := s.newEngine()
 	if err != nil {
 		return nil, err
 	}
-	s.runner = r
-	// The runner learned its (impossible) temporary directory; scripts get
-	// the real one.
-	tmp := "/tmp"
-	for _, kv := range s.envList() {
-		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok {
-			tmp = v
-		}
-	}
-	s.runner.Reset()
-	// RANDOM is seeded from the session's source, so that $RANDOM repeats
-	// from run to run like everything else.
-	init := fmt.Sprintf("export TMPDIR=%s; RANDOM=%d", quoteWord(tmp), s.rand.Uint64()%32768)
-	if status, _ := s.runProgram(context.Background(), init, "init"); status != 0 {
-		return nil, fmt.Errorf("cannot set TMPDIR to %q", tmp)
-	}
-	if err := s.setOptions(); err != nil {
+	s.eng = eng
+	s.shells.add(eng)
+	if err := s.engineOptions(); err != nil {
 		return nil, err
 	}
 	s.ready = true
@@ -356,7 +356,7 @@ func recordDenial(log *effects.Log, d *caps.DeniedError) {
 // Caps is the session's capability set (drop only, once running).
 func (s *Session) Caps() *caps.Set { return s.gate.Set }
 
-// stdinFile gives the interpreter an *os.File for standard input (it
+// stdinFile gives the shell an *os.File for standard input (it
 // requires one). A reader that wraps a file (a builtin's buffered stdin)
 // is unwrapped, so that a nested shell reads the same stream as its caller
 // and takes no more than it uses; any other reader is copied into a pipe by
@@ -405,7 +405,9 @@ func (s *Session) envList() []string {
 }
 
 // Dir is the current working directory.
-func (s *Session) Dir() string { return s.runner.Dir }
+func (s *Session) Dir() string {
+	return s.eng.Dir()
+}
 
 // FS is the filesystem the session works on.
 func (s *Session) FS() vfs.FS { return s.fs }
@@ -416,14 +418,8 @@ func (s *Session) Repo() caps.Repo { return s.cfg.Repo }
 // State is the shell's exported environment and working directory, as a
 // snapshot keeps them.
 func (s *Session) State() vfs.State {
-	var env []string
-	for name, vr := range s.runner.Vars {
-		if vr.Exported && vr.IsSet() && vr.Kind == expand.String && !strings.Contains(name, " ") {
-			env = append(env, name+"="+vr.Str)
-		}
-	}
-	slices.Sort(env)
-	return vfs.State{Env: env, Dir: s.runner.Dir, Effects: s.cfg.Effects.Position()}
+	env := sandbox.StateEnv(s.eng.Exported())
+	return vfs.State{Env: env, Dir: s.Dir(), Effects: s.cfg.Effects.Position()}
 }
 
 // Status is the exit status of the last command run.
@@ -452,47 +448,43 @@ func (s *Session) tick() {
 // A canceled context gives 130 and an expired deadline 124; the session stays
 // usable after a cancel.
 func (s *Session) Run(ctx context.Context, src, name string) (status int, exited bool) {
-	status, exited = s.runProgram(ctx, src, name)
-	return status, exited
-}
-
-func (s *Session) runProgram(ctx context.Context, src, name string) (int, bool) {
-	file, err := parseString(src, name)
-	if err != nil {
-		s.syntaxError(name, err)
-		s.SetStatus(2)
-		return s.finish(2, !s.cfg.Interactive)
-	}
-	return s.runStmts(ctx, file.Stmts)
+	return s.engineProgram(ctx, src, name)
 }
 
 func (s *Session) syntaxError(name string, err error) {
 	msg := err.Error()
 	if name != "" && !strings.HasPrefix(msg, name) {
-		msg = name + ":" + msg
+		sep := ":" // before a position, "1:2: ..."
+		if errors.Is(err, stack.ErrTooDeep) {
+			sep = ": "
+		}
+		msg = name + sep + msg
 	}
 	fmt.Fprintf(s.cfg.Stderr, "moonix: %s\n", msg)
 }
 
-// runStmts prepares and runs statements one at a time.
+// runStmts runs statements one at a time.
 func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status int, exited bool) {
 	defer func() {
-		// moonix's own code between the statements (runStmt recovers
-		// the interpreter's): the shell goes on, as after a failure.
+		// moonix's own code between the statements (engineRun recovers
+		// the engine's): the shell goes on, as after a failure.
 		if v := recover(); v != nil {
 			status, exited = s.finish(internalError(s.cfg.Stderr, v), false)
 		}
 	}()
 	status = s.Status()
+	abandoned := uint(0)
 	for _, st := range stmts {
-		if err := prepare(st, &s.funcs, s.marks()); err != nil {
-			fmt.Fprintf(s.cfg.Stderr, "moonix: %v\n", err)
-			s.SetStatus(2)
-			return s.finish(2, false)
+		if abandoned > 0 && st.Pos().Line() == abandoned {
+			continue // an error abandoned the rest of the line
 		}
-	}
-	for _, st := range stmts {
-		status, exited = s.runStmt(ctx, st)
+		status, exited = s.engineRun(ctx, func(ctx context.Context) int { return s.eng.RunSource(ctx, st, s.src, s.srcLine) })
+		abandoned = 0
+		if s.eng.Abandoned() && !s.limitHit {
+			// (a limit stops the statement alone: the rest of the line
+			// runs)
+			abandoned = st.Pos().Line()
+		}
 		if s.cfg.parent == nil {
 			// The denials a statement repeated are one entry, written now.
 			s.cfg.Effects.Flush()
@@ -510,6 +502,9 @@ func (s *Session) runStmts(ctx context.Context, stmts []*syntax.Stmt) (status in
 	}
 	return s.finish(status, false)
 }
+
+// SetStatus makes $? hold status, as after an interrupted command.
+func (s *Session) SetStatus(status int) { s.eng.SetStatus(status) }
 
 func (s *Session) finish(status int, exited bool) (int, bool) {
 	s.mu.Lock()
@@ -531,7 +526,8 @@ func (s *Session) Exit(ctx context.Context) int {
 	if done {
 		return status
 	}
-	return s.exitStmt(ctx, status)
+	status, _ = s.engineRun(ctx, func(ctx context.Context) int { return s.eng.Exit(ctx, status) })
+	return status
 }
 
 // Close releases what the session holds beyond memory (the goroutine that
@@ -540,6 +536,8 @@ func (s *Session) Exit(ctx context.Context) int {
 func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
+		s.shells.remove(s.eng)
+		s.eng.Close()
 		if s.cfg.parent == nil {
 			s.mu.Lock()
 			closers := s.closers
@@ -562,50 +560,7 @@ func (s *Session) RunStream(ctx context.Context, r io.Reader) int {
 	if r == s.cfg.Stdin || r == io.Reader(s.stdin) {
 		r = lineReader{f: s.stdin}
 	}
-	name := ""
-	if s.cfg.Name != defaultName {
-		name = s.cfg.Name // a script file: errors name it
-	}
-	status, interrupted, err := s.stream(ctx, &newlineAtEOF{r: r}, name)
-	switch {
-	case err != nil:
-		// Reported here, once the parser's deep stack is gone.
-		s.syntaxError(name, err)
-		s.finish(2, false)
-	case interrupted:
-		return status
-	}
-	return s.Exit(ctx)
-}
-
-// stream runs the statements of r until its end, a syntax error or an
-// exit; interrupted reports an exit the context ended, which skips the
-// EXIT trap. err is a *DepthError for statements nested too deeply.
-//
-//go:noinline
-func (s *Session) stream(ctx context.Context, r io.Reader, name string) (status int, interrupted bool, err error) {
-	defer recoverParse(&err, name)
-	p := syntax.NewParser()
-	for stmts, err := range p.InteractiveSeq(boundedReader{r}) {
-		if err != nil {
-			if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
-				break
-			}
-			s.syntaxError(name, err)
-			s.finish(2, false)
-			return 2, false, nil
-		}
-		if p.Incomplete() {
-			continue
-		}
-		status, exited := s.runStmts(ctx, stmts)
-		if exited || ctx.Err() != nil {
-			// An interrupted run stops here, without waiting for
-			// more input.
-			return status, ctx.Err() != nil, nil
-		}
-	}
-	return s.Status(), false, nil
+	return s.engineStream(ctx, r)
 }
 
 // lineReader reads one byte at a time so that the parser never takes more
@@ -758,7 +713,7 @@ func (s *Session) commandNames() []string {
 
 // getenv reads a variable of the running shell.
 func (s *Session) getenv(name string) string {
-	return s.runner.Vars[name].String()
+	return s.eng.Get(name)
 }
 
 var syntaxKeywords = []string{

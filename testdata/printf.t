@@ -20,6 +20,9 @@ printf formats like bash's builtin: integers, floats, strings, escapes.
   it\'s
   ''
   $'x\ny'
+  $ printf '%q %q\n' $'\u03bc' $'\xce\xbc\xce'; LC_ALL=C.UTF-8 printf '%q %q\n' $'\u03bc' $'\xce\xbc\xce'
+  $'\316\274' $'\316\274\316'
+  μ $'μ\316'
   $ printf 'reused: %s=%s\n' a 1 b 2 c
   reused: a=1
   reused: b=2
@@ -44,6 +47,19 @@ Errors: the rest is still printed, and the status is 1.
   $ printf '%d|' 12abc 3; echo
   printf: 12abc: invalid number
   12|3|
+  $ printf '%d|' ' 7' ' 7 ' 2>err; echo $?; cat err
+  7|7|1
+  printf:  7 : invalid number
+
+Numbers out of range are clamped, with a warning, as C's strtoimax does;
+the status stays 0. Zero takes no 0x prefix under #:
+
+  $ printf '%d %u %d|' 18446744073709551616 -1 -9223372036854775809 2>err; echo $?; cat err
+  9223372036854775807 18446744073709551615 -9223372036854775808|0
+  printf: warning: 18446744073709551616: Numerical result out of range
+  printf: warning: -9223372036854775809: Numerical result out of range
+  $ printf '%#x %#X %#x\n' 0 0 255
+  0 0 0xff
   $ printf '%z\n'
   printf: `z': invalid format character
   [1]

@@ -1,5 +1,5 @@
 read takes a line (or less, or more) from standard input and splits it on
-IFS. The options interp lacks (-n -N -d -t -u) are moonix's own:
+IFS, with bash's options (-n -N -d -t -u...):
 
   $ printf 'abcdef' | { read -n 3 x; echo "[$x]"; read -n 2 y; echo "[$y]"; }
   [abc]
@@ -21,15 +21,14 @@ IFS. The options interp lacks (-n -N -d -t -u) are moonix's own:
   $ sleep 1 | { read -t 0.1 x; echo $?; }
   142
   $ read -u 3 x
-  read: 3: invalid file descriptor: only 0 exists in moonix
+  moonix: read: 3: invalid file descriptor: Bad file descriptor
   [1]
   $ read -n x v
-  read: x: invalid number
+  moonix: read: x: invalid number
   [1]
 
-Plain reads are moonix's too (interp's has no bound on the line): a
-backslash escapes the next character, which then separates nothing, and
-REPLY takes the line as it is:
+Without -r a backslash escapes the next character, which then separates
+nothing, and REPLY takes the line as it is:
 
   $ read a b <<< 'x\ y z'; echo "[$a][$b]"
   [x y][z]

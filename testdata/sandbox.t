@@ -1,5 +1,6 @@
 moonix runs nothing on the host and reads nothing from it. Host programs do
-not exist, even by absolute path:
+not exist, even by absolute path; moonix's own commands stand in /bin, as
+coreutils do:
 
   $ python3 -c 'print(1)'
   moonix: python3: command not found
@@ -13,13 +14,14 @@ not exist, even by absolute path:
   $ command -v python3 git wget; echo $?
   1
   $ type -P ls; echo $?
-  1
+  /bin/ls
+  0
   $ which ls sh nope
-  ls: shell builtin
-  sh: shell builtin
+  /bin/ls
+  /bin/sh
   [1]
   $ type ls cd if
-  ls is a shell builtin
+  ls is /bin/ls
   cd is a shell builtin
   if is a shell keyword
 
@@ -42,7 +44,7 @@ The filesystem is the virtual one, fresh for this session:
   cat: /etc/passwd: No such file or directory
   [1]
   $ cd /usr
-  cd: no such file or directory: "/usr"
+  moonix: cd: /usr: No such file or directory
   [1]
   $ echo ~root ~nobody
   /root ~nobody
@@ -63,15 +65,17 @@ The environment holds only moonix's own variables:
   $ id
   uid=1000(user) gid=1000(user) groups=1000(user)
 
-Process substitution would need host fifos, so it is refused before anything
-runs:
+Process substitution runs in memory, through /dev/fd, with no host fifo:
 
   $ echo before; cat <(echo x)
-  moonix: process substitution is not supported in moonix
-  [2]
+  before
+  x
   $ eval 'diff <(echo a) <(echo b)'
-  moonix: eval: process substitution is not supported in moonix
-  [2]
+  1c1
+  < a
+  ---
+  \x3e b (esc)
+  [1]
 
 Redirections to paths that would be host paths land in the VFS or fail there:
 

@@ -62,17 +62,17 @@ Traps run at the end of the session; signal names are accepted:
 
   $ trap 'echo bye' EXIT INT; trap
   trap -- 'echo bye' EXIT
-  trap -- 'echo bye' INT
+  trap -- 'echo bye' SIGINT
   $ trap - EXIT INT; trap
 
 Functions take precedence over builtins, as in bash:
 
   $ type() { echo "my type: $*"; }; type x; command type cat; unset -f type
   my type: x
-  cat is a shell builtin
+  cat is /bin/cat
   $ command -v cd cat
   cd
-  cat
+  /bin/cat
 
 source finds files on PATH in the VFS, then in the working directory:
 

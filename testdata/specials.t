@@ -22,9 +22,9 @@ too:
   3369750874
   689229790 1317
   $ (echo $RANDOM); echo $RANDOM | cat; RANDOM=5; echo $RANDOM $RANDOM
-  5710
-  26043
-  17947 26656
+  14506
+  25384
+  18498 29338
   $ x=EPOCHSECONDS; echo $((EPOCHSECONDS)) ${!x} ${EPOCHREALTIME%.*}
   1767225602 1767225602 1767225602
 
@@ -36,7 +36,7 @@ is missing like any other.
   moonix: /etc/nosuchfile: No such file or directory
   [1]
 
-A command the interpreter would have panicked on gets bash's answer, in a
+A command mvdan/sh's interpreter panicked on gets bash's answer, in a
 pipeline or a background job as anywhere:
 
   $ shift -1 | cat; unset -v '' & wait; [[ -v '' ]] || echo not set

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -205,6 +206,10 @@ func (p *printer) directive(b *strings.Builder, f string) int {
 		a, _ := p.next()
 		n, unsigned := p.integer(a, verb == 'u' || verb == 'o' || verb == 'x' || verb == 'X')
 		v := map[byte]string{'d': "d", 'i': "d", 'u': "d", 'o': "o", 'x': "x", 'X': "X"}[verb]
+		if n == 0 && (verb == 'x' || verb == 'X') {
+			// C gives 0 no 0x prefix
+			spec = strings.Replace(spec, "#", "", 1)
+		}
 		if unsigned {
 			fmt.Fprintf(b, spec+v, uint64(n))
 		} else {
@@ -230,7 +235,7 @@ func (p *printer) directive(b *strings.Builder, f string) int {
 		p.stop = stop
 	case 'q':
 		a, _ := p.next()
-		b.WriteString(padC(bashQuote(a), flags, width, "", false))
+		b.WriteString(padC(bashQuoteIn(a, utf8Locale(p.c)), flags, width, "", false))
 	case '(':
 		end := strings.Index(f[i:], ")T")
 		if end < 0 {
@@ -272,11 +277,13 @@ func padC(s, flags, width, prec string, hasPrec bool) string {
 	return s
 }
 
-// integer reads a printf integer argument: decimal, 0x hex, 0 octal, or 'c
-// (or "c) for a character's code. A bad number is reported, as far as it
-// could be read.
+// integer reads a printf integer argument as C's strtoimax (strtoumax
+// when unsigned) does: leading blanks, a sign, decimal, 0x hex, 0 octal,
+// or 'c (or "c) for a character's code. Anything after the number (a
+// trailing blank too) is reported as an invalid number; a number out of
+// range is clamped with a warning, and does not fail.
 func (p *printer) integer(a string, unsigned bool) (int64, bool) {
-	s := strings.TrimSpace(a)
+	s := strings.TrimLeft(a, " \t\n\r\v\f")
 	if s == "" {
 		return 0, unsigned
 	}
@@ -305,15 +312,31 @@ func (p *printer) integer(a string, unsigned bool) (int64, bool) {
 		end++
 	}
 	u, err := strconv.ParseUint(body[:end], base, 64)
+	overflow := err != nil && end > 0
 	if end != len(body) || end == 0 {
 		p.fail("%s: invalid number", a)
-	} else if err != nil {
-		p.fail("%s: result too large", a)
-		u = math.MaxInt64
 	}
-	n := int64(u)
-	if neg {
-		n = -n
+	var n int64
+	switch {
+	case unsigned && overflow:
+		n = -1 // UINTMAX_MAX
+	case unsigned && neg:
+		n = -int64(u)
+	case unsigned:
+		n = int64(u)
+	case neg && (overflow || u > 1<<63):
+		n, overflow = math.MinInt64, true
+	case neg:
+		n = -int64(u)
+	case overflow || u > math.MaxInt64:
+		n, overflow = math.MaxInt64, true
+	default:
+		n = int64(u)
+	}
+	if overflow {
+		io.WriteString(p.c.Stdout, p.out.String())
+		p.out.Reset()
+		p.c.Fail("warning: %s: Numerical result out of range", a)
 	}
 	return n, unsigned
 }
@@ -468,22 +491,56 @@ func hexDigits(s string, max int) (int, int) {
 }
 
 // bashQuote quotes s for reuse as shell input, as bash's printf %q does.
-func bashQuote(s string) string {
+func bashQuote(s string) string { return bashQuoteIn(s, false) }
+
+// utf8Locale reports whether the command's locale (LC_ALL, LC_CTYPE,
+// LANG, the first set) is UTF-8; moonix's default is the C locale.
+func utf8Locale(c *builtins.Call) bool {
+	for _, name := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v, _ := c.LookupEnv(name); v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return false
+}
+
+// bashQuoteIn is bashQuote in a locale: in UTF-8, printable characters
+// beyond ASCII stay as they are, and only bytes that are not UTF-8 are
+// written in octal.
+func bashQuoteIn(s string, inUTF8 bool) string {
 	if s == "" {
 		return "''"
 	}
 	special := false
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
+		if inUTF8 && s[i] >= 0x80 {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError || !unicode.IsPrint(r) {
+				special = true
+				break
+			}
+			i += size
+			continue
+		}
 		if s[i] < 0x20 || s[i] >= 0x7f {
 			special = true
 			break
 		}
+		i++
 	}
 	var b strings.Builder
 	if special {
 		b.WriteString("$'")
 		for i := 0; i < len(s); i++ {
 			ch := s[i]
+			if inUTF8 && ch >= 0x80 {
+				if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError && unicode.IsPrint(r) {
+					b.WriteString(s[i : i+size])
+					i += size - 1
+					continue
+				}
+			}
 			letter, control := cLetter(ch)
 			switch {
 			case control:

@@ -110,16 +110,25 @@ func hasRepo(c *call) bool {
 }
 
 // shellState is the state a snapshot keeps beside the tree: the exported
-// environment (one entry per name, the last one winning as in LookupEnv,
-// sorted), the working directory and the effect log's position. PWD, which
-// the shell hands every command, is left out: the directory is kept as
-// such, and PWD follows it when the shell changes there.
+// environment (see StateEnv), the working directory and the effect log's
+// position.
 func shellState(c *call) vfs.State {
+	st := vfs.State{Env: StateEnv(c.Env), Dir: c.Dir}
+	if c.log != nil {
+		st.Effects = c.log.Position()
+	}
+	return st
+}
+
+// StateEnv is the environment a snapshot keeps: one entry per name (the
+// last one winning, as in LookupEnv), sorted, without PWD and OLDPWD,
+// which follow the directory kept beside it.
+func StateEnv(environ []string) []string {
 	seen := map[string]int{}
 	var env []string
-	for _, kv := range c.Env {
+	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
-		if name == "PWD" {
+		if name == "PWD" || name == "OLDPWD" {
 			continue
 		}
 		if i, ok := seen[name]; ok {
@@ -130,11 +139,7 @@ func shellState(c *call) vfs.State {
 		env = append(env, kv)
 	}
 	slices.Sort(env)
-	st := vfs.State{Env: env, Dir: c.Dir}
-	if c.log != nil {
-		st.Effects = c.log.Position()
-	}
-	return st
+	return env
 }
 
 // restoreState makes the calling shell's environment and directory those

@@ -17,7 +17,7 @@ the same numbers in every fresh session.
   $ echo > f; stat -c %y f
   2026-01-01 00:00:07.000000000 +0000
   $ echo $RANDOM $RANDOM
-  5710 26043
+  26734 3628
   $ echo $SRANDOM
   354645127
   $ case $SRANDOM in *[!0-9]*) echo not a number;; *) echo a number;; esac

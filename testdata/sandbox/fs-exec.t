@@ -32,7 +32,7 @@ may run everything; here we drop running /work/bin/hi.
   $ [ -x bin/ok ] && echo executable
   executable
   $ type hi
-  hi is /work/bin/hi
+  hi is hashed (/work/bin/hi)
 
 Every route to a command: nested shells, eval, functions, command,
 exec, env, xargs, find -exec, awk system():

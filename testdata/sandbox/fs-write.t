@@ -79,14 +79,14 @@ Redirections: none of them creates or truncates anything.
   keep
   f
 
-<> and >| are not supported by the interpreter yet: they are refused
-before anything is opened.
+<> and >| open for writing: the gate refuses them before anything is
+opened.
 
   $ cat <> keep/f
-  unhandled redirect op: <>
+  moonix: write /work/keep/f: permission denied (needs fs.write:/work/keep/f)
   [1]
   $ echo x >| keep/f
-  unhandled redirect op: >|
+  moonix: write /work/keep/f: permission denied (needs fs.write:/work/keep/f)
   [1]
   $ cat keep/f
   keep

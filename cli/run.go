@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/moonix-sh/moonix/a2a"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
 	"github.com/moonix-sh/moonix/wasm"
@@ -39,16 +40,17 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		return 0, err
 	}
 	cfg := shell.Config{
-		Env:     env,
-		Stdin:   std.in,
-		Stdout:  std.out,
-		Stderr:  std.err,
-		Options: shellOptions(o),
-		Caps:    set,
-		Dial:    p.Dial,
-		Lookup:  p.Lookup,
-		Wasm:    wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
-		Limits:  limits,
+		Env:      env,
+		Stdin:    std.in,
+		Stdout:   std.out,
+		Stderr:   std.err,
+		Options:  shellOptions(o),
+		Caps:     set,
+		Dial:     p.Dial,
+		Lookup:   p.Lookup,
+		Wasm:     wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
+		Limits:   limits,
+		Packages: []shell.Package{a2a.Package()},
 	}
 	// Memory is the process's: the limit of the one session this process
 	// runs.

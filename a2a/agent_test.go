@@ -19,6 +19,7 @@ import (
 //
 //	echo WORDS   completes with one artifact "echo": WORDS, streamed a
 //	             word at a time (appended chunks)
+//	slow WORDS   the same, 30ms a word
 //	reply WORDS  answers with a message, no task
 //	fail WHY     fails, WHY in the status message
 //	ask          asks for input; the next message of the task completes
@@ -48,7 +49,7 @@ func (testAgent) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter.S
 		final := sdk.TaskStateCompleted
 		var msg *sdk.Message
 		switch word {
-		case "echo":
+		case "echo", "slow":
 			var id sdk.ArtifactID
 			for i, w := range strings.Fields(rest) {
 				if i > 0 {
@@ -64,6 +65,9 @@ func (testAgent) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter.S
 				}
 				if !yield(ev, nil) {
 					return
+				}
+				if word == "slow" {
+					time.Sleep(30 * time.Millisecond)
 				}
 			}
 		case "fail":

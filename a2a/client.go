@@ -177,6 +177,19 @@ func (r *Remote) follow(ctx context.Context, cl *a2aclient.Client, req *Request,
 		}
 		quiet++
 		resp.Resumed++
+		// where the task stands now (it may have stopped meanwhile: a
+		// stopped task has no events to subscribe to), then its events
+		task, gerr := cl.GetTask(ctx, &sdk.GetTaskRequest{ID: t.task.ID})
+		if gerr == nil {
+			t.add(task)
+			if req.Event != nil {
+				req.Event(task)
+			}
+			if Stopped(task.Status.State) {
+				resp.Task = t.task
+				return nil
+			}
+		}
 		events = cl.SubscribeToTask(ctx, &sdk.SubscribeToTaskRequest{ID: t.task.ID})
 	}
 }

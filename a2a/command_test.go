@@ -3,12 +3,14 @@ package a2a
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -362,5 +364,48 @@ func TestNoClientTimeout(t *testing.T) {
 	}
 	if r.HTTP.Timeout != time.Minute {
 		t.Error("the session's client was changed")
+	}
+}
+
+// cutWriter fails every write after the first two events of a stream,
+// so that the handler gives up and the stream ends cleanly, before its
+// task does.
+type cutWriter struct {
+	http.ResponseWriter
+	events int
+}
+
+func (w *cutWriter) Write(p []byte) (int, error) {
+	if w.events >= 2 {
+		return 0, errors.New("cut")
+	}
+	w.events += bytes.Count(p, []byte("data:"))
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *cutWriter) Flush() { w.ResponseWriter.(http.Flusher).Flush() }
+
+// TestStreamResumes: a stream that ends before its task is taken up
+// again (the task read, then its events subscribed to), and prints
+// every chunk once.
+func TestStreamResumes(t *testing.T) {
+	t.Parallel()
+	srv := newAgentServer(t, true)
+	inner := srv.Config.Handler
+	var cuts atomic.Int32
+	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body := readAll(r)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if bytes.Contains(body, []byte(`"SendStreamingMessage"`)) {
+			cuts.Add(1)
+			w = &cutWriter{ResponseWriter: w}
+		}
+		inner.ServeHTTP(w, r)
+	})
+	r := runA2A(t, "a2a delegate --stream "+srv.URL+" slow one two three four five", allowed...)
+	check(t, "resumed", r, "one two three four five\n", "a2a: task ID submitted\na2a: task ID working\na2a: task ID completed (context ID)\n", 0)
+	effs := a2aEffects(t, r.log)
+	if cuts.Load() != 1 || len(effs) != 1 || effs[0].End.Response.Fields["resumed"] == "" {
+		t.Errorf("%d streams cut; effects %+v", cuts.Load(), effs)
 	}
 }

@@ -43,6 +43,9 @@ type printer struct {
 	artifacts bool
 	files     int
 	failed    bool
+	// printed counts the parts of each artifact printed so far: a task
+	// read again when a stream resumes prints only what is new.
+	printed map[sdk.ArtifactID]int
 }
 
 // event prints one event of a stream as it arrives: the parts of an
@@ -58,18 +61,29 @@ func (p *printer) event(ev sdk.Event) {
 		p.parts(e.Parts)
 	case *sdk.Task:
 		for _, a := range e.Artifacts {
-			p.artifacts = true
-			p.parts(a.Parts)
+			p.artifact(a.ID, a.Parts[min(p.printed[a.ID], len(a.Parts)):])
 		}
 		p.stateChange(e.ID, e.Status)
 	case *sdk.TaskArtifactUpdateEvent:
 		if e.Artifact != nil {
-			p.artifacts = true
-			p.parts(e.Artifact.Parts)
+			if !e.Append {
+				delete(p.printed, e.Artifact.ID)
+			}
+			p.artifact(e.Artifact.ID, e.Artifact.Parts)
 		}
 	case *sdk.TaskStatusUpdateEvent:
 		p.stateChange(e.TaskID, e.Status)
 	}
+}
+
+// artifact prints parts of artifact id, and counts them.
+func (p *printer) artifact(id sdk.ArtifactID, parts []*sdk.Part) {
+	if p.printed == nil {
+		p.printed = map[sdk.ArtifactID]int{}
+	}
+	p.artifacts = true
+	p.printed[id] += len(parts)
+	p.parts(parts)
 }
 
 // stateChange reports a new state of a task under way on stderr; the

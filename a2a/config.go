@@ -7,8 +7,10 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -164,7 +166,7 @@ func LoadConfig(fsys vfs.FS, home string) (*Config, error) {
 		for n, raw := range agents {
 			a := &Agent{}
 			if err := json.Unmarshal(raw, a); err != nil {
-				return nil, &ConfigError{name, fmt.Errorf("agent %q: %v", n, err)}
+				return nil, &ConfigError{name, fmt.Errorf("agent %q: %v", n, badJSON(raw, err))}
 			}
 			a.Name = n
 			if err := a.check(); err != nil {
@@ -186,9 +188,32 @@ func readConfig(fsys vfs.FS, name string) (map[string]json.RawMessage, error) {
 		Agents map[string]json.RawMessage `json:"agents"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, &ConfigError{name, fmt.Errorf("not a JSON object with \"agents\": %v", err)}
+		return nil, &ConfigError{name, badJSON(data, err)}
 	}
 	return doc.Agents, nil
+}
+
+// badJSON says what is wrong with a file's JSON: where the syntax
+// breaks, or which value has the wrong type.
+func badJSON(data []byte, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		line := 1 + strings.Count(string(data[:min(int(syn.Offset), len(data))]), "\n")
+		return fmt.Errorf("line %d: %v", line, syn)
+	case errors.As(err, &typ):
+		want := map[reflect.Kind]string{reflect.String: "a string", reflect.Slice: "an array", reflect.Bool: "a boolean"}[typ.Type.Kind()]
+		if want == "" {
+			want = "an object"
+		}
+		what := "the file"
+		if typ.Field != "" {
+			what = strconv.Quote(typ.Field)
+		}
+		return fmt.Errorf("%s is %s where %s is wanted", what, typ.Value, want)
+	}
+	return err
 }
 
 // Find returns the agent an operand names: a configured name, or an
@@ -275,13 +300,13 @@ func editConfig(fsys vfs.FS, name string, edit func(map[string]json.RawMessage) 
 		return err
 	default:
 		if err := json.Unmarshal(data, &doc); err != nil {
-			return &ConfigError{name, fmt.Errorf("not a JSON object: %v", err)}
+			return &ConfigError{name, badJSON(data, err)}
 		}
 	}
 	agents := map[string]json.RawMessage{}
 	if raw, ok := doc["agents"]; ok {
 		if err := json.Unmarshal(raw, &agents); err != nil {
-			return &ConfigError{name, fmt.Errorf("\"agents\" is not an object: %v", err)}
+			return &ConfigError{name, badJSON(raw, err)}
 		}
 	}
 	if err := edit(agents); err != nil {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	sdk "github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
@@ -82,9 +83,13 @@ type Remote struct {
 	cards map[string]*sdk.AgentCard
 }
 
-// maxResumes bounds the subscriptions a stream is resumed with in a row
-// without an event coming.
-const maxResumes = 5
+// maxResumes bounds the times a stream is resumed in a row without an
+// update coming; the first resumption waits resumeFirst, each next one
+// twice as long.
+const (
+	maxResumes  = 5
+	resumeFirst = 50 * time.Millisecond
+)
 
 // Do implements Client.
 func (r *Remote) Do(ctx context.Context, req *Request) (*Response, error) {
@@ -145,7 +150,8 @@ func (r *Remote) follow(ctx context.Context, cl *a2aclient.Client, req *Request,
 	if req.Op == OpStream {
 		events = cl.SendStreamingMessage(ctx, req.Message)
 	}
-	quiet := 0 // resumes in a row without an event
+	quiet := 0 // resumes in a row without news
+	delay := resumeFirst
 	for {
 		var err error
 		for ev, e := range events {
@@ -153,7 +159,11 @@ func (r *Remote) follow(ctx context.Context, cl *a2aclient.Client, req *Request,
 				err = e
 				break
 			}
-			quiet = 0
+			if _, snapshot := ev.(*sdk.Task); !snapshot {
+				// an update is news; the task as it stands, which a
+				// subscription starts with, is not
+				quiet, delay = 0, resumeFirst
+			}
 			t.add(ev)
 			if req.Event != nil {
 				req.Event(ev)
@@ -177,6 +187,12 @@ func (r *Remote) follow(ctx context.Context, cl *a2aclient.Client, req *Request,
 		}
 		quiet++
 		resp.Resumed++
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		}
+		delay *= 2
 		// where the task stands now (it may have stopped meanwhile: a
 		// stopped task has no events to subscribe to), then its events
 		task, gerr := cl.GetTask(ctx, &sdk.GetTaskRequest{ID: t.task.ID})

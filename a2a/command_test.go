@@ -367,16 +367,16 @@ func TestNoClientTimeout(t *testing.T) {
 	}
 }
 
-// cutWriter fails every write after the first two events of a stream,
-// so that the handler gives up and the stream ends cleanly, before its
-// task does.
+// cutWriter fails every write after the first limit events of a
+// stream, so that the handler gives up and the stream ends cleanly,
+// before its task does.
 type cutWriter struct {
 	http.ResponseWriter
-	events int
+	limit, events int
 }
 
 func (w *cutWriter) Write(p []byte) (int, error) {
-	if w.events >= 2 {
+	if w.events >= w.limit {
 		return 0, errors.New("cut")
 	}
 	w.events += bytes.Count(p, []byte("data:"))
@@ -398,7 +398,7 @@ func TestStreamResumes(t *testing.T) {
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		if bytes.Contains(body, []byte(`"SendStreamingMessage"`)) {
 			cuts.Add(1)
-			w = &cutWriter{ResponseWriter: w}
+			w = &cutWriter{ResponseWriter: w, limit: 2}
 		}
 		inner.ServeHTTP(w, r)
 	})
@@ -407,5 +407,33 @@ func TestStreamResumes(t *testing.T) {
 	effs := a2aEffects(t, r.log)
 	if cuts.Load() != 1 || len(effs) != 1 || effs[0].End.Response.Fields["resumed"] == "" {
 		t.Errorf("%d streams cut; effects %+v", cuts.Load(), effs)
+	}
+}
+
+// TestStreamGivesUp: a task whose every subscription ends after the task
+// as it stands is given up on after a few resumptions, with an error,
+// rather than asked about again and again.
+func TestStreamGivesUp(t *testing.T) {
+	t.Parallel()
+	var subs atomic.Int32
+	task := `{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}`
+	var srv *httptest.Server
+	srv = httptestServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body := readAll(r)
+		switch {
+		case strings.HasSuffix(r.URL.Path, "agent-card.json"):
+			w.Write([]byte(`{"name":"x","version":"0","supportedInterfaces":[{"url":"` + srv.URL + `/rpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],"capabilities":{"streaming":true}}`))
+		case bytes.Contains(body, []byte(`"SubscribeToTask"`)):
+			subs.Add(1)
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Write([]byte(`data: {"jsonrpc":"2.0","id":"1","result":{"task":` + task + "}}\n\n"))
+		default:
+			w.Write([]byte(`{"jsonrpc":"2.0","id":"1","result":` + task + "}"))
+		}
+	}))
+	r := runA2A(t, `a2a wait --agent `+srv.URL+` t1`, allowed...)
+	check(t, "gives up", r, "", "a2a: wait: the stream of task t1 ended in state working\n", 3)
+	if n := subs.Load(); n != maxResumes+1 {
+		t.Errorf("%d subscriptions, want %d", n, maxResumes+1)
 	}
 }

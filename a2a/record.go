@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	sdk "github.com/a2aproject/a2a-go/v2/a2a"
+
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/effects"
 )
@@ -148,7 +150,15 @@ func errOutcome(ctx context.Context, err error) string {
 	case caps.IsDenied(err):
 		return effects.OutcomeDenied
 	}
-	return "error: " + oneLine(err)
+	var ae *sdk.Error
+	if errors.As(err, &ae) {
+		return "error: " + sdk.ErrorReason(ae)
+	}
+	msg := oneLine(err)
+	if len(msg) > 80 {
+		msg = strings.ToValidUTF8(msg[:77], "") + "..."
+	}
+	return "error: " + msg
 }
 
 // oneLine is the first line of err's text.

@@ -3,6 +3,7 @@ package a2a
 import (
 	"context"
 	"iter"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -121,7 +122,7 @@ func (s *agentServer) seen() []http.Header {
 func newAgentServer(t *testing.T, streaming bool) *agentServer {
 	t.Helper()
 	s := &agentServer{}
-	h := a2asrv.NewHandler(testAgent{}, a2asrv.WithCallInterceptors(anyone{}))
+	h := a2asrv.NewHandler(testAgent{}, a2asrv.WithCallInterceptors(anyone{}), a2asrv.WithLogger(slog.New(slog.DiscardHandler)))
 	mux := http.NewServeMux()
 	mux.Handle("/jsonrpc", a2asrv.NewJSONRPCHandler(h))
 	mux.Handle("/rest/", http.StripPrefix("/rest", a2asrv.NewRESTHandler(h)))

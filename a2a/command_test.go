@@ -66,6 +66,25 @@ var uuidRE = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 // ids replaces every id in s by ID, so that outputs compare.
 func ids(s string) string { return uuidRE.ReplaceAllString(s, "ID") }
 
+// scriptCase is a script and what it should give.
+type scriptCase struct {
+	name, script, out, err string
+	status                 int
+}
+
+// runCases runs each case in a session of its own, in parallel, with
+// allow granted.
+func runCases(t *testing.T, cases []scriptCase, allow ...string) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := runA2A(t, tc.script, append(allow, allowed...)...)
+			check(t, tc.name, r, tc.out, tc.err, tc.status)
+		})
+	}
+}
+
 func check(t *testing.T, name string, r run, out, errOut string, status int) {
 	t.Helper()
 	if ids(r.out) != out || ids(r.err) != errOut || r.status != status {
@@ -94,10 +113,7 @@ func a2aEffects(t *testing.T, log *effects.Log) []effects.Effect {
 func TestDelegate(t *testing.T) {
 	t.Parallel()
 	srv := newAgentServer(t, true)
-	for _, tc := range []struct {
-		name, script, out, err string
-		status                 int
-	}{
+	runCases(t, []scriptCase{
 		{"echo", "a2a delegate " + srv.URL + " echo hello there", "hello there\n", "a2a: task ID completed (context ID)\n", 0},
 		{"jsonrpc", "a2a add e " + srv.URL + " --transport jsonrpc; a2a delegate e echo hi", "hi\n", "a2a: task ID completed (context ID)\n", 0},
 		{"rest", "a2a add e " + srv.URL + " --transport rest; a2a delegate e echo hi", "hi\n", "a2a: task ID completed (context ID)\n", 0},
@@ -108,13 +124,7 @@ func TestDelegate(t *testing.T) {
 		{"file", "a2a delegate " + srv.URL + " file; cat out.txt", "out.txt\n{\"n\":1}\nfile body\n", "a2a: task ID completed (context ID)\n", 0},
 		{"stdin", "echo echo from stdin | a2a delegate " + srv.URL + " -", "from stdin\n", "a2a: task ID completed (context ID)\n", 0},
 		{"json", "a2a delegate --json " + srv.URL + " echo x | jq -r '.status.state, .artifacts[0].name'", "TASK_STATE_COMPLETED\necho\n", "", 0},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			r := runA2A(t, tc.script, allowed...)
-			check(t, tc.name, r, tc.out, tc.err, tc.status)
-		})
-	}
+	})
 	r := runA2A(t, `export TOK=s3cret; a2a add e `+srv.URL+` --header 'X-Team: ${env:TOK}'; a2a delegate e echo hi; grep -c s3cret .a2a.json`, allowed...)
 	check(t, "headers", r, "hi\n0\n", "a2a: task ID completed (context ID)\n", 1)
 	sawToken := false
@@ -292,34 +302,25 @@ func TestErrors(t *testing.T) {
 	t.Parallel()
 	hold := newHeldServer(t)
 	none := httptestServer(t, http.NotFoundHandler())
-	for _, tc := range []struct {
-		name, script, err string
-		status            int
-	}{
-		{"no op", "a2a", "a2a: missing operation (try 'a2a --help')\n", 2},
-		{"bad op", "a2a frob", "a2a: unknown operation 'frob' (try 'a2a --help')\n", 2},
-		{"no message", "a2a delegate x", "a2a: delegate: missing message (TEXT, --data or --file) (try 'a2a --help')\n", 2},
-		{"both", "a2a delegate --stream --async x y", "a2a: delegate: --stream and --async cannot be used together (try 'a2a --help')\n", 2},
-		{"bad data", "a2a delegate x --data '{'", "a2a: delegate: --data is not JSON: unexpected end of JSON input (try 'a2a --help')\n", 2},
-		{"no file", "a2a delegate x --file nope", "a2a: nope: no such file or directory\n", 2},
-		{"unknown agent", "a2a delegate nobody hi", "a2a: nobody: no such agent (not in no configuration file; a URL is accepted too)\n", 2},
-		{"bad config", "echo '{' > .a2a.json; a2a list", "a2a: /work/.a2a.json: line 2: unexpected end of JSON input\n", 2},
-		{"bad agent", `echo '{"agents":{"x":{"url":"ftp://h"}}}' > .a2a.json; a2a list`, "a2a: /work/.a2a.json: agent \"x\": url \"ftp://h\" is not an http or https URL\n", 2},
-		{"missing env", `a2a add x http://127.0.0.1:1 --header 'A: ${env:NOPE}'; a2a discover x`, "a2a: x: headers need ${env:NOPE}, which the shell's environment does not have\n", 2},
-		{"twice", "a2a add x http://h; a2a add x http://h", "a2a: /work/.a2a.json: agent \"x\" already exists (remove it first)\n", 2},
-		{"remove", "a2a remove x", "a2a: /work/.a2a.json: no agent \"x\"\n", 2},
-		{"bad state", "a2a list x --state done", "a2a: list: unknown state \"done\" (states: submitted, working, input-required, auth-required, completed, failed, canceled, rejected) (try 'a2a --help')\n", 2},
-		{"refused", "a2a discover http://127.0.0.1:1", "a2a: discover: dial tcp 127.0.0.1:1: connect: connection refused\n", 3},
-		{"no card", "a2a discover " + none.URL + "/a2a", "a2a: discover: no agent card at " + none.URL + "/a2a/.well-known/agent-card.json (nor /.well-known/agent.json): card request failed, status: 404 Not Found\n", 3},
-		{"timeout", "a2a delegate --timeout 200ms " + hold.URL + " echo hi", "a2a: delegate: timed out after 200ms\n", 124},
-		{"unknown state", "a2a status --agent " + hold.URL + " bogus", "a2a: status: task bogus is in unknown state \"TASK_STATE_PONDERING\"\n", 3},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			r := runA2A(t, tc.script, append(allowed, "a2a.delegate")...)
-			check(t, tc.name, r, "", tc.err, tc.status)
-		})
-	}
+	runCases(t, []scriptCase{
+		{"no op", "a2a", "", "a2a: missing operation (try 'a2a --help')\n", 2},
+		{"bad op", "a2a frob", "", "a2a: unknown operation 'frob' (try 'a2a --help')\n", 2},
+		{"no message", "a2a delegate x", "", "a2a: delegate: missing message (TEXT, --data or --file) (try 'a2a --help')\n", 2},
+		{"both", "a2a delegate --stream --async x y", "", "a2a: delegate: --stream and --async cannot be used together (try 'a2a --help')\n", 2},
+		{"bad data", "a2a delegate x --data '{'", "", "a2a: delegate: --data is not JSON: unexpected end of JSON input (try 'a2a --help')\n", 2},
+		{"no file", "a2a delegate x --file nope", "", "a2a: nope: no such file or directory\n", 2},
+		{"unknown agent", "a2a delegate nobody hi", "", "a2a: nobody: no such agent (not in no configuration file; a URL is accepted too)\n", 2},
+		{"bad config", "echo '{' > .a2a.json; a2a list", "", "a2a: /work/.a2a.json: line 2: unexpected end of JSON input\n", 2},
+		{"bad agent", `echo '{"agents":{"x":{"url":"ftp://h"}}}' > .a2a.json; a2a list`, "", "a2a: /work/.a2a.json: agent \"x\": url \"ftp://h\" is not an http or https URL\n", 2},
+		{"missing env", `a2a add x http://127.0.0.1:1 --header 'A: ${env:NOPE}'; a2a discover x`, "", "a2a: x: headers need ${env:NOPE}, which the shell's environment does not have\n", 2},
+		{"twice", "a2a add x http://h; a2a add x http://h", "", "a2a: /work/.a2a.json: agent \"x\" already exists (remove it first)\n", 2},
+		{"remove", "a2a remove x", "", "a2a: /work/.a2a.json: no agent \"x\"\n", 2},
+		{"bad state", "a2a list x --state done", "", "a2a: list: unknown state \"done\" (states: submitted, working, input-required, auth-required, completed, failed, canceled, rejected) (try 'a2a --help')\n", 2},
+		{"refused", "a2a discover http://127.0.0.1:1", "", "a2a: discover: dial tcp 127.0.0.1:1: connect: connection refused\n", 3},
+		{"no card", "a2a discover " + none.URL + "/a2a", "", "a2a: discover: no agent card at " + none.URL + "/a2a/.well-known/agent-card.json (nor /.well-known/agent.json): card request failed, status: 404 Not Found\n", 3},
+		{"timeout", "a2a delegate --timeout 200ms " + hold.URL + " echo hi", "", "a2a: delegate: timed out after 200ms\n", 124},
+		{"unknown state", "a2a status --agent " + hold.URL + " bogus", "", "a2a: status: task bogus is in unknown state \"TASK_STATE_PONDERING\"\n", 3},
+	})
 }
 
 // newHeldServer is an agent whose card is fine, whose messages never get

@@ -104,9 +104,10 @@ func (p *printer) stateChange(id sdk.TaskID, st sdk.TaskStatus) {
 }
 
 // result prints the end of a request: with --json the task or message as
-// received; else what was not streamed (the artifacts; for a task
-// without any, its status message: on stdout when it completed, on
-// stderr otherwise), and the task's line on stderr. It returns the exit
+// received; else what was not streamed (the artifacts), the task's
+// status message (on stderr, unless the task completed without
+// artifacts: then it is the answer, on stdout), and the task's line on
+// stderr. It returns the exit
 // status.
 func (p *printer) result(resp *Response, asJSON bool) int {
 	if resp.Message != nil {
@@ -132,9 +133,11 @@ func (p *printer) result(resp *Response, asJSON bool) int {
 			p.parts(a.Parts)
 		}
 	}
-	if m := t.Status.Message; m != nil && !p.artifacts {
+	if m := t.Status.Message; m != nil {
 		if t.Status.State == sdk.TaskStateCompleted {
-			p.parts(m.Parts)
+			if !p.artifacts {
+				p.parts(m.Parts)
+			}
 		} else if text := partsText(m.Parts); text != "" {
 			p.out.endLine()
 			io.WriteString(p.Stderr, text)

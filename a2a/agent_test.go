@@ -24,7 +24,8 @@ import (
 //	reply WORDS  answers with a message, no task
 //	fail WHY     fails, WHY in the status message
 //	ask          asks for input; the next message of the task completes
-//	             it with "got TEXT"
+//	             it with "got TEXT" (and "in its context" when the
+//	             message names the task's context)
 //	hold         works until canceled (or 10s)
 //	file         completes with a file part out.txt and a data part
 //	silent       completes with no artifact, "done quietly" in its status
@@ -76,6 +77,9 @@ func (testAgent) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter.S
 		case "ask":
 			final, msg = sdk.TaskStateInputRequired, sdk.NewMessage(sdk.MessageRoleAgent, sdk.NewTextPart("what colour?"))
 		case "continue":
+			if ec.Message.ContextID == ec.StoredTask.ContextID {
+				rest += " in its context"
+			}
 			if !yield(sdk.NewArtifactEvent(ec, sdk.NewTextPart("got "+rest)), nil) {
 				return
 			}

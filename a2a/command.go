@@ -331,6 +331,10 @@ func (c *cmd) delegate(args []string) int {
 		return status
 	}
 	msg.TaskID, msg.ContextID = sdk.TaskID(*task), *contextID
+	if e := c.taskEffect(msg.TaskID); msg.TaskID != "" && msg.ContextID == "" && e != nil {
+		// a task is continued in its context (some agents insist)
+		msg.ContextID = e.End.Response.Fields["context_id"]
+	}
 	a, err := c.agent(ops[0])
 	if err != nil {
 		return c.errStatus(c.Ctx, err, 0)
@@ -404,21 +408,29 @@ func (c *cmd) taskAgent(flag string, task sdk.TaskID) (*Agent, error) {
 	if flag != "" {
 		return c.agent(flag)
 	}
-	entries, err := c.log.Entries()
-	if err != nil {
-		return nil, err
-	}
-	effs := effects.Collapse(entries)
-	for _, e := range slices.Backward(effs) {
-		if e.Kind != effects.A2A || e.End == nil || e.End.Response == nil || e.End.Response.Fields["task_id"] != string(task) || e.Request == nil {
-			continue
-		}
+	if e := c.taskEffect(task); e != nil {
 		if a, err := c.agent(e.Request.Fields["agent"]); err == nil {
 			return a, nil
 		}
 		return c.agent(e.Request.Fields["url"])
 	}
 	return nil, &ConfigError{string(task), errors.New("no agent known for this task in the effect log (name it with --agent)")}
+}
+
+// taskEffect is the latest request the effect log says an agent answered
+// with task, or nil.
+func (c *cmd) taskEffect(task sdk.TaskID) *effects.Effect {
+	entries, err := c.log.Entries()
+	if err != nil {
+		return nil
+	}
+	effs := effects.Collapse(entries)
+	for i, e := range slices.Backward(effs) {
+		if e.Kind == effects.A2A && e.End != nil && e.End.Response != nil && e.End.Response.Fields["task_id"] == string(task) && e.Request != nil {
+			return &effs[i]
+		}
+	}
+	return nil
 }
 
 // taskArgs parses the operands of status, wait and cancel and finds the

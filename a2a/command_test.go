@@ -240,7 +240,7 @@ a2a list e --state canceled | wc -l
 id=$(a2a list ` + srv.URL + ` --state input-required | cut -d' ' -f1)
 a2a delegate ` + srv.URL + ` --task "$id" blue`
 	r = runA2A(t, script, allowed...)
-	check(t, "continue", r, "4\ngot blue\n", "a2a: task ID completed (context ID)\n", 0)
+	check(t, "continue", r, "4\ngot blue in its context\n", "a2a: task ID completed (context ID)\n", 0)
 
 	r = runA2A(t, "a2a status 0199-nope", allowed...)
 	check(t, "unknown task", r, "", "a2a: 0199-nope: no agent known for this task in the effect log (name it with --agent)\n", 2)

@@ -331,9 +331,11 @@ func (c *cmd) delegate(args []string) int {
 		return status
 	}
 	msg.TaskID, msg.ContextID = sdk.TaskID(*task), *contextID
-	if e := c.taskEffect(msg.TaskID); msg.TaskID != "" && msg.ContextID == "" && e != nil {
+	if msg.TaskID != "" && msg.ContextID == "" {
 		// a task is continued in its context (some agents insist)
-		msg.ContextID = e.End.Response.Fields["context_id"]
+		if e := c.taskEffect(msg.TaskID); e != nil {
+			msg.ContextID = e.End.Response.Fields["context_id"]
+		}
 	}
 	a, err := c.agent(ops[0])
 	if err != nil {

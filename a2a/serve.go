@@ -89,7 +89,9 @@ func Card(o ServeOptions) *sdk.AgentCard {
 
 // Handler serves sh as an A2A agent: its card at the well-known paths
 // (/.well-known/agent-card.json, and /.well-known/agent.json for older
-// clients), JSON-RPC at /jsonrpc and HTTP+JSON at /rest. A request that
+// clients), JSON-RPC at /jsonrpc and HTTP+JSON at /rest (which the card
+// names), and both at the root (JSON-RPC posts to /, REST's paths under
+// it), for clients given a URL and a transport. A request that
 // names a protocol version other than 1 is refused with the protocol's
 // error (VersionNotSupported); the SDK answers malformed requests,
 // unknown methods and unknown tasks with theirs.
@@ -101,8 +103,13 @@ func Handler(sh Shell, o ServeOptions) http.Handler {
 		a2asrv.WithLogger(slog.New(slog.DiscardHandler)),
 	)
 	api := http.NewServeMux()
-	api.Handle(PathJSONRPC, a2asrv.NewJSONRPCHandler(h))
-	api.Handle(PathREST+"/", http.StripPrefix(PathREST, a2asrv.NewRESTHandler(h)))
+	jsonrpc, rest := a2asrv.NewJSONRPCHandler(h), a2asrv.NewRESTHandler(h)
+	api.Handle(PathJSONRPC, jsonrpc)
+	api.Handle(PathREST+"/", http.StripPrefix(PathREST, rest))
+	// the agent's URL itself serves both, for clients told a transport
+	// and a URL rather than the card
+	api.Handle("POST /{$}", jsonrpc)
+	api.Handle("/", rest)
 	var protected http.Handler = api
 	if o.Token != "" {
 		want := []byte("Bearer " + o.Token)

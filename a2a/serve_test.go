@@ -149,11 +149,10 @@ export TOK=t0k3n; a2a add m `+srv.URL+` --header 'Authorization: Bearer ${env:TO
 	check(t, "token", r, "name:        served\n3\nhi\n{\"changed_paths\":[],\"exit_code\":0}\n", "a2a: delegate: unexpected HTTP status: 401 Unauthorized\na2a: task ID completed (context ID)\n", 0)
 }
 
-// post sends body to the agent's JSON-RPC endpoint with headers and
-// returns the answer's body.
+// post sends body to url with headers and returns the answer's body.
 func post(t *testing.T, url, body string, headers ...string) string {
 	t.Helper()
-	req, _ := http.NewRequest("POST", url+PathJSONRPC, strings.NewReader(body))
+	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
@@ -182,17 +181,22 @@ func TestServeBadRequests(t *testing.T) {
 		{"task", `{"jsonrpc":"2.0","id":"1","method":"GetTask","params":{"id":"nope"}}`, nil, `"code":-32001`},
 		{"version", `{"jsonrpc":"2.0","id":"1","method":"GetTask","params":{"id":"nope"}}`, []string{"A2A-Version", "0.3"}, `"code":-32009`},
 	} {
-		if got := post(t, srv.URL, tc.body, tc.headers...); !strings.Contains(got, tc.code) {
+		if got := post(t, srv.URL+PathJSONRPC, tc.body, tc.headers...); !strings.Contains(got, tc.code) {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.code)
 		}
 	}
-	resp, err := http.Get(srv.URL + "/rest/tasks/nope")
-	if err != nil {
-		t.Fatal(err)
+	for _, p := range []string{"/rest/tasks/nope", "/tasks/nope"} {
+		resp, err := http.Get(srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("REST unknown task: %s", resp.Status)
+		}
 	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusNotFound {
-		t.Errorf("REST unknown task: %s", resp.Status)
+	if got := post(t, srv.URL, `{"jsonrpc":"2.0","id":"1","method":"GetTask","params":{"id":"nope"}}`); !strings.Contains(got, `"code":-32001`) {
+		t.Errorf("JSON-RPC at the root: %s", got)
 	}
 }
 

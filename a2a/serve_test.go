@@ -1,6 +1,7 @@
 package a2a
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -224,4 +225,31 @@ func TestServeClientGone(t *testing.T) {
 	}
 	r := runA2A(t, `a2a wait --agent `+srv.URL+` `+string(id)+`; a2a delegate `+srv.URL+` echo next`, allowed...)
 	check(t, "after", r, "abc\n{\"changed_paths\":[],\"exit_code\":0}\nnext\n{\"changed_paths\":[],\"exit_code\":0}\n", "a2a: task ID completed (context ID)\na2a: task ID completed (context ID)\n", 0)
+}
+
+// FuzzServe: whatever a client posts, to either binding, moonix's agent
+// answers without panicking, with JSON.
+func FuzzServe(f *testing.F) {
+	for _, seed := range []string{
+		`{"jsonrpc":"2.0","id":"1","method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"echo hi"}]}}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":""}}`,
+		`{"jsonrpc":"2.0","method":"CancelTask"}`, `[]`, `{"message":{"parts":[{"raw":"AA=="}]}}`, `{`,
+	} {
+		f.Add([]byte(seed), false)
+		f.Add([]byte(seed), true)
+	}
+	h := Handler(&scriptShell{}, ServeOptions{URL: "http://agent"})
+	f.Fuzz(func(t *testing.T, body []byte, rest bool) {
+		path := PathJSONRPC
+		if rest {
+			path = PathREST + "/message:send"
+		}
+		req := httptest.NewRequest("POST", path, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if ct := w.Header().Get("Content-Type"); !strings.Contains(ct, "json") {
+			t.Fatalf("answer of type %q: %s", ct, w.Body)
+		}
+	})
 }

@@ -23,7 +23,7 @@ import (
 )
 
 // Summary is a2a's line in help.
-const Summary = "delegate tasks to A2A agents; serve this shell as one"
+const Summary = "delegate tasks to A2A agents"
 
 // Usage is a2a --help.
 const Usage = `usage: a2a discover AGENT [--json]

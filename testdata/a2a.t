@@ -129,6 +129,6 @@ Usage errors:
   a2a: wait: extra operand 'b' (try 'a2a --help')
   [2]
   $ a2a --help | head -3
-  a2a - delegate tasks to A2A agents; serve this shell as one
+  a2a - delegate tasks to A2A agents
   
   usage: a2a discover AGENT [--json]

@@ -40,12 +40,19 @@ var (
 const knownFailuresFile = "known-failures.txt"
 
 // oilsDir finds the spec files: $MOONIX_OILS_DIR, else shared/conformance/oils
-// beside the repository root or beside one of its ancestors (worktrees live
-// one level further down than the main checkout).
+// beside the repository root or beside one of its ancestors.
 func oilsDir(t *testing.T) (string, bool) {
 	if dir := os.Getenv("MOONIX_OILS_DIR"); dir != "" {
 		return dir, dirExists(dir)
 	}
+	return sharedPath(t, "oils")
+}
+
+// sharedPath finds name in shared/conformance beside the repository root
+// or beside one of its ancestors (worktrees live one level further down
+// than the main checkout). When it is nowhere, it gives the first place
+// looked at, for the message.
+func sharedPath(t *testing.T, name string) (string, bool) {
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -54,14 +61,14 @@ func oilsDir(t *testing.T) (string, bool) {
 	for !fileExists(filepath.Join(root, "go.mod")) {
 		parent := filepath.Dir(root)
 		if parent == root {
-			return filepath.Join(wd, "..", "shared", "conformance", "oils"), false
+			return filepath.Join(wd, "..", "shared", "conformance", name), false
 		}
 		root = parent
 	}
-	first := filepath.Join(filepath.Dir(root), "shared", "conformance", "oils")
+	first := filepath.Join(filepath.Dir(root), "shared", "conformance", name)
 	for dir := filepath.Dir(root); ; dir = filepath.Dir(dir) {
-		cand := filepath.Join(dir, "shared", "conformance", "oils")
-		if dirExists(cand) {
+		cand := filepath.Join(dir, "shared", "conformance", name)
+		if fileExists(cand) {
 			return cand, true
 		}
 		if filepath.Dir(dir) == dir {

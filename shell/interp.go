@@ -734,7 +734,7 @@ func exitErr(status int) error {
 
 // callFor builds the builtins.Call for a command run by the interpreter.
 func (s *Session) callFor(ctx context.Context, hc interp.HandlerContext, args []string) *builtins.Call {
-	c := s.newCall(ctx, args, hc.Dir, exportedEnv(hc.Env))
+	c := s.newCall(ctx, args, hc.Dir, withPWD(exportedEnv(hc.Env), hc.Dir))
 	c.Stdin, c.Stdout, c.Stderr = hc.Stdin, s.limitOutput(ctx, hc.Stdout), hc.Stderr
 	if c.Stdin == nil {
 		c.Stdin = strings.NewReader("")
@@ -744,6 +744,23 @@ func (s *Session) callFor(ctx context.Context, hc interp.HandlerContext, args []
 	}
 	c.SetState = func(st vfs.State) error { return s.setState(ctx, hc, st) }
 	return c
+}
+
+// withPWD gives a command PWD in its environment, as bash exports it:
+// the interpreter keeps it unexported (so that a snapshot holds what the
+// user exported), but a program run with the shell's environment must see
+// its working directory there (Go programs start in $PWD), and env -i
+// must be able to take it away. env is sorted; a PWD the user exported
+// stays.
+func withPWD(env []string, dir string) []string {
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "PWD=") {
+			return env
+		}
+	}
+	pwd := "PWD=" + dir
+	i, _ := slices.BinarySearch(env, pwd)
+	return slices.Insert(env, i, pwd)
 }
 
 // exportedEnv lists the exported variables as NAME=VALUE, sorted. Each

@@ -54,6 +54,7 @@ The environment holds only moonix's own variables:
   HOSTNAME=moonix
   LOGNAME=user
   PATH=/bin:/usr/bin
+  PWD=/work
   SHELL=/bin/sh
   TMPDIR=/tmp
   USER=user

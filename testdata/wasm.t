@@ -40,16 +40,21 @@ What a module writes lands in the VFS, and snapshots capture it.
 
 A link a module makes keeps the target it was given, after the module
 has exited and another run has reused its memory, in the tree and in the
-snapshot.
+snapshot. Its target may not be absolute (WASI forbids it); the shell's
+may, and modules follow those too.
 
-  $ link /work/out.txt /work/l && echo from the shell > out.txt
+  $ link out.txt /work/l && echo from the shell > out.txt
   $ echo abc | upper
   ABC
   $ readlink l; cat l
-  /work/out.txt
+  out.txt
   from the shell
   $ id=$(snapshot links); show $id:/work/l; echo
-  /work/out.txt
+  out.txt
+  $ link /work/out.txt /work/abs
+  [1]
+  $ ln -s /work/out.txt abs && cat abs | upper
+  FROM THE SHELL
 
 A write the capabilities refuse fails inside the module, which reports it
 its own way.

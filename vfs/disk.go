@@ -38,13 +38,24 @@ func (t *Tree) Usage() Usage {
 	return u
 }
 
+// maxData bounds a tree that has no limit of bytes: its data lives in
+// memory, and Go allocates at most 2^48 bytes in one piece (on 64-bit
+// platforms), so a file grown past that (truncate to 2^62, a write at
+// such an offset) would panic the allocator rather than fail.
+const maxData = 1<<48 - 1
+
+// diskBytes is the size of the whole disk: the limit, or maxData.
+func (t *Tree) diskBytes() int64 {
+	if t.limits.Bytes <= 0 {
+		return maxData
+	}
+	return t.limits.Bytes
+}
+
 // roomLeft is the number of bytes that may still be added. The caller
 // holds t.mu.
 func (t *Tree) roomLeft() int64 {
-	if t.limits.Bytes <= 0 {
-		return 1<<63 - 1 - t.used.Bytes
-	}
-	return max(t.limits.Bytes-t.used.Bytes, 0)
+	return max(t.diskBytes()-t.used.Bytes, 0)
 }
 
 // room checks that n more bytes fit: EFBIG when they would not fit in
@@ -54,7 +65,7 @@ func (t *Tree) room(op, name string, n int64) error {
 	switch {
 	case n <= t.roomLeft():
 		return nil
-	case t.limits.Bytes > 0 && n > t.limits.Bytes:
+	case n > t.diskBytes():
 		return pathErr(op, name, syscall.EFBIG)
 	}
 	return pathErr(op, name, syscall.ENOSPC)

@@ -74,6 +74,25 @@ func TestDiskBytes(t *testing.T) {
 	}
 }
 
+// A tree without limits holds what memory may: growing a file past what
+// Go can allocate is an error, not a panic of the allocator.
+func TestDiskUnlimitedHuge(t *testing.T) {
+	t.Parallel()
+	tr := newTestTree()
+	f, err := tr.OpenFile("/work/f", os.O_RDWR|os.O_CREATE, 0o644)
+	must(t, err)
+	defer f.Close()
+	wantErr(t, f.Truncate(1<<62), syscall.EFBIG)
+	for _, off := range []int64{1 << 62, 1<<63 - 2} {
+		if _, err := f.WriteAt([]byte("xy"), off); !errorIs(err, syscall.ENOSPC) {
+			t.Errorf("a write at %d: %v", off, err)
+		}
+	}
+	if info, err := f.Stat(); err != nil || info.Size() != 0 {
+		t.Errorf("after the refusals: %v, %v", info, err)
+	}
+}
+
 // Past the inodes left, files, directories and links are refused.
 func TestDiskInodes(t *testing.T) {
 	t.Parallel()

@@ -796,7 +796,8 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	}
 	// Past the room left, what fits is written, then ENOSPC.
 	var full error
-	if room := t.roomLeft(); off+int64(len(p))-int64(len(n.data)) > room {
+	// (Written so that an offset near 2^63 cannot overflow.)
+	if room := t.roomLeft(); off > int64(len(n.data))+room-int64(len(p)) {
 		fits := int64(len(n.data)) + room - off
 		if fits <= 0 {
 			return 0, f.off, pathErr("write", f.name, syscall.ENOSPC)

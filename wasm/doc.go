@@ -4,8 +4,9 @@
 //
 // A module sees the session's gated VFS as its whole filesystem, mounted
 // as "/" (no host directory is ever mounted), the shell's working
-// directory through PWD, the exported environment, and the standard
-// streams the shell hands over, unbuffered, so that pipelines stream. Its
+// directory through PWD (when the environment has one), the exported
+// environment and nothing more, and the standard streams the shell hands
+// over, unbuffered, so that pipelines stream. Its
 // clocks and random source are the session's: logical and seeded unless
 // clock.read or random.read is granted, in which case the reads are
 // recorded in the effect log, one entry per run and kind.

@@ -176,13 +176,31 @@ func (v *vfsFS) Chmod(name string, perm fs.FileMode) experimentalsys.Errno {
 	return errno(v.fs.Chmod(p, perm))
 }
 
+// Rename moves from to to. A trailing slash on either says the source is
+// a directory: a file so named is ENOTDIR, as rename(2) has it.
 func (v *vfsFS) Rename(from, to string) experimentalsys.Errno {
-	src, _ := abs(from)
-	dst, _ := abs(to)
+	src, srcSlash := abs(from)
+	dst, dstSlash := abs(to)
+	if srcSlash || dstSlash {
+		info, err := v.fs.Lstat(src)
+		if err != nil {
+			return errno(err)
+		}
+		if !info.IsDir() {
+			return experimentalsys.ENOTDIR
+		}
+	}
 	return errno(v.fs.Rename(src, dst))
 }
 
+// Rmdir removes the directory name. Its last component may not be ".",
+// as rmdir(2) has it (EINVAL): wazero cleans the path it is given, so
+// "." reaches here as itself under the preopen or as "DIR/." (with its
+// trailing slash, if it had one).
 func (v *vfsFS) Rmdir(name string) experimentalsys.Errno {
+	if last := strings.TrimSuffix(name, "/"); last == "." || strings.HasSuffix(last, "/.") {
+		return experimentalsys.EINVAL
+	}
 	p, _ := abs(name)
 	info, err := v.fs.Lstat(p)
 	if err != nil {
@@ -209,19 +227,62 @@ func (v *vfsFS) Unlink(name string) experimentalsys.Errno {
 	return errno(v.fs.Remove(p))
 }
 
+// Link makes newName a hard link to oldName. A trailing slash names a
+// directory, which neither a link nor its source can be (see slashed).
 func (v *vfsFS) Link(oldName, newName string) experimentalsys.Errno {
-	src, _ := abs(oldName)
-	dst, _ := abs(newName)
+	src, srcSlash := abs(oldName)
+	dst, dstSlash := abs(newName)
+	if srcSlash {
+		info, err := v.fs.Stat(src)
+		if err != nil {
+			return errno(err)
+		}
+		if !info.IsDir() {
+			return experimentalsys.ENOTDIR
+		}
+	}
+	if dstSlash {
+		return v.slashed(dst)
+	}
 	return errno(v.fs.Link(src, dst))
 }
 
 // Symlink keeps the target verbatim, but copied out of the module's
-// memory (see abs): an absolute target is a VFS path, since the VFS is the
-// guest's whole filesystem.
+// memory (see abs). An absolute target is refused (EPERM), as WASI has it:
+// a guest's links stay inside the directory they are made in, whatever
+// that directory is mounted as. (Links the shell makes, ln -s /abs, may be
+// absolute: the VFS resolves them, for modules too.) A trailing slash on
+// the link's name names a directory, which a new link cannot be (see
+// slashed).
 func (v *vfsFS) Symlink(target, linkName string) experimentalsys.Errno {
 	target = strings.Clone(target)
-	p, _ := abs(linkName)
+	p, dirOnly := abs(linkName)
+	if path.IsAbs(target) {
+		return experimentalsys.EPERM
+	}
+	if dirOnly {
+		return v.slashed(p)
+	}
 	return errno(v.fs.Symlink(target, p))
+}
+
+// slashed answers the making of a link (hard or symbolic) at p, named
+// with a trailing slash, as Linux does: the slash asks for a directory, so
+// a name already taken is EEXIST when it is one (or a link that leads
+// nowhere), ENOTDIR when it is not, and a free name is ENOENT.
+func (v *vfsFS) slashed(p string) experimentalsys.Errno {
+	info, err := v.fs.Stat(p)
+	switch {
+	case err == nil && info.IsDir():
+		return experimentalsys.EEXIST
+	case err == nil:
+		return experimentalsys.ENOTDIR
+	case errors.Is(err, fs.ErrNotExist):
+		if _, err := v.fs.Lstat(p); err == nil {
+			return experimentalsys.EEXIST
+		}
+	}
+	return errno(err)
 }
 
 func (v *vfsFS) Readlink(name string) (string, experimentalsys.Errno) {
@@ -424,22 +485,47 @@ func (f *vfsFile) Write(buf []byte) (int, experimentalsys.Errno) {
 	return n, errno(err)
 }
 
+// Pwrite writes buf at off without moving the offset. On a file opened
+// with O_APPEND it writes at the end, as Linux does (POSIX would write at
+// off; the WASI test suite takes either): the VFS refuses WriteAt there,
+// so the data is appended and the offset put back.
 func (f *vfsFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
 	if f.isDir {
 		return 0, experimentalsys.EISDIR
 	}
-	n, err := f.f.WriteAt(buf, off)
+	if !f.IsAppend() {
+		n, err := f.f.WriteAt(buf, off)
+		return n, errno(err)
+	}
+	if off < 0 {
+		return 0, experimentalsys.EINVAL
+	}
+	was, err := f.f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return 0, errno(err)
+	}
+	n, err := f.f.Write(buf)
+	if _, serr := f.f.Seek(was, io.SeekStart); err == nil {
+		err = serr
+	}
 	return n, errno(err)
 }
 
+// Truncate sets the file's size. As ftruncate(2) has it, a descriptor not
+// open for writing, a negative size and one past what the file may hold
+// (EFBIG, which WASI as wazero speaks it cannot say) are EINVAL.
 func (f *vfsFile) Truncate(size int64) experimentalsys.Errno {
 	if f.isDir {
 		return experimentalsys.EISDIR
 	}
-	if size < 0 {
+	if size < 0 || f.flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		return experimentalsys.EINVAL
 	}
-	return errno(f.f.Truncate(size))
+	err := f.f.Truncate(size)
+	if errors.Is(err, syscall.EFBIG) {
+		return experimentalsys.EINVAL
+	}
+	return errno(err)
 }
 
 func (f *vfsFile) Utimens(atim, mtim int64) experimentalsys.Errno {

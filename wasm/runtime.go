@@ -141,7 +141,7 @@ func (r *Runtime) runtime() (wazero.Runtime, error) {
 		}
 	}
 	rt := wazero.NewRuntimeWithConfig(ctx, rc)
-	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+	if _, err := wasi_snapshot_preview1.Instantiate(experimental.WithFunctionListenerFactory(ctx, wasiFixes{}), rt); err != nil {
 		rt.Close(ctx)
 		r.err = fmt.Errorf("cannot start WASI: %w", err)
 		return nil, r.err
@@ -230,11 +230,14 @@ type Program struct {
 	// Args is argv; Args[0] is the name as typed, also used in messages
 	// and in the effect log.
 	Args []string
-	// Env holds NAME=VALUE pairs; PWD is set to Dir.
+	// Env holds NAME=VALUE pairs, the program's whole environment, in
+	// this order: nothing is added (env -i gives a program exactly what
+	// it names). A PWD in it is set to Dir.
 	Env []string
 	// Dir is the working directory, an absolute VFS path. Go programs
-	// start there (they honour PWD); C and Rust programs (wasi-libc)
-	// start in "/", as WASI preview1 has no working directory.
+	// start there when their environment has PWD (they honour it); C
+	// and Rust programs (wasi-libc) start in "/", as WASI preview1 has
+	// no working directory.
 	Dir    string
 	Stdin  io.Reader
 	Stdout io.Writer
@@ -338,7 +341,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		WithRandSource(rnd)
 	if p.FS != nil {
 		fsys := &vfsFS{fs: p.FS, umask: p.Umask}
-		mc = mc.WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(fsys, "/"))
+		mc = mc.WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(fsys, mountName))
 	}
 	if stdin != nil {
 		mc = mc.WithStdin(stdin)
@@ -351,12 +354,14 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 	}
 	for _, kv := range p.Env {
 		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" || k == "PWD" || strings.ContainsRune(kv, 0) {
+		if !ok || k == "" || strings.ContainsRune(kv, 0) {
 			continue
+		}
+		if k == "PWD" {
+			v = dir
 		}
 		mc = mc.WithEnv(k, v)
 	}
-	mc = mc.WithEnv("PWD", dir)
 
 	inst, err := rt.InstantiateModule(runCtx, mod, mc)
 	if inst != nil {

@@ -104,12 +104,17 @@ func hasRepo(c *call) bool {
 
 // shellState is the state a snapshot keeps beside the tree: the exported
 // environment (one entry per name, the last one winning as in LookupEnv,
-// sorted), the working directory and the effect log's position.
+// sorted), the working directory and the effect log's position. PWD, which
+// the shell hands every command, is left out: the directory is kept as
+// such, and PWD follows it when the shell changes there.
 func shellState(c *call) vfs.State {
 	seen := map[string]int{}
 	var env []string
 	for _, kv := range c.Env {
 		name, _, _ := strings.Cut(kv, "=")
+		if name == "PWD" {
+			continue
+		}
 		if i, ok := seen[name]; ok {
 			env[i] = kv
 			continue

@@ -144,6 +144,8 @@ func main() {
 		flip(args[0], args[1], args[2], args[3])
 	case "fs":
 		fsProbe(args[0])
+	case "wasi":
+		wasiProbe(args[0])
 	case "perm":
 		permProbe(args)
 	default:

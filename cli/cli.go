@@ -41,6 +41,7 @@ import (
 	"github.com/moonix-sh/moonix/caps"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
 
@@ -260,7 +261,7 @@ func (p *Program) Run(stdin io.Reader, stdout, stderr io.Writer, args []string) 
 // subcommands are the names that select a subcommand when they are the
 // first operand (cobra's hidden completion helpers included).
 var subcommands = map[string]bool{
-	"help": true, "completion": true, "replay": true, "import": true, "export": true,
+	"help": true, "completion": true, "replay": true, "import": true, "export": true, "a2a": true,
 	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
 }
 
@@ -370,17 +371,12 @@ script.`,
 	fl.SetInterspersed(false)
 	fl.BoolVarP(&o.command, "command", "c", false, "read commands from the first operand (SCRIPT [NAME [ARG...]])")
 	fl.BoolVarP(&o.stdin, "stdin", "s", false, "read commands from standard input; operands are the positional parameters")
-	fl.BoolVar(&o.ephemeral, "ephemeral", false, "write nothing to the host (no workspace, no history)")
-	fl.StringVar(&o.workspace, "workspace", "", "host directory holding this workspace's state (default $XDG_DATA_HOME/moonix/default)")
-	fl.StringVar(&o.writeMode, "write-mode", writeLazy, "when the workspace is written: lazy (at snapshots and exit) or eager (after every command)")
+	o.registerSession(fl)
 	fl.BoolVarP(&o.errexit, "errexit", "e", false, "exit when a command fails (set -e)")
 	fl.BoolVarP(&o.nounset, "nounset", "u", false, "treat unset variables as an error (set -u)")
 	fl.BoolVarP(&o.xtrace, "xtrace", "x", false, "print commands as they run (set -x)")
 	fl.StringArrayVarP(&o.setOpts, "option", "o", nil, "set a shell option (set -o NAME), repeatable")
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
-	fl.IntVar(&o.wasmMiB, "wasm-memory", wasmDefaultMiB, "memory cap of each WebAssembly program, in MiB (1 to 4096)")
-	fl.StringArrayVar(&o.imports, "import", nil, "copy a host file or directory into the tree before the run (HOSTPATH:VPATH); repeatable")
-	o.limits.register(fl)
 	pf := root.PersistentFlags()
 	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host (needs env.read:NAME); repeatable")
 	pf.DurationVar(&o.timeout, "timeout", 0, "cancel the whole run after this long (exit 124)")
@@ -395,6 +391,7 @@ script.`,
 	if withSubcommands {
 		root.AddCommand(p.replayCommand(std, o, status))
 		root.AddCommand(p.transferCommand(std, o, "import"), p.transferCommand(std, o, "export"))
+		root.AddCommand(p.a2aCommand(std, o, status))
 	}
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if o.timeout < 0 {
@@ -407,6 +404,17 @@ script.`,
 		return o.loadPolicy()
 	}
 	return root
+}
+
+// registerSession defines the flags that shape a session (workspace,
+// memory, imports, limits) on fl: the root command's and a2a serve's.
+func (o *options) registerSession(fl *pflag.FlagSet) {
+	fl.BoolVar(&o.ephemeral, "ephemeral", false, "write nothing to the host (no workspace, no history)")
+	fl.StringVar(&o.workspace, "workspace", "", "host directory holding this workspace's state (default $XDG_DATA_HOME/moonix/default)")
+	fl.StringVar(&o.writeMode, "write-mode", writeLazy, "when the workspace is written: lazy (at snapshots and exit) or eager (after every command)")
+	fl.IntVar(&o.wasmMiB, "wasm-memory", wasmDefaultMiB, "memory cap of each WebAssembly program, in MiB (1 to 4096)")
+	fl.StringArrayVar(&o.imports, "import", nil, "copy a host file or directory into the tree before the run (HOSTPATH:VPATH); repeatable")
+	o.limits.register(fl)
 }
 
 // environ turns --env flags into NAME=VALUE pairs for the shell.

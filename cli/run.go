@@ -16,30 +16,31 @@ import (
 	"github.com/moonix-sh/moonix/wasm"
 )
 
-// runShell runs the root command: -c, FILE, stdin or the REPL.
-func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []string) (int, error) {
+// sessionConfig checks the flags that shape a session and returns its
+// configuration (the workspace aside).
+func (p *Program) sessionConfig(o *options, std stdio) (shell.Config, shell.Limits, error) {
 	if o.workspace != "" && o.ephemeral {
-		return 0, usageErr("--workspace and --ephemeral cannot be used together")
+		return shell.Config{}, shell.Limits{}, usageErr("--workspace and --ephemeral cannot be used together")
 	}
 	if err := checkWriteMode(o.writeMode); err != nil {
-		return 0, err
+		return shell.Config{}, shell.Limits{}, err
 	}
 	if o.wasmMiB < 1 || o.wasmMiB > 4096 {
-		return 0, usageErr("--wasm-memory: must be 1 to 4096 (MiB), not %d", o.wasmMiB)
+		return shell.Config{}, shell.Limits{}, usageErr("--wasm-memory: must be 1 to 4096 (MiB), not %d", o.wasmMiB)
 	}
 	limits, err := o.limits.check()
 	if err != nil {
-		return 0, err
+		return shell.Config{}, shell.Limits{}, err
 	}
 	set, err := o.capSet(caps.DefaultPreset)
 	if err != nil {
-		return 0, err
+		return shell.Config{}, shell.Limits{}, err
 	}
 	env, err := p.environ(o.env, set)
 	if err != nil {
-		return 0, err
+		return shell.Config{}, shell.Limits{}, err
 	}
-	cfg := shell.Config{
+	return shell.Config{
 		Env:      env,
 		Stdin:    std.in,
 		Stdout:   std.out,
@@ -51,6 +52,40 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		Wasm:     wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
 		Limits:   limits,
 		Packages: []shell.Package{a2a.Package()},
+	}, limits, nil
+}
+
+// prepare opens the run's workspace (nil with --ephemeral) and makes cfg
+// work on it, then copies the --import files in. The caller closes the
+// workspace.
+func (p *Program) prepare(ctx context.Context, o *options, std stdio, cfg *shell.Config) (*workspace, error) {
+	ws, err := p.openWorkspace(ctx, o, std.err)
+	if err != nil {
+		return nil, err
+	}
+	if ws != nil {
+		ws.configure(cfg)
+	}
+	if len(o.imports) > 0 {
+		if cfg.FS == nil {
+			tree, clk, rnd := newTree()
+			cfg.FS, cfg.Clock, cfg.Rand = tree, clk, rnd
+		}
+		if err := importAll(cfg.FS, o.imports); err != nil {
+			if ws != nil {
+				ws.close()
+			}
+			return nil, err
+		}
+	}
+	return ws, nil
+}
+
+// runShell runs the root command: -c, FILE, stdin or the REPL.
+func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []string) (int, error) {
+	cfg, limits, err := p.sessionConfig(o, std)
+	if err != nil {
+		return 0, err
 	}
 	// Memory is the process's: the limit of the one session this process
 	// runs.
@@ -111,7 +146,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
 	}
 
-	ws, err := p.openWorkspace(ctx, o, std.err)
+	ws, err := p.prepare(ctx, o, std, &cfg)
 	if errors.Is(err, context.DeadlineExceeded) {
 		// --timeout ran out while waiting for the workspace
 		fmt.Fprintf(std.err, "moonix: timed out after %s\n", o.timeout)
@@ -122,7 +157,6 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	}
 	if ws != nil {
 		defer ws.close()
-		ws.configure(&cfg)
 	}
 	if !interactive {
 		// fc lists what was typed at the prompt of this workspace.
@@ -131,15 +165,6 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 			hist = &lineHistory{load: historyReader(ws.historyPath(), std.err)}
 		}
 		withFc(&cfg, hist)
-	}
-	if len(o.imports) > 0 {
-		if cfg.FS == nil {
-			tree, clk, rnd := newTree()
-			cfg.FS, cfg.Clock, cfg.Rand = tree, clk, rnd
-		}
-		if err := importAll(cfg.FS, o.imports); err != nil {
-			return 0, err
-		}
 	}
 	if interactive {
 		return p.repl(ctx, o, cfg, ws)

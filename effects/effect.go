@@ -21,10 +21,11 @@ func (e Effect) Outcome() string {
 }
 
 // Irreversible reports whether the effect may have changed something
-// outside the sandbox: a denial did not, nor did an operation refused
+// outside the sandbox: a denial did not, nor did a task an agent sent
+// (what it did is recorded on its own), nor did an operation refused
 // before it started.
 func (e Effect) Irreversible() bool {
-	return e.Kind != Denied && e.Outcome() != OutcomeDenied
+	return e.Kind != Denied && e.Kind != A2AIn && e.Outcome() != OutcomeDenied
 }
 
 // Collapse pairs begin and end entries into effects, in the order the

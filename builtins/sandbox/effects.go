@@ -31,7 +31,9 @@ randomness (random), allowed by clock.read and random.read: the reads one
 command makes are one entry, the command (or $SRANDOM, $EPOCHSECONDS,
 /dev/urandom) as target, the value read as response; requests made of
 A2A agents (a2a: the agent and the operation as target, the task's final
-state as outcome). An operation that
+state as outcome). The tasks an agent sent moonix a2a serve are listed
+too (a2a-in), as a record of what an agent asked; they are not effects
+themselves (what their scripts did is). An operation that
 leaves the sandbox is logged before it starts and again when it ends; one
 that never ended (moonix was killed) shows "unknown outcome".
 Capability denials are logged too (kind denied), for audit only: they are
@@ -40,7 +42,7 @@ not effects, and are listed only with --denied, --all or --kind denied.
                      is a unique prefix of a snapshot id, a branch, or
                      HEAD, optionally followed by ~N or ^
   -k, --kind=KIND    only entries of KIND (http, clock, random, a2a,
-                     denied);
+                     a2a-in, denied);
                      repeatable, or a comma-separated list
   -d, --denied       only the denials (with --kind, the denials too)
   -a, --all          the effects and the denials
@@ -68,7 +70,7 @@ was opened (moonix was killed in the middle of a write) is reported too.
 }
 
 // effectKinds are the kinds --kind accepts.
-var effectKinds = []effects.Kind{effects.HTTP, effects.Clock, effects.Random, effects.A2A, effects.Denied}
+var effectKinds = []effects.Kind{effects.HTTP, effects.Clock, effects.Random, effects.A2A, effects.A2AIn, effects.Denied}
 
 func runEffects(c *call) int {
 	fl := c.Flags()

@@ -17,6 +17,7 @@ import (
 	sdk "github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/spf13/pflag"
 
+	"github.com/moonix-sh/moonix/agent"
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
@@ -125,7 +126,7 @@ func (c *cmd) fail(status int, format string, args ...any) int {
 }
 
 func (c *cmd) usage(msg string) int {
-	return c.fail(statusUsage, "%s (try 'a2a --help')", msg)
+	return c.fail(agent.StatusUsage, "%s (try 'a2a --help')", msg)
 }
 
 // flags is an operation's flag set, with --json.
@@ -207,7 +208,7 @@ func (c *cmd) do(req *Request, timeout time.Duration) (*Response, int) {
 	if resp.Task != nil && !known(resp.Task.Status.State) {
 		return nil, c.errStatus(ctx, &StateError{resp.Task.ID, resp.Task.Status.State}, timeout)
 	}
-	return resp, statusOK
+	return resp, agent.StatusOK
 }
 
 // errStatus reports err and returns its status.
@@ -217,25 +218,25 @@ func (c *cmd) errStatus(ctx context.Context, err error, timeout time.Duration) i
 	var ue *url.Error
 	switch {
 	case c.FailDenied(err):
-		return statusUsage
+		return agent.StatusUsage
 	case errors.As(err, &ce):
-		return c.fail(statusUsage, "%v", ce)
+		return c.fail(agent.StatusUsage, "%v", ce)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded) && c.Ctx.Err() == nil:
-		return c.fail(statusTimeout, "%s: timed out after %s", c.op, timeout)
+		return c.fail(agent.StatusTimeout, "%s: timed out after %s", c.op, timeout)
 	case c.Ctx.Err() != nil:
-		return statusInterrupted
+		return agent.StatusInterrupted
 	case errors.As(err, &ae):
-		return c.fail(statusProtocol, "%s: the agent says: %s (%s)", c.op, oneLine(ae), sdk.ErrorReason(ae))
+		return c.fail(agent.StatusProtocol, "%s: the agent says: %s (%s)", c.op, oneLine(ae), sdk.ErrorReason(ae))
 	case errors.As(err, &ue):
-		return c.fail(statusProtocol, "%s: %s", c.op, oneLine(ue.Err))
+		return c.fail(agent.StatusProtocol, "%s: %s", c.op, oneLine(ue.Err))
 	}
-	return c.fail(statusProtocol, "%s: %s", c.op, oneLine(err))
+	return c.fail(agent.StatusProtocol, "%s: %s", c.op, oneLine(err))
 }
 
 func (c *cmd) printJSON(v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
-		c.fail(statusProtocol, "%v", err)
+		c.fail(agent.StatusProtocol, "%v", err)
 		return
 	}
 	c.out.Write(append(data, '\n'))
@@ -245,7 +246,7 @@ func (c *cmd) discover(args []string) int {
 	f := c.flags(true, false)
 	ops, ok := c.parse(f, args, 1, 1)
 	if !ok {
-		return statusUsage
+		return agent.StatusUsage
 	}
 	a, err := c.agent(ops[0])
 	if err != nil {
@@ -258,7 +259,7 @@ func (c *cmd) discover(args []string) int {
 	card := resp.Card
 	if f.json {
 		c.printJSON(card)
-		return statusOK
+		return agent.StatusOK
 	}
 	w := tabwriter.NewWriter(&c.out, 0, 0, 1, ' ', 0)
 	fmt.Fprintf(w, "name:\t%s\n", card.Name)
@@ -285,7 +286,7 @@ func (c *cmd) discover(args []string) int {
 		fmt.Fprintf(w, "skills:\t(none)\n")
 	}
 	w.Flush()
-	return statusOK
+	return agent.StatusOK
 }
 
 func yesNo(b bool) string {
@@ -318,7 +319,7 @@ func (c *cmd) delegate(args []string) int {
 	files := f.StringArray("file", nil, "")
 	ops, ok := c.parse(f, args, 1, -1)
 	if !ok {
-		return statusUsage
+		return agent.StatusUsage
 	}
 	switch {
 	case *stream && *async:
@@ -358,7 +359,7 @@ func (c *cmd) delegate(args []string) int {
 	if *async && resp.Task != nil && !f.json {
 		fmt.Fprintf(&c.out, "%s\n", resp.Task.ID)
 		c.stateLine(resp.Task)
-		return statusOK
+		return agent.StatusOK
 	}
 	return p.result(resp, f.json && !*stream)
 }
@@ -370,7 +371,7 @@ func (c *cmd) message(text []string, data string, files []string) (*sdk.Message,
 	if len(text) == 1 && text[0] == "-" {
 		b, err := io.ReadAll(c.Stdin)
 		if err != nil {
-			return nil, c.fail(statusUsage, "delegate: standard input: %s", builtins.Reason(err))
+			return nil, c.fail(agent.StatusUsage, "delegate: standard input: %s", builtins.Reason(err))
 		}
 		parts = append(parts, sdk.NewTextPart(string(b)))
 	} else if len(text) > 0 {
@@ -387,7 +388,7 @@ func (c *cmd) message(text []string, data string, files []string) (*sdk.Message,
 		b, err := vfs.ReadFile(c.FS, c.Abs(name))
 		if err != nil {
 			c.FailErr(name, err)
-			return nil, statusUsage
+			return nil, agent.StatusUsage
 		}
 		p := sdk.NewRawPart(b)
 		p.Filename, p.MediaType = path.Base(c.Abs(name)), "application/octet-stream"
@@ -396,7 +397,7 @@ func (c *cmd) message(text []string, data string, files []string) (*sdk.Message,
 		}
 		parts = append(parts, p)
 	}
-	return sdk.NewMessage(sdk.MessageRoleUser, parts...), statusOK
+	return sdk.NewMessage(sdk.MessageRoleUser, parts...), agent.StatusOK
 }
 
 // stateLine is the one line on stderr that says where a task stands.
@@ -440,14 +441,14 @@ func (c *cmd) taskEffect(task sdk.TaskID) *effects.Effect {
 func (c *cmd) taskArgs(f *flags, args []string) (sdk.TaskID, *Agent, int) {
 	ops, ok := c.parse(f, args, 1, 1)
 	if !ok {
-		return "", nil, statusUsage
+		return "", nil, agent.StatusUsage
 	}
 	id := sdk.TaskID(ops[0])
 	a, err := c.taskAgent(f.agent, id)
 	if err != nil {
 		return "", nil, c.errStatus(c.Ctx, err, 0)
 	}
-	return id, a, statusOK
+	return id, a, agent.StatusOK
 }
 
 // taskOp makes the request op of the task args name (status, cancel); a
@@ -557,7 +558,7 @@ func (c *cmd) cancel(args []string) int {
 		c.stateLine(resp.Task)
 	}
 	if resp.Task.Status.State == sdk.TaskStateCanceled {
-		return statusOK
+		return agent.StatusOK
 	}
 	return Status(resp.Task.Status.State)
 }
@@ -568,7 +569,7 @@ func (c *cmd) list(args []string) int {
 	contextID := f.String("context", "", "")
 	ops, ok := c.parse(f, args, 0, 1)
 	if !ok {
-		return statusUsage
+		return agent.StatusUsage
 	}
 	if len(ops) == 0 {
 		if *state != "" || *contextID != "" {
@@ -594,14 +595,14 @@ func (c *cmd) list(args []string) int {
 	}
 	if f.json {
 		c.printJSON(resp.List)
-		return statusOK
+		return agent.StatusOK
 	}
 	w := tabwriter.NewWriter(&c.out, 0, 0, 2, ' ', 0)
 	for _, t := range resp.List.Tasks {
 		fmt.Fprintf(w, "%s\t%s\t%s\n", t.ID, StateName(t.Status.State), t.ContextID)
 	}
 	w.Flush()
-	return statusOK
+	return agent.StatusOK
 }
 
 // listAgents prints the configured agents.
@@ -617,7 +618,7 @@ func (c *cmd) listAgents(asJSON bool) int {
 	slices.Sort(names)
 	if asJSON {
 		c.printJSON(cfg.Agents)
-		return statusOK
+		return agent.StatusOK
 	}
 	w := tabwriter.NewWriter(&c.out, 0, 0, 2, ' ', 0)
 	for _, n := range names {
@@ -625,7 +626,7 @@ func (c *cmd) listAgents(asJSON bool) int {
 		fmt.Fprintf(w, "%s\t%s\t%s\n", n, a.URL, orDefault(a.Transport, TransportAuto))
 	}
 	w.Flush()
-	return statusOK
+	return agent.StatusOK
 }
 
 func orDefault(s, def string) string {
@@ -642,7 +643,7 @@ func (c *cmd) add(args []string) int {
 	timeout := f.Duration("timeout", 0, "")
 	ops, ok := c.parse(f, args, 2, 2)
 	if !ok {
-		return statusUsage
+		return agent.StatusUsage
 	}
 	a := &Agent{Name: ops[0], URL: ops[1], Transport: *transport, Timeout: Duration(*timeout)}
 	if *timeout < 0 {
@@ -661,27 +662,27 @@ func (c *cmd) add(args []string) int {
 	if err := AddAgent(c.FS, path.Join(c.home(), UserConfig), a); err != nil {
 		return c.editError(err)
 	}
-	return statusOK
+	return agent.StatusOK
 }
 
 func (c *cmd) remove(args []string) int {
 	f := c.flags(false, false)
 	ops, ok := c.parse(f, args, 1, 1)
 	if !ok {
-		return statusUsage
+		return agent.StatusUsage
 	}
 	if err := RemoveAgent(c.FS, path.Join(c.home(), UserConfig), ops[0]); err != nil {
 		return c.editError(err)
 	}
-	return statusOK
+	return agent.StatusOK
 }
 
 // editError reports a failure to edit the user's file.
 func (c *cmd) editError(err error) int {
 	var ce *ConfigError
 	if errors.As(err, &ce) {
-		return c.fail(statusUsage, "%v", ce)
+		return c.fail(agent.StatusUsage, "%v", ce)
 	}
 	c.FailErr(path.Join(c.home(), UserConfig), err)
-	return statusUsage
+	return agent.StatusUsage
 }

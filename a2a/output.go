@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	sdk "github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/moonix-sh/moonix/agent"
 )
 
 // lineWriter passes writes on and remembers whether the last byte ended
@@ -118,7 +120,7 @@ func (p *printer) result(resp *Response, asJSON bool) int {
 			p.parts(resp.Message.Parts)
 		}
 		p.out.endLine()
-		return p.status(statusOK)
+		return p.status(agent.StatusOK)
 	}
 	t := resp.Task
 	if asJSON || p.json {
@@ -153,8 +155,8 @@ func (p *printer) result(resp *Response, asJSON bool) int {
 
 // status is st, or 1 when a file part could not be saved.
 func (p *printer) status(st int) int {
-	if p.failed && st == statusOK {
-		return statusFailed
+	if p.failed && st == agent.StatusOK {
+		return agent.StatusToolError
 	}
 	return st
 }

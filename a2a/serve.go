@@ -19,18 +19,17 @@ import (
 	sdk "github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
+	"github.com/moonix-sh/moonix/agent"
 	"github.com/moonix-sh/moonix/effects"
 )
 
 // Shell is the session moonix's agent runs its tasks in, one at a time:
 // variables, functions and the working directory carry over from task
-// to task, as in a terminal.
+// to task, as in a terminal. shell.Captured is the session's.
 type Shell interface {
-	// RunTask runs script in the session; what it writes on standard
-	// output goes to stdout as it is written. It returns the script's
-	// exit status, its standard error, and the structured result of the
-	// run, which the task's last artifact carries.
-	RunTask(ctx context.Context, script string, stdout io.Writer) (status int, stderr string, result any)
+	// RunTo runs script in the session and returns what it did; what it
+	// writes on standard output also goes to stdout as it is written.
+	RunTo(ctx context.Context, script string, stdout io.Writer) agent.Result
 }
 
 // ServeOptions configure moonix's agent.
@@ -202,7 +201,8 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 			e.end(op, "interrupted", -1)
 			return
 		}
-		status, stderr, result, ok := e.stream(run, ec, yield)
+		result, ok := e.stream(run, ec, yield)
+		status := result.ExitCode
 		switch {
 		case !ok:
 			e.end(op, "interrupted", status)
@@ -219,7 +219,8 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 		}
 		final, msg := sdk.TaskStateCompleted, (*sdk.Message)(nil)
 		if status != 0 {
-			why := strings.TrimRight(stderr, "\n")
+			stderr, _ := agent.Decode(result.Stderr, result.StderrEncoding)
+			why := strings.TrimRight(string(stderr), "\n")
 			if why == "" {
 				why = "exit status " + strconv.Itoa(status)
 			}
@@ -233,12 +234,12 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 // stream runs the script and yields its standard output as it comes:
 // the first chunk makes the artifact "stdout", the next ones are
 // appended to it. ok is false when the events stopped being taken.
-func (e *executor) stream(ctx context.Context, ec *a2asrv.ExecutorContext, yield func(sdk.Event, error) bool) (status int, stderr string, result any, ok bool) {
+func (e *executor) stream(ctx context.Context, ec *a2asrv.ExecutorContext, yield func(sdk.Event, error) bool) (result agent.Result, ok bool) {
 	w := &chunkWriter{ctx: ctx, c: make(chan []byte, 64), stopped: make(chan struct{})}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		status, stderr, result = e.sh.RunTask(ctx, partsText(ec.Message.Parts), w)
+		result = e.sh.RunTo(ctx, partsText(ec.Message.Parts), w)
 	}()
 	var id sdk.ArtifactID
 	var pending []byte // the start of a character cut between two writes
@@ -291,7 +292,7 @@ func (e *executor) stream(ctx context.Context, ec *a2asrv.ExecutorContext, yield
 			w.stop()
 		}
 	}
-	return status, stderr, result, ok
+	return result, ok
 }
 
 // splitRune cuts b before an incomplete character at its end.

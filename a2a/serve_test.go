@@ -15,6 +15,7 @@ import (
 	sdk "github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
+	"github.com/moonix-sh/moonix/agent"
 	"github.com/moonix-sh/moonix/effects"
 )
 
@@ -34,7 +35,7 @@ type scriptShell struct {
 	overlaps int
 }
 
-func (s *scriptShell) RunTask(ctx context.Context, script string, stdout io.Writer) (int, string, any) {
+func (s *scriptShell) RunTo(ctx context.Context, script string, stdout io.Writer) agent.Result {
 	s.mu.Lock()
 	s.ran = append(s.ran, script)
 	s.running++
@@ -66,7 +67,7 @@ func (s *scriptShell) RunTask(ctx context.Context, script string, stdout io.Writ
 		<-ctx.Done()
 		status = 130
 	}
-	return status, stderr, map[string]any{"exit_code": status, "changed_paths": []string{}}
+	return agent.Result{ExitCode: status, Stderr: stderr, ChangedPaths: []string{}, Effects: []agent.Effect{}, Cwd: "/work"}
 }
 
 func (s *scriptShell) scripts() []string {
@@ -74,6 +75,13 @@ func (s *scriptShell) scripts() []string {
 	defer s.mu.Unlock()
 	return append([]string(nil), s.ran...)
 }
+
+// The result artifacts of the scripts that exit 0 and fail, as a2a
+// prints them.
+const (
+	result0 = `{"changed_paths":[],"cwd":"/work","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"","truncated":false}`
+	result3 = `{"changed_paths":[],"cwd":"/work","effects":[],"exit_code":3,"snapshot":"","stderr":"it broke\n","stdout":"","truncated":false}`
+)
 
 // newServed serves a scriptShell as moonix's agent.
 func newServed(t *testing.T, token string) (*httptest.Server, *scriptShell, *effects.Log) {
@@ -95,11 +103,11 @@ func TestServe(t *testing.T) {
 	srv, sh, log := newServed(t, "")
 	runCases(t, []scriptCase{
 		{"discover", "a2a discover " + srv.URL + " | sed -n '1p;4,5p;7p'", "name:        served\ninterfaces:  JSONRPC " + srv.URL + "/jsonrpc (A2A 1.0)\n             HTTP+JSON " + srv.URL + "/rest (A2A 1.0)\nskills:      run: run a shell script in a sandbox with history: standard output streams as the artifact \"stdout\"; the artifact \"result\" holds exit_code, changed_paths, snapshot and effects; a non-zero exit fails the task with standard error as its message\n", "", 0},
-		{"echo", "a2a delegate " + srv.URL + " echo hi", "hi\n{\"changed_paths\":[],\"exit_code\":0}\n", "a2a: task ID completed (context ID)\n", 0},
-		{"rest", "a2a add m " + srv.URL + " --transport rest; a2a delegate m echo hi", "hi\n{\"changed_paths\":[],\"exit_code\":0}\n", "a2a: task ID completed (context ID)\n", 0},
-		{"stream", "a2a delegate --stream " + srv.URL + " chunks", "abc\n{\"changed_paths\":[],\"exit_code\":0}\n", "a2a: task ID submitted\na2a: task ID working\na2a: task ID completed (context ID)\n", 0},
-		{"split", "a2a delegate --stream " + srv.URL + " split", "é\n{\"changed_paths\":[],\"exit_code\":0}\n", "a2a: task ID submitted\na2a: task ID working\na2a: task ID completed (context ID)\n", 0},
-		{"fail", "a2a delegate " + srv.URL + " fail", "{\"changed_paths\":[],\"exit_code\":3}\n", "it broke\na2a: task ID failed (context ID)\n", 1},
+		{"echo", "a2a delegate " + srv.URL + " echo hi", "hi\n" + result0 + "\n", "a2a: task ID completed (context ID)\n", 0},
+		{"rest", "a2a add m " + srv.URL + " --transport rest; a2a delegate m echo hi", "hi\n" + result0 + "\n", "a2a: task ID completed (context ID)\n", 0},
+		{"stream", "a2a delegate --stream " + srv.URL + " chunks", "abc\n" + result0 + "\n", "a2a: task ID submitted\na2a: task ID working\na2a: task ID completed (context ID)\n", 0},
+		{"split", "a2a delegate --stream " + srv.URL + " split", "é\n" + result0 + "\n", "a2a: task ID submitted\na2a: task ID working\na2a: task ID completed (context ID)\n", 0},
+		{"fail", "a2a delegate " + srv.URL + " fail", result3 + "\n", "it broke\na2a: task ID failed (context ID)\n", 1},
 		{"json", "a2a delegate --json " + srv.URL + " echo x | jq -c '[.artifacts[].name, .status.state]'", "[\"stdout\",\"result\",\"TASK_STATE_COMPLETED\"]\n", "", 0},
 	})
 	t.Cleanup(func() {
@@ -147,7 +155,7 @@ func TestServeToken(t *testing.T) {
 	srv, _, _ := newServed(t, "t0k3n")
 	r := runA2A(t, `a2a discover `+srv.URL+` | head -1; a2a delegate `+srv.URL+` echo hi; echo $?
 export TOK=t0k3n; a2a add m `+srv.URL+` --header 'Authorization: Bearer ${env:TOK}'; a2a delegate m echo hi`, allowed...)
-	check(t, "token", r, "name:        served\n3\nhi\n{\"changed_paths\":[],\"exit_code\":0}\n", "a2a: delegate: unexpected HTTP status: 401 Unauthorized\na2a: task ID completed (context ID)\n", 0)
+	check(t, "token", r, "name:        served\n3\nhi\n"+result0+"\n", "a2a: delegate: unexpected HTTP status: 401 Unauthorized\na2a: task ID completed (context ID)\n", 0)
 }
 
 // post sends body to url with headers and returns the answer's body.
@@ -224,7 +232,7 @@ func TestServeClientGone(t *testing.T) {
 		}
 	}
 	r := runA2A(t, `a2a wait --agent `+srv.URL+` `+string(id)+`; a2a delegate `+srv.URL+` echo next`, allowed...)
-	check(t, "after", r, "abc\n{\"changed_paths\":[],\"exit_code\":0}\nnext\n{\"changed_paths\":[],\"exit_code\":0}\n", "a2a: task ID completed (context ID)\na2a: task ID completed (context ID)\n", 0)
+	check(t, "after", r, "abc\n"+result0+"\nnext\n"+result0+"\n", "a2a: task ID completed (context ID)\na2a: task ID completed (context ID)\n", 0)
 }
 
 // FuzzServe: whatever a client posts, to either binding, moonix's agent

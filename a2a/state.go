@@ -5,18 +5,8 @@ import (
 	"strings"
 
 	sdk "github.com/a2aproject/a2a-go/v2/a2a"
-)
 
-// Exit statuses of the a2a command, the same as mcp's.
-// TODO(merge): package agent defines them once, for mcp and a2a; use its.
-const (
-	statusOK            = 0
-	statusFailed        = 1
-	statusUsage         = 2
-	statusProtocol      = 3
-	statusInputRequired = 4
-	statusTimeout       = 124
-	statusInterrupted   = 130
+	"github.com/moonix-sh/moonix/agent"
 )
 
 // states are the task states of A2A 1.0, by the names moonix prints
@@ -73,9 +63,9 @@ func (e *StateError) Error() string {
 func Status(s sdk.TaskState) int {
 	switch s {
 	case sdk.TaskStateFailed, sdk.TaskStateRejected, sdk.TaskStateCanceled:
-		return statusFailed
+		return agent.StatusToolError
 	case sdk.TaskStateInputRequired, sdk.TaskStateAuthRequired:
-		return statusInputRequired
+		return agent.StatusInputRequired
 	}
-	return statusOK
+	return agent.StatusOK
 }

@@ -289,7 +289,7 @@ func (s *Set) Decide(kind Kind, target string) (rule *Cap, allowed bool) {
 		}
 	}
 	for i := range s.allow {
-		if s.allow[i].Kind == kind && matches(s.allow[i], target) {
+		if s.allow[i].Kind == kind && (matches(s.allow[i], target) || kind == MCPCall && grantsSomeTool(s.allow[i], target)) {
 			a := s.allow[i]
 			return &a, true
 		}
@@ -325,6 +325,27 @@ func matches(c Cap, target string) bool {
 		return matchHost(c.Pattern, target)
 	}
 	ok, _ := doublestar.Match(c.Pattern, target)
+	return ok
+}
+
+// AnyTool is the tool of an mcp.call target that asks for some tool of a
+// server rather than one (SERVER/*: listing its tools, reading its
+// resources): a grant of any tool of the server allows it, and only a
+// denial that covers SERVER/* itself refuses it.
+const AnyTool = "*"
+
+// grantsSomeTool reports whether the mcp.call grant c covers a tool of
+// the server that target (SERVER/*) names.
+func grantsSomeTool(c Cap, target string) bool {
+	server, ok := strings.CutSuffix(target, "/"+AnyTool)
+	if !ok {
+		return false
+	}
+	if c.Pattern == "" || c.Pattern == "**" {
+		return true
+	}
+	srv, _, _ := strings.Cut(c.Pattern, "/")
+	ok, _ = doublestar.Match(srv, server)
 	return ok
 }
 

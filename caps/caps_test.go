@@ -87,6 +87,12 @@ func TestMatching(t *testing.T) {
 		{"net.connect:EXAMPLE.com", "example.COM.:1", true},
 		{"mcp.call:files/*", "files/read", true},
 		{"mcp.call:files/*", "shell/run", false},
+		// SERVER/* asks for some tool of the server (a listing)
+		{"mcp.call:files/read", "files/*", true},
+		{"mcp.call:fil*/read", "files/*", true},
+		{"mcp.call:**", "files/*", true},
+		{"mcp.call:files/read", "shell/*", false},
+		{"mcp.call:files/read", "files/write", false},
 		{"env.read:LC_*", "LC_ALL", true},
 		{"env.read:LC_*", "LANG", false},
 	} {
@@ -111,6 +117,20 @@ func TestDenyWins(t *testing.T) {
 	s.Drop(mustParse(t, "fs.write"))
 	if s.Allows(FSWrite, "/work/open") {
 		t.Fatal("a dropped capability is still allowed")
+	}
+}
+
+// TestAnyToolDenied: only a denial that covers SERVER/* refuses a
+// listing; one that covers a single tool does not.
+func TestAnyToolDenied(t *testing.T) {
+	t.Parallel()
+	s := NewSet([]Cap{mustParse(t, "mcp.call:files/read")}, []Cap{mustParse(t, "mcp.call:files/write")})
+	if !s.Allows(MCPCall, "files/*") {
+		t.Error("a denied tool refuses the listing")
+	}
+	s.Drop(mustParse(t, "mcp.call:files/*"))
+	if s.Allows(MCPCall, "files/*") || s.Allows(MCPCall, "files/read") {
+		t.Error("files/* dropped, the listing or the tool is still allowed")
 	}
 }
 

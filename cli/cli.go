@@ -39,6 +39,7 @@ import (
 
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
+	"github.com/moonix-sh/moonix/mcp"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -86,6 +87,10 @@ type Program struct {
 	// Lookup is the host's resolver: sessions look names up with it, so
 	// that the gate checks the addresses it dials.
 	Lookup func(ctx context.Context, host string) ([]netip.Addr, error)
+	// Spawn starts host programs for stdio MCP servers (mcp.StartHost);
+	// the gate still needs process.spawn on each. Nil: sessions start no
+	// host program. Transcript replays never get it.
+	Spawn mcp.SpawnFunc
 }
 
 // Host is the Program wired to the real process.
@@ -102,6 +107,7 @@ func Host() *Program {
 		Lookup: func(ctx context.Context, host string) ([]netip.Addr, error) {
 			return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 		},
+		Spawn: mcp.StartHost,
 	}
 }
 
@@ -261,7 +267,7 @@ func (p *Program) Run(stdin io.Reader, stdout, stderr io.Writer, args []string) 
 // subcommands are the names that select a subcommand when they are the
 // first operand (cobra's hidden completion helpers included).
 var subcommands = map[string]bool{
-	"help": true, "completion": true, "replay": true, "import": true, "export": true, "a2a": true,
+	"help": true, "completion": true, "replay": true, "import": true, "export": true, "mcp": true, "a2a": true,
 	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
 }
 
@@ -391,6 +397,7 @@ script.`,
 	if withSubcommands {
 		root.AddCommand(p.replayCommand(std, o, status))
 		root.AddCommand(p.transferCommand(std, o, "import"), p.transferCommand(std, o, "export"))
+		root.AddCommand(p.mcpCommand(std, o, status))
 		root.AddCommand(p.a2aCommand(std, o, status))
 	}
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
@@ -407,7 +414,7 @@ script.`,
 }
 
 // registerSession defines the flags that shape a session (workspace,
-// memory, imports, limits) on fl: the root command's and a2a serve's.
+// memory, imports, limits) on fl: the root command's mcp serve's and a2a serve's.
 func (o *options) registerSession(fl *pflag.FlagSet) {
 	fl.BoolVar(&o.ephemeral, "ephemeral", false, "write nothing to the host (no workspace, no history)")
 	fl.StringVar(&o.workspace, "workspace", "", "host directory holding this workspace's state (default $XDG_DATA_HOME/moonix/default)")

@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/moonix-sh/moonix/a2a"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/internal/transcript"
 	"github.com/moonix-sh/moonix/shell"
@@ -232,7 +231,7 @@ type ReplayConfig struct {
 // default environment plus cfg's, no input) and returns the comparison.
 func Replay(ctx context.Context, data []byte, cfg ReplayConfig) (*transcript.Result, error) {
 	out := &lockedBuffer{}
-	scfg := shell.Config{Env: cfg.Env, Stdout: out, Stderr: out, Caps: cfg.Caps, Packages: []shell.Package{a2a.Package()}}
+	scfg := shell.Config{Env: cfg.Env, Stdout: out, Stderr: out, Caps: cfg.Caps, Packages: replayPackages}
 	// Only a transcript that names TESTDIR or TESTFILE gets them: the
 	// others run on the usual tree (ls /, df) and environment (which
 	// snapshots keep: their ids would change), and cost nothing more.

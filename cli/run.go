@@ -10,7 +10,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/moonix-sh/moonix/a2a"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
 	"github.com/moonix-sh/moonix/wasm"
@@ -51,7 +50,7 @@ func (p *Program) sessionConfig(o *options, std stdio) (shell.Config, shell.Limi
 		Lookup:   p.Lookup,
 		Wasm:     wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
 		Limits:   limits,
-		Packages: []shell.Package{a2a.Package()},
+		Packages: p.packages(),
 	}, limits, nil
 }
 

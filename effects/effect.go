@@ -21,11 +21,10 @@ func (e Effect) Outcome() string {
 }
 
 // Irreversible reports whether the effect may have changed something
-// outside the sandbox: a denial did not, nor did a task an agent sent
-// (what it did is recorded on its own), nor did an operation refused
-// before it started.
+// outside the sandbox: an audit entry (a denial, an inbound call) did
+// not, nor did an operation refused before it started.
 func (e Effect) Irreversible() bool {
-	return e.Kind != Denied && e.Kind != A2AIn && e.Outcome() != OutcomeDenied
+	return !e.Kind.Audit() && e.Outcome() != OutcomeDenied
 }
 
 // Collapse pairs begin and end entries into effects, in the order the

@@ -146,6 +146,8 @@ type Session struct {
 	// wasm runs the session's WebAssembly programs; nested shells share
 	// their root session's.
 	wasm *wasm.Runtime
+	// tree is the tree under the gate, nil when the FS is not a tree.
+	tree *vfs.Tree
 	// commands are the builtins; nested shells share their root
 	// session's (see registry.go).
 	commands *builtins.Registry
@@ -170,10 +172,12 @@ type Session struct {
 	randomSeed  string
 	umask       fs.FileMode
 	signalTraps map[string]string
-	status      int
-	exited      bool // a statement ran exit: the EXIT trap has run
-	ready       bool // New's own setup is done
-	closeOnce   sync.Once
+	// closers are what the command packages asked to run at Close.
+	closers   []func()
+	status    int
+	exited    bool // a statement ran exit: the EXIT trap has run
+	ready     bool // New's own setup is done
+	closeOnce sync.Once
 }
 
 // New returns a session ready to run programs.
@@ -199,7 +203,7 @@ func New(cfg Config) (*Session, error) {
 		s.gate, s.http, s.cfg.HTTPMaxBody = p.gate, p.http, p.cfg.HTTPMaxBody
 		s.clockGated, s.disk = p.clockGated, p.disk
 		s.logical, s.seeded = p.logical, p.seeded
-		s.wasm, s.commands = p.wasm, p.commands
+		s.wasm, s.commands, s.tree = p.wasm, p.commands, p.tree
 	} else if err := s.setupGate(); err != nil {
 		return nil, err
 	} else {
@@ -289,6 +293,7 @@ func (s *Session) setupGate() error {
 	if tree, ok := s.fs.(*vfs.Tree); ok {
 		tree.SetLimits(s.cfg.Limits.Disk)
 		s.disk = tree.Usage
+		s.tree = tree
 	}
 	if s.cfg.Repo == nil {
 		if tree, ok := s.fs.(*vfs.Tree); ok {
@@ -533,6 +538,12 @@ func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
 		if s.cfg.parent == nil {
+			s.mu.Lock()
+			closers := s.closers
+			s.mu.Unlock()
+			for _, f := range closers {
+				f()
+			}
 			s.http.CloseIdleConnections()
 			s.wasm.Close()
 		}

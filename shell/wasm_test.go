@@ -51,14 +51,14 @@ func testModule(t testing.TB, name string) []byte {
 		if wasmDir, wasmErr = os.MkdirTemp("", "moonix-shell-wasm-"); wasmErr != nil {
 			return
 		}
-		cmd := exec.Command(gobin, "build", "-o", wasmDir+string(filepath.Separator), "./probe", "./hello")
+		cmd := exec.Command(gobin, "build", "-o", wasmDir+string(filepath.Separator), "./probe", "./hello", "./mcpecho")
 		cmd.Dir = filepath.Join("..", "wasm", "testdata", "src")
 		cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "GOWORK=off")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			wasmErr = fmt.Errorf("%v\n%s", err, out)
 			return
 		}
-		for _, n := range []string{"probe", "hello"} {
+		for _, n := range []string{"probe", "hello", "mcpecho"} {
 			b, err := os.ReadFile(filepath.Join(wasmDir, n))
 			if err != nil {
 				wasmErr = err
@@ -68,7 +68,7 @@ func testModule(t testing.TB, name string) []byte {
 		}
 		wasmCache = filepath.Join(wasmDir, "cache")
 		if raceEnabled {
-			wasmErr = precompile(gobin, wasmCache, filepath.Join(wasmDir, "probe"), filepath.Join(wasmDir, "hello"))
+			wasmErr = precompile(gobin, wasmCache, filepath.Join(wasmDir, "probe"), filepath.Join(wasmDir, "hello"), filepath.Join(wasmDir, "mcpecho"))
 		}
 	})
 	if wasmErr != nil {
@@ -126,19 +126,21 @@ func wasiExamples(t testing.TB) map[string][]byte {
 }
 
 type wasmSetup struct {
-	caps  *caps.Set
-	limit uint32 // memory cap in pages
+	caps     *caps.Set
+	limit    uint32    // memory cap in pages
+	packages []Package // command packages (MCP's, for its WebAssembly servers)
 }
 
 // wasmSession starts a session whose VFS holds the test programs:
-// /bin/probe.wasm, /bin/hello (no suffix), /work/noexec.wasm (mode 644)
-// and /work/in.txt.
+// /bin/probe.wasm, /bin/hello (no suffix), /bin/mcpecho.wasm (an MCP
+// server), /work/noexec.wasm (mode 644) and /work/in.txt.
 func wasmSession(t *testing.T, ws wasmSetup) (*Session, *syncBuffer, *effects.Log) {
 	t.Helper()
 	tree := vfs.NewDefault(vfs.Options{})
 	for name, data := range map[string][]byte{
 		"/bin/probe.wasm":   testModule(t, "probe"),
 		"/bin/hello":        testModule(t, "hello"),
+		"/bin/mcpecho.wasm": testModule(t, "mcpecho"),
 		"/work/noexec.wasm": testModule(t, "hello"),
 		"/work/in.txt":      []byte("one\ntwo\n"),
 	} {
@@ -157,7 +159,7 @@ func wasmSession(t *testing.T, ws wasmSetup) (*Session, *syncBuffer, *effects.Lo
 	log := effects.Memory()
 	s, err := New(Config{
 		FS: tree, Stdout: out, Stderr: out,
-		Caps: ws.caps, Effects: log,
+		Caps: ws.caps, Effects: log, Packages: ws.packages,
 		Wasm: wasm.Config{CacheDir: wasmCache, MemoryLimitPages: ws.limit},
 	})
 	if err != nil {

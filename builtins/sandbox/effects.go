@@ -30,10 +30,13 @@ requests (kind http), reads of the real clock (clock) and of real
 randomness (random), allowed by clock.read and random.read: the reads one
 command makes are one entry, the command (or $SRANDOM, $EPOCHSECONDS,
 /dev/urandom) as target, the value read as response; requests made of
-A2A agents (a2a: the agent and the operation as target, the task's final
-state as outcome). The tasks an agent sent moonix a2a serve are listed
-too (a2a-in), as a record of what an agent asked; they are not effects
-themselves (what their scripts did is). An operation that
+MCP servers, listings included (mcp), and host programs started for them
+(process). The tool calls an MCP client made of moonix's own server (mcp
+serve) are listed too (mcp-in), as a record of what an agent did; they
+are not effects themselves (what they did is); requests made of A2A
+agents (a2a: the agent and the operation as target, the task's final
+state as outcome), and the tasks an agent sent moonix a2a serve
+(a2a-in), listed as mcp-in is. An operation that
 leaves the sandbox is logged before it starts and again when it ends; one
 that never ended (moonix was killed) shows "unknown outcome".
 Capability denials are logged too (kind denied), for audit only: they are
@@ -41,8 +44,8 @@ not effects, and are listed only with --denied, --all or --kind denied.
   -s, --since=ID     only what was logged after snapshot ID was taken: ID
                      is a unique prefix of a snapshot id, a branch, or
                      HEAD, optionally followed by ~N or ^
-  -k, --kind=KIND    only entries of KIND (http, clock, random, a2a,
-                     a2a-in, denied);
+  -k, --kind=KIND    only entries of KIND (http, clock, random, mcp,
+                     process, a2a, mcp-in, a2a-in, denied);
                      repeatable, or a comma-separated list
   -d, --denied       only the denials (with --kind, the denials too)
   -a, --all          the effects and the denials
@@ -70,7 +73,7 @@ was opened (moonix was killed in the middle of a write) is reported too.
 }
 
 // effectKinds are the kinds --kind accepts.
-var effectKinds = []effects.Kind{effects.HTTP, effects.Clock, effects.Random, effects.A2A, effects.A2AIn, effects.Denied}
+var effectKinds = effects.Kinds
 
 func runEffects(c *call) int {
 	fl := c.Flags()

@@ -2,14 +2,12 @@ package main
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -173,67 +171,6 @@ task completed
 `)
 }
 
-// The helpers the MCP peer tests share (cmd/moonix/peers_test.go on the
-// mcp branch); the merge keeps theirs.
-
-// peersDir is testdata/peers with its node_modules installed.
-func peersDir(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join(repoRoot(t), "testdata", "peers")
-	why := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		why = "node is not on PATH"
-	} else if _, err := os.Stat(filepath.Join(dir, "node_modules", "@a2a-js", "sdk")); err != nil {
-		why = "the peers are not installed (cd testdata/peers && npm ci)"
-	}
-	if why != "" {
-		if os.Getenv("MOONIX_REQUIRE_PEERS") == "1" {
-			t.Fatalf("%s, and MOONIX_REQUIRE_PEERS=1", why)
-		}
-		t.Skipf("%s; set MOONIX_REQUIRE_PEERS=1 to make this an error", why)
-	}
-	return dir
-}
-
-// freePort is a TCP port of the loopback that was free a moment ago.
-func freePort(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
-}
-
-// startGroup starts cmd in a process group of its own, killed (the whole
-// group) when the test ends.
-func startGroup(t *testing.T, cmd *exec.Cmd) {
-	t.Helper()
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		cmd.Wait()
-	})
-}
-
-// waitPort waits until something listens on port, at most 15 s.
-func waitPort(t *testing.T, port int) {
-	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
-			c.Close()
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("nothing listens on port %d after 15 s", port)
-}
-
 // startServe starts moonix a2a serve (ephemeral) with args on a free
 // port and returns its URL.
 func startServe(t *testing.T, env []string, args ...string) string {
@@ -271,16 +208,16 @@ name:        shell
 streaming:   yes
 == run
 hi
-{"cwd":"/tmp","exit_code":0,"snapshot":"","stderr":""}
+{"changed_paths":["/tmp/f"],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"hi\n","truncated":false}
 a2a: task ID completed (context ID)
 == state
 kept /tmp
 data
-{"cwd":"/tmp","exit_code":0,"snapshot":"","stderr":""}
+{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"kept /tmp\ndata\n","truncated":false}
 a2a: task ID completed (context ID)
 == fail
 partial
-{"cwd":"/tmp","exit_code":3,"snapshot":"","stderr":"broken\n"}
+{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":3,"snapshot":"","stderr":"broken\n","stdout":"partial\n","truncated":false}
 broken
 a2a: task ID failed (context ID)
 [1]
@@ -290,18 +227,18 @@ a2a: task ID working
 1
 2
 3
-{"cwd":"/tmp","exit_code":0,"snapshot":"","stderr":""}
+{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"1\n2\n3\n","truncated":false}
 a2a: task ID completed (context ID)
 == cancel
 a2a: task ID canceled (context ID)
 task canceled
 == after
 still here
-{"cwd":"/tmp","exit_code":0,"snapshot":"","stderr":""}
+{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"still here\n","truncated":false}
 a2a: task ID completed (context ID)
 == inbound
 7
-{"cwd":"/tmp","exit_code":0,"snapshot":"","stderr":""}
+{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"7\n","truncated":false}
 a2a: task ID completed (context ID)
 `)
 	url = startServe(t, []string{"SERVE_TOKEN=s3cret"}, "--token-env", "SERVE_TOKEN")
@@ -370,14 +307,14 @@ func TestPeersA2AServeGo(t *testing.T) {
 Artifacts:
   [stdout] from go
 
-  [result] {"cwd":"/work","exit_code":0,"snapshot":"","stderr":""}
+  [result] {"changed_paths":[],"cwd":"/work","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"from go\n","truncated":false}
 History:
   [user] echo from go
 Status:   completed (TIME)
 Artifacts:
   [stdout] over rest
 
-  [result] {"cwd":"/work","exit_code":0,"snapshot":"","stderr":""}
+  [result] {"changed_paths":[],"cwd":"/work","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"over rest\n","truncated":false}
 History:
   [user] echo over rest
 Status:   submitted
@@ -387,7 +324,7 @@ History:
 [artifact] a
 b
 
-[artifact] {"cwd":"/work","exit_code":0,"snapshot":"","stderr":""}
+[artifact] {"changed_paths":[],"cwd":"/work","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"a\nb\n","truncated":false}
 [status] completed
 Status:   canceled (TIME)
 History:

@@ -1,7 +1,9 @@
 The agent preset is the developer preset; the network, MCP and A2A
 patterns it grants come from a policy file (a later issue), so on its own
-it grants none of them. No command uses net.connect, mcp.*, a2a.*,
-process.spawn or env.read yet: caps check shows how they will be decided.
+it grants none of them. curl needs net.connect, mcp needs mcp.call
+(and process.spawn or net.connect to start a server), mcp serve inside a
+session mcp.serve, a2a a2a.delegate on the agent and net.connect; caps
+check shows how each is decided.
 
   $ caps
   allow fs.read

@@ -11,18 +11,26 @@ import (
 	"github.com/moonix-sh/moonix/shell"
 )
 
-// BenchmarkDelegate: a warm blocking round trip, `a2a delegate URL echo
-// hi` in a session (the card already fetched) to an agent over
-// JSON-RPC, gate and effect log included; the agent is moonix's served
-// over a script shell, or the test agent of a2a-go.
+// BenchmarkDelegate: a warm blocking round trip, `a2a delegate URL 'echo
+// hi'` in a session (the card already fetched) to moonix's agent over
+// JSON-RPC, gate and effect log included on both sides; the agent runs
+// the script in a moonix session (moonix), or answers from a script
+// shell (the protocol's cost alone).
 func BenchmarkDelegate(b *testing.B) {
-	served := &scriptShell{}
-	var agent *httptest.Server
-	agent = httptest.NewServer(nil)
-	agent.Config.Handler = Handler(served, ServeOptions{URL: agent.URL})
-	defer agent.Close()
+	served := httptest.NewServer(nil)
+	served.Config.Handler = Handler(&scriptShell{}, ServeOptions{URL: served.URL})
+	defer served.Close()
+	sh, err := shell.NewCaptured(shell.Config{Effects: effects.Memory()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sh.Close()
+	moonix := httptest.NewServer(nil)
+	moonix.Config.Handler = Handler(sh, ServeOptions{URL: moonix.URL, Log: sh.Effects()})
+	defer moonix.Close()
 	for _, bc := range []struct{ name, url, script string }{
-		{"served", agent.URL, "echo hi"},
+		{"script-shell", served.URL, "echo hi"},
+		{"moonix", moonix.URL, "'echo hi'"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			set, _ := caps.Preset("sandbox")

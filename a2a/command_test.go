@@ -310,7 +310,7 @@ func TestErrors(t *testing.T) {
 		{"bad data", "a2a delegate x --data '{'", "", "a2a: delegate: --data is not JSON: unexpected end of JSON input (try 'a2a --help')\n", 2},
 		{"no file", "a2a delegate x --file nope", "", "a2a: nope: no such file or directory\n", 2},
 		{"unknown agent", "a2a delegate nobody hi", "", "a2a: nobody: no such agent (not in no configuration file; a URL is accepted too)\n", 2},
-		{"bad config", "echo '{' > .a2a.json; a2a list", "", "a2a: /work/.a2a.json: line 2: unexpected end of JSON input\n", 2},
+		{"bad config", "echo '{' > .a2a.json; a2a list", "", "a2a: /work/.a2a.json: invalid JSON on line 2: unexpected end of JSON input\n", 2},
 		{"bad agent", `echo '{"agents":{"x":{"url":"ftp://h"}}}' > .a2a.json; a2a list`, "", "a2a: /work/.a2a.json: agent \"x\": url \"ftp://h\" is not an http or https URL\n", 2},
 		{"missing env", `a2a add x http://127.0.0.1:1 --header 'A: ${env:NOPE}'; a2a discover x`, "", "a2a: x: headers need ${env:NOPE}, which the shell's environment does not have\n", 2},
 		{"twice", "a2a add x http://h; a2a add x http://h", "", "a2a: /work/.a2a.json: agent \"x\" already exists (remove it first)\n", 2},

@@ -7,13 +7,12 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
-	"reflect"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/moonix-sh/moonix/agent"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -166,7 +165,7 @@ func LoadConfig(fsys vfs.FS, home string) (*Config, error) {
 		for n, raw := range agents {
 			a := &Agent{}
 			if err := json.Unmarshal(raw, a); err != nil {
-				return nil, &ConfigError{name, fmt.Errorf("agent %q: %v", n, badJSON(raw, err))}
+				return nil, &ConfigError{name, fmt.Errorf("agent %q: %v", n, agent.JSONError(raw, err))}
 			}
 			a.Name = n
 			if err := a.check(); err != nil {
@@ -188,32 +187,9 @@ func readConfig(fsys vfs.FS, name string) (map[string]json.RawMessage, error) {
 		Agents map[string]json.RawMessage `json:"agents"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, &ConfigError{name, badJSON(data, err)}
+		return nil, &ConfigError{name, agent.JSONError(data, err)}
 	}
 	return doc.Agents, nil
-}
-
-// badJSON says what is wrong with a file's JSON: where the syntax
-// breaks, or which value has the wrong type.
-func badJSON(data []byte, err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		line := 1 + strings.Count(string(data[:min(int(syn.Offset), len(data))]), "\n")
-		return fmt.Errorf("line %d: %v", line, syn)
-	case errors.As(err, &typ):
-		want := map[reflect.Kind]string{reflect.String: "a string", reflect.Slice: "an array", reflect.Bool: "a boolean"}[typ.Type.Kind()]
-		if want == "" {
-			want = "an object"
-		}
-		what := "the file"
-		if typ.Field != "" {
-			what = strconv.Quote(typ.Field)
-		}
-		return fmt.Errorf("%s is %s where %s is wanted", what, typ.Value, want)
-	}
-	return err
 }
 
 // Find returns the agent an operand names: a configured name, or an
@@ -292,30 +268,13 @@ func RemoveAgent(fsys vfs.FS, name, agent string) error {
 // editConfig rewrites the agents of a configuration file, keeping its
 // other keys.
 func editConfig(fsys vfs.FS, name string, edit func(map[string]json.RawMessage) error) error {
-	doc := map[string]json.RawMessage{}
 	data, err := vfs.ReadFile(fsys, name)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
-	default:
-		if err := json.Unmarshal(data, &doc); err != nil {
-			return &ConfigError{name, badJSON(data, err)}
-		}
 	}
-	agents := map[string]json.RawMessage{}
-	if raw, ok := doc["agents"]; ok {
-		if err := json.Unmarshal(raw, &agents); err != nil {
-			return &ConfigError{name, badJSON(raw, err)}
-		}
-	}
-	if err := edit(agents); err != nil {
+	out, err := agent.EditSection(data, "agents", edit)
+	if err != nil {
 		return &ConfigError{name, err}
 	}
-	doc["agents"], _ = json.Marshal(agents)
-	out, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return err
-	}
-	return vfs.WriteFile(fsys, name, append(out, '\n'), 0o644)
+	return vfs.WriteFile(fsys, name, out, 0o644)
 }

@@ -46,15 +46,15 @@ Bad configuration is named with its file:
   [2]
   $ echo '{"agents": [1]}' > .a2a.json
   $ a2a discover x
-  a2a: /work/.a2a.json: "agents" is array where an object is wanted
+  a2a: /work/.a2a.json: agents must be an object, not array
   [2]
   $ echo '{"agents": {"x": {"url": 3}}}' > .a2a.json
   $ a2a list
-  a2a: /work/.a2a.json: agent "x": "url" is number where a string is wanted
+  a2a: /work/.a2a.json: agent "x": url must be a string, not number
   [2]
   $ printf '{\n  "agents": {,}\n}\n' > .a2a.json
   $ a2a add y http://h
-  a2a: /work/.a2a.json: line 2: invalid character ',' looking for beginning of object key string
+  a2a: /work/.a2a.json: invalid JSON on line 2: invalid character ',' looking for beginning of object key string
   [2]
   $ rm .a2a.json
 

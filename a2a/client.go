@@ -16,6 +16,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
 	"github.com/moonix-sh/moonix/effects"
+	"github.com/moonix-sh/moonix/shell"
 )
 
 // Op is what a request asks of an agent.
@@ -261,40 +262,16 @@ func (t *tracker) ensure(id sdk.TaskID, contextID string) {
 }
 
 // httpClient is the session's client with the agent's headers and the
-// protocol's added to every request. It has no Timeout: a client-wide
-// timeout would cut streams (a2a-go's own default cuts every request at
-// three minutes); requests end with their context.
+// protocol version (A2A-Version: 1.0, which the card's request needs
+// too) on every request. It has no Timeout (shell.WithHeaders): a
+// client-wide timeout would cut streams (a2a-go's own default cuts every
+// request at three minutes); requests end with their context.
 func (r *Remote) httpClient(a *Agent) *http.Client {
-	hc := *r.HTTP
-	next := hc.Transport
-	if next == nil {
-		next = http.DefaultTransport
+	headers := map[string]string{sdk.SvcParamVersion: string(sdk.Version)}
+	for k, v := range a.Headers {
+		headers[k] = v
 	}
-	hc.Transport = headerTransport{next: next, headers: a.Headers}
-	hc.Timeout = 0
-	return &hc
-}
-
-// headerTransport adds the agent's configured headers, the protocol
-// version (A2A-Version: 1.0) and, unless the SDK chose one, an Accept of
-// both JSON media types.
-type headerTransport struct {
-	next    http.RoundTripper
-	headers map[string]string
-}
-
-func (t headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	for k, v := range t.headers {
-		req.Header.Set(k, v)
-	}
-	if req.Header.Get(sdk.SvcParamVersion) == "" {
-		req.Header.Set(sdk.SvcParamVersion, string(sdk.Version))
-	}
-	if req.Header.Get("Accept") == "" {
-		req.Header.Set("Accept", "application/json, application/a2a+json")
-	}
-	return t.next.RoundTrip(req)
+	return shell.WithHeaders(r.HTTP, headers)
 }
 
 // The well-known paths of the agent card: the current one, then the one

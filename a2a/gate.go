@@ -7,21 +7,16 @@ import (
 	"github.com/moonix-sh/moonix/caps"
 )
 
-// CheckFunc asks the capability gate whether kind on target is allowed:
-// nil, or a *caps.DeniedError the gate has audited (the session's
-// shell.Resources.Check).
-type CheckFunc func(kind caps.Kind, op, target string) error
-
 // GateClient wraps next so that every request needs a2a.delegate on the
 // agent (its name, or the host of its URL) and net.connect on the
 // host:port of its URL, both checked before anything is recorded or
 // sent. The session's HTTP client checks net.connect again on every
 // request it makes (the card's, the interface's the card names). A
 // denial is returned as the gate's *caps.DeniedError.
-func GateClient(check CheckFunc, next Client) Client { return gatedClient{check, next} }
+func GateClient(check caps.CheckFunc, next Client) Client { return gatedClient{check, next} }
 
 type gatedClient struct {
-	check CheckFunc
+	check caps.CheckFunc
 	next  Client
 }
 

@@ -8,12 +8,10 @@ import (
 	"io"
 	"iter"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 	"unicode/utf8"
 
 	sdk "github.com/a2aproject/a2a-go/v2/a2a"
@@ -128,24 +126,6 @@ func Handler(sh Shell, o ServeOptions) http.Handler {
 	}
 	mux.Handle("/", protected)
 	return mux
-}
-
-// Serve serves sh on ln as Handler does until ctx ends, then shuts the
-// server down, waiting at most grace for the requests under way. It
-// returns what stopped it before ctx ended, if anything did.
-func Serve(ctx context.Context, ln net.Listener, sh Shell, o ServeOptions, grace time.Duration) error {
-	srv := &http.Server{Handler: Handler(sh, o), ReadHeaderTimeout: 10 * time.Second}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), grace)
-	defer cancel()
-	srv.Shutdown(sctx)
-	return nil
 }
 
 // protocol checks the version a request names, and makes every caller a

@@ -48,3 +48,32 @@ func newHTTPClient(g *caps.Gate, dial caps.DialFunc, lookup caps.LookupFunc, log
 	}
 	return &http.Client{Transport: g.RoundTripper(effects.Transport(tr, log, maxBody), lookup)}
 }
+
+// WithHeaders returns a copy of client whose every request carries
+// headers (set, replacing a header of the same name): the headers a
+// protocol client's configuration gives a server or an agent. Like the
+// session's client, the copy has no overall Timeout, which would cut
+// long streams; requests end with their contexts.
+func WithHeaders(client *http.Client, headers map[string]string) *http.Client {
+	c := *client
+	next := client.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	c.Transport = headerTransport{next: next, headers: headers}
+	c.Timeout = 0
+	return &c
+}
+
+type headerTransport struct {
+	next    http.RoundTripper
+	headers map[string]string
+}
+
+func (t headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	for k, v := range t.headers {
+		req.Header.Set(k, v)
+	}
+	return t.next.RoundTrip(req)
+}

@@ -153,17 +153,10 @@ func (c *cmd) flags(withTimeout, withAgent bool) *flags {
 
 // parse parses args into f and checks the number of operands.
 func (c *cmd) parse(f *flags, args []string, min, max int) ([]string, bool) {
-	if err := f.Parse(args); err != nil {
-		c.usage(fmt.Sprintf("%s: %v", c.op, err))
-		return nil, false
-	}
-	ops := f.Args()
+	ops, err := builtins.Operands(f.FlagSet, args, min, max)
 	switch {
-	case len(ops) < min:
-		c.usage(c.op + ": missing operand")
-		return nil, false
-	case max >= 0 && len(ops) > max:
-		c.usage(fmt.Sprintf("%s: extra operand '%s'", c.op, ops[max]))
+	case err != nil:
+		c.usage(fmt.Sprintf("%s: %v", c.op, err))
 		return nil, false
 	case f.timeout < 0:
 		c.usage(c.op + ": --timeout must be positive")

@@ -195,6 +195,24 @@ func (c *Call) Flags() *pflag.FlagSet {
 	return fs
 }
 
+// Operands parses args into fs and returns the operands, at least min
+// and at most max of them (max < 0: no bound); the error says what is
+// wrong as GNU tools do ("missing operand", "extra operand 'x'", or
+// pflag's words about an option).
+func Operands(fs *pflag.FlagSet, args []string, min, max int) ([]string, error) {
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	ops := fs.Args()
+	switch {
+	case len(ops) < min:
+		return nil, errors.New("missing operand")
+	case max >= 0 && len(ops) > max:
+		return nil, fmt.Errorf("extra operand '%s'", ops[max])
+	}
+	return ops, nil
+}
+
 // Parse parses c.Args[1:] into fs. On a usage error it reports it and
 // returns false; the command then exits 2.
 func (c *Call) Parse(fs *pflag.FlagSet) bool {

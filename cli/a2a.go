@@ -71,7 +71,7 @@ func (p *Program) serveA2A(ctx context.Context, o *options, std stdio, addr, nam
 			return 1
 		}
 		opts := a2a.ServeOptions{Name: name, Version: Version, URL: "http://" + ln.Addr().String(), Token: token, Log: sh.Effects()}
-		if err := serveHTTP(ctx, ln, a2a.Handler(sh, opts)); err != nil {
+		if err := shell.ServeHTTP(ctx, ln, a2a.Handler(sh, opts), timeoutGrace); err != nil {
 			fmt.Fprintf(std.err, "moonix: a2a serve: %v\n", err)
 			return 1
 		}

@@ -105,7 +105,7 @@ func (p *Program) serveMCP(ctx context.Context, o *options, std stdio, addr, tok
 		if ln == nil {
 			return 1
 		}
-		if err := serveHTTP(ctx, ln, mcp.HTTPHandler(sh, opts, token)); err != nil {
+		if err := shell.ServeHTTP(ctx, ln, mcp.HTTPHandler(sh, opts, token), timeoutGrace); err != nil {
 			fmt.Fprintf(std.err, "moonix: mcp serve: %v\n", err)
 			return 1
 		}

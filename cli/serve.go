@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
-	"time"
 
 	"github.com/moonix-sh/moonix/shell"
 )
@@ -70,22 +68,4 @@ func listen(std stdio, op, addr string) net.Listener {
 	}
 	fmt.Fprintf(std.err, "moonix: %s: listening on http://%s/\n", op, ln.Addr())
 	return ln
-}
-
-// serveHTTP serves h on ln until ctx ends, then shuts the server down,
-// waiting at most timeoutGrace for the requests under way. It returns
-// what stopped it before ctx ended, if anything did.
-func serveHTTP(ctx context.Context, ln net.Listener, h http.Handler) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), timeoutGrace)
-	defer cancel()
-	srv.Shutdown(sctx)
-	return nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/moonix-sh/moonix/agent"
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -203,17 +204,9 @@ func (c *cmd) flags(op string, extra func(*flags)) *flags {
 }
 
 func (c *cmd) parse(f *flags, args []string, min, max int) ([]string, bool) {
-	if err := f.Parse(args); err != nil {
+	ops, err := builtins.Operands(f.FlagSet, args, min, max)
+	if err != nil {
 		c.usage(fmt.Sprintf("%s: %v", c.op, err))
-		return nil, false
-	}
-	ops := f.Args()
-	switch {
-	case len(ops) < min:
-		c.usage(c.op + ": missing operand")
-		return nil, false
-	case max >= 0 && len(ops) > max:
-		c.usage(fmt.Sprintf("%s: extra operand '%s'", c.op, ops[max]))
 		return nil, false
 	}
 	return ops, true

@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"context"
+	"net"
 	"net/http"
 	"time"
 
@@ -76,4 +78,23 @@ func (t headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		req.Header.Set(k, v)
 	}
 	return t.next.RoundTrip(req)
+}
+
+// ServeHTTP serves h (a session served to agents: mcp serve, a2a serve)
+// on ln until ctx ends, then shuts the server down, waiting at most
+// grace for the requests under way. It returns what stopped it before
+// ctx ended, if anything did.
+func ServeHTTP(ctx context.Context, ln net.Listener, h http.Handler, grace time.Duration) error {
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	srv.Shutdown(sctx)
+	return nil
 }

@@ -38,7 +38,7 @@ func BenchmarkDelegate(b *testing.B) {
 				cp, _ := caps.Parse(c)
 				set.Allow(cp)
 			}
-			s, err := shell.New(shell.Config{Caps: set, Dial: (&net.Dialer{}).DialContext, Effects: effects.Memory(), Packages: []shell.Package{Package()}})
+			s, err := shell.New(shell.Config{Caps: set, Dial: (&net.Dialer{}).DialContext, Effects: effects.Memory(), Packages: []shell.Package{Package(Options{})}})
 			if err != nil {
 				b.Fatal(err)
 			}

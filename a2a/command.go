@@ -37,6 +37,7 @@ const Usage = `usage: a2a discover AGENT [--json]
        a2a list [AGENT [--state S] [--context ID]] [--json]
        a2a add NAME URL [--header 'K: V']... [--transport T] [--timeout D]
        a2a remove NAME
+       a2a serve --http HOST:PORT [--name N]
 A client of Agent2Agent (A2A 1.0) agents, over JSON-RPC or HTTP+JSON.
 Agents are configured in /etc/moonix/a2a.json, then $HOME/.a2a.json (in
 the filesystem; add and remove edit the latter):
@@ -58,6 +59,9 @@ an agent name is.
                 agent streams, else asking again, less and less often)
   cancel        ask the agent to cancel the task
   list          the configured agents; with AGENT, its tasks
+  serve         serve a shell nested in this one as an A2A agent (as
+                moonix a2a serve does) until interrupted; needs
+                a2a.receive, and a session that may listen on the host
       --stream      print the artifacts as they arrive, state changes on
                     standard error
       --async       return once the task exists; its id goes to stdout
@@ -84,11 +88,12 @@ required (continue with --task), 124 timed out, 130 interrupted.
 // command is the a2a command of a session whose client is given, already
 // wrapped by the gate and the recorder; log is read to find a task's
 // agent.
-func command(client Client, log *effects.Log) *builtins.Command {
+// command is the a2a command; serve serves a nested shell (a2a serve).
+func command(client Client, log *effects.Log, serve func(c *builtins.Call, addr, name string) int) *builtins.Command {
 	return &builtins.Command{
 		Name: "a2a", Summary: Summary, Usage: Usage,
 		Run: func(c *builtins.Call) int {
-			return (&cmd{Call: c, client: client, log: log}).run()
+			return (&cmd{Call: c, client: client, log: log, serve: serve}).run()
 		},
 	}
 }
@@ -97,6 +102,7 @@ type cmd struct {
 	*builtins.Call
 	client Client
 	log    *effects.Log
+	serve  func(c *builtins.Call, addr, name string) int
 	op     string
 	// out is stdout, knowing whether what was written ends a line.
 	out lineWriter
@@ -111,7 +117,7 @@ func (c *cmd) run() int {
 	c.op = args[0]
 	ops := map[string]func([]string) int{
 		"discover": c.discover, "delegate": c.delegate, "status": c.status, "wait": c.wait,
-		"cancel": c.cancel, "list": c.list, "add": c.add, "remove": c.remove,
+		"cancel": c.cancel, "list": c.list, "add": c.add, "remove": c.remove, "serve": c.serveOp,
 	}
 	if f := ops[c.op]; f != nil {
 		return f(args[1:])
@@ -678,4 +684,17 @@ func (c *cmd) editError(err error) int {
 	}
 	c.FailErr(path.Join(c.home(), UserConfig), err)
 	return agent.StatusUsage
+}
+
+func (c *cmd) serveOp(args []string) int {
+	f := c.flags(false, false)
+	addr := f.String("http", "", "")
+	name := f.String("name", "moonix", "")
+	if _, ok := c.parse(f, args, 0, 0); !ok {
+		return agent.StatusUsage
+	}
+	if *addr == "" {
+		return c.usage("serve: --http HOST:PORT is required")
+	}
+	return c.serve(c.Call, *addr, *name)
 }

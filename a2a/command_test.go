@@ -43,7 +43,7 @@ func runA2A(t *testing.T, script string, allow ...string) run {
 		set.Allow(c)
 	}
 	log := effects.Memory()
-	s, err := shell.New(shell.Config{Caps: set, Dial: (&net.Dialer{}).DialContext, Effects: log, Packages: []shell.Package{Package()}})
+	s, err := shell.New(shell.Config{Caps: set, Dial: (&net.Dialer{}).DialContext, Effects: log, Packages: []shell.Package{Package(Options{})}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -16,7 +17,9 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
 	"github.com/moonix-sh/moonix/agent"
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/effects"
+	"github.com/moonix-sh/moonix/shell"
 )
 
 // scriptShell is a Shell that understands a few scripts:
@@ -260,4 +263,51 @@ func FuzzServe(f *testing.F) {
 			t.Fatalf("answer of type %q: %s", ct, w.Body)
 		}
 	})
+}
+
+// TestServeInSession: a2a serve inside a session serves a shell nested
+// in it (its files) until interrupted (130); it needs a2a.receive and a
+// session that may listen.
+func TestServeInSession(t *testing.T) {
+	t.Parallel()
+	r := runA2A(t, "a2a serve --http 127.0.0.1:0")
+	check(t, "denied", r, "", "moonix: serve: permission denied (needs a2a.receive)\n", 2)
+	r = runA2A(t, "a2a serve --http 127.0.0.1:0", "a2a.receive")
+	check(t, "no listener", r, "", "a2a: serve: not available in this session (it may not listen on the host)\n", 2)
+	r = runA2A(t, "a2a serve", "a2a.receive")
+	check(t, "no address", r, "", "a2a: serve: --http HOST:PORT is required (try 'a2a --help')\n", 2)
+
+	set, _ := caps.Preset("sandbox")
+	recv, _ := caps.Parse("a2a.receive")
+	set.Allow(recv)
+	var stderr agent.Stream // safe for the session's goroutines
+	s, err := shell.New(shell.Config{Caps: set, Stderr: &stderr, Packages: []shell.Package{Package(Options{Listen: net.Listen})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() {
+		st, _ := s.Run(ctx, "echo served > /work/mark; a2a serve --http "+addr, "serve")
+		done <- st
+	}()
+	for i := 0; i < 300; i++ {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	r = runA2A(t, "a2a delegate http://"+addr+" 'cat /work/mark; pwd' | head -2", allowed...)
+	check(t, "served", r, "served\n/work\n", "a2a: task ID completed (context ID)\n", 0)
+	cancel()
+	if st := <-done; st != 130 {
+		t.Errorf("a2a serve ended with %d, want 130", st)
+	}
+	if text, _, _ := stderr.Text(); text != "a2a: serve: listening on http://"+addr+"/\n" {
+		t.Errorf("stderr %q", text)
+	}
 }

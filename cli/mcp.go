@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"net"
 
 	"github.com/spf13/cobra"
 
@@ -28,12 +29,12 @@ func (p *Program) packages() []shell.Package {
 			}
 		}
 	}
-	return []shell.Package{mcp.Package(o), a2a.Package()}
+	return []shell.Package{mcp.Package(o), a2a.Package(a2a.Options{Listen: net.Listen})}
 }
 
 // replayPackages are the command packages of a transcript's session:
 // MCP's, starting no host program, and A2A's.
-var replayPackages = []shell.Package{mcp.Package(mcp.Options{}), a2a.Package()}
+var replayPackages = []shell.Package{mcp.Package(mcp.Options{}), a2a.Package(a2a.Options{})}
 
 // mcpCommand is `moonix mcp serve`: this shell as an MCP server, for
 // agent hosts.

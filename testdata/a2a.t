@@ -72,8 +72,11 @@ net.connect on its address, checked before anything is sent.
   $ a2a status 0199abcd --agent echo
   moonix: get echo: permission denied (needs a2a.delegate:echo)
   [2]
+  $ a2a serve --http 127.0.0.1:0
+  moonix: serve: permission denied (needs a2a.receive)
+  [2]
   $ effects --denied | wc -l
-  3
+  4
 
 A task's agent is found in the effect log, or named with --agent:
 

@@ -308,7 +308,7 @@ func TestErrors(t *testing.T) {
 		{"no message", "a2a delegate x", "", "a2a: delegate: missing message (TEXT, --data or --file) (try 'a2a --help')\n", 2},
 		{"both", "a2a delegate --stream --async x y", "", "a2a: delegate: --stream and --async cannot be used together (try 'a2a --help')\n", 2},
 		{"bad data", "a2a delegate x --data '{'", "", "a2a: delegate: --data is not JSON: unexpected end of JSON input (try 'a2a --help')\n", 2},
-		{"no file", "a2a delegate x --file nope", "", "a2a: nope: no such file or directory\n", 2},
+		{"no file", "a2a delegate x --file nope", "", "a2a: nope: No such file or directory\n", 2},
 		{"unknown agent", "a2a delegate nobody hi", "", "a2a: nobody: no such agent (not in no configuration file; a URL is accepted too)\n", 2},
 		{"bad config", "echo '{' > .a2a.json; a2a list", "", "a2a: /work/.a2a.json: invalid JSON on line 2: unexpected end of JSON input\n", 2},
 		{"bad agent", `echo '{"agents":{"x":{"url":"ftp://h"}}}' > .a2a.json; a2a list`, "", "a2a: /work/.a2a.json: agent \"x\": url \"ftp://h\" is not an http or https URL\n", 2},

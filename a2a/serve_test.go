@@ -3,6 +3,7 @@ package a2a
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -70,7 +71,7 @@ func (s *scriptShell) RunTo(ctx context.Context, script string, stdout io.Writer
 		<-ctx.Done()
 		status = 130
 	}
-	return agent.Result{ExitCode: status, Stderr: stderr, ChangedPaths: []string{}, Effects: []agent.Effect{}, Cwd: "/work"}
+	return scriptResult(status, stderr)
 }
 
 func (s *scriptShell) scripts() []string {
@@ -79,11 +80,25 @@ func (s *scriptShell) scripts() []string {
 	return append([]string(nil), s.ran...)
 }
 
+// scriptResult is the result of a script of scriptShell.
+func scriptResult(status int, stderr string) agent.Result {
+	return agent.Result{V: agent.Version, ExitCode: status, Stderr: stderr, ChangedPaths: []string{}, Effects: []string{}, Cwd: "/work"}
+}
+
+// asPrinted is a result as a2a prints a data part: JSON, keys sorted.
+func asPrinted(r agent.Result) string {
+	b, _ := json.Marshal(r)
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	out, _ := json.Marshal(m)
+	return string(out)
+}
+
 // The result artifacts of the scripts that exit 0 and fail, as a2a
 // prints them.
-const (
-	result0 = `{"changed_paths":[],"cwd":"/work","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"","truncated":false}`
-	result3 = `{"changed_paths":[],"cwd":"/work","effects":[],"exit_code":3,"snapshot":"","stderr":"it broke\n","stdout":"","truncated":false}`
+var (
+	result0 = asPrinted(scriptResult(0, ""))
+	result3 = asPrinted(scriptResult(3, "it broke\n"))
 )
 
 // newServed serves a scriptShell as moonix's agent.

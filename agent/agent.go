@@ -1,8 +1,8 @@
 // Package agent holds what moonix's agent surfaces share, so that each is
 // defined once: the result of running a script as one structured value
-// (Result: the MCP server's run tool, and later moonix --json and a2a
-// serve), and the exit statuses of the protocol client commands (mcp,
-// and later a2a).
+// (Result: moonix --json, the MCP server's run tool, a2a serve; its JSON
+// Schema is Schema), and the exit statuses of the protocol client
+// commands (mcp, and later a2a).
 //
 // agent imports only the standard library: the surfaces that use it sit
 // above it (shell fills a Result, mcp serves one), and it knows nothing of
@@ -10,6 +10,7 @@
 package agent
 
 import (
+	_ "embed"
 	"encoding/base64"
 	"errors"
 	"sync"
@@ -46,59 +47,72 @@ const MaxStream = 1 << 20
 // Base64 is the encoding of a stream that is not valid UTF-8.
 const Base64 = "base64"
 
-// Result is what running one script returned. Every surface that runs
-// scripts for an agent (the MCP server's run tool; moonix --json and a2a
-// serve once they land) answers with this value, encoded as JSON.
+// Version is the version of Result's JSON form, its "v" field: it
+// changes when a field changes meaning or goes away, not when one is
+// added. result.schema.json beside this file is its JSON Schema.
+const Version = 1
+
+// Schema is the JSON Schema (draft 2020-12) of a Result's JSON form
+// (result.schema.json).
+//
+//go:embed result.schema.json
+var Schema []byte
+
+// Result is what running one script or one statement returned. Every
+// surface that runs scripts for an agent (moonix --json, one Result per
+// top-level statement; the MCP server's run tool; a2a serve) answers
+// with this value, encoded as JSON.
 //
 // A stream that is valid UTF-8 is its text; one that is not is the
 // standard base64 of its bytes, with its encoding field set to "base64",
 // so that no byte is lost or changed in JSON. Each stream keeps its first
 // MaxStream bytes (cut at a character boundary when it is text);
-// Truncated says that one of them was cut.
+// StdoutTruncated and StderrTruncated say that one was cut.
 type Result struct {
+	V              int    `json:"v"`
 	Stdout         string `json:"stdout"`
 	StdoutEncoding string `json:"stdout_encoding,omitempty"`
 	Stderr         string `json:"stderr"`
 	StderrEncoding string `json:"stderr_encoding,omitempty"`
 	ExitCode       int    `json:"exit_code"`
-	Truncated      bool   `json:"truncated"`
-	// ChangedPaths are the paths the script added, changed or removed,
+	// DurationMS is how long the run took on the host's clock, in
+	// milliseconds; 0 when the session has no real clock (tests,
+	// replays), so that results stay deterministic.
+	DurationMS      int64 `json:"duration_ms"`
+	StdoutTruncated bool  `json:"stdout_truncated"`
+	StderrTruncated bool  `json:"stderr_truncated"`
+	// Cwd is the working directory after the run.
+	Cwd string `json:"cwd"`
+	// ChangedPaths are the paths the run added, changed or removed,
 	// sorted: files, links and empty directories, as history records
 	// them (content and the executable bit).
 	ChangedPaths []string `json:"changed_paths"`
-	// Effects are the effects the script made (HTTP requests, MCP calls,
-	// real clock reads...), oldest first; denials are not effects.
-	Effects []Effect `json:"effects"`
-	// Snapshot is the current snapshot's short id after the script, ""
+	// Effects are the short ids of the effects the run made (HTTP
+	// requests, MCP calls, real clock reads...), oldest first; denials
+	// are not effects. `effects show ID` shows one in full.
+	Effects []string `json:"effects"`
+	// Snapshot is the current snapshot's short id after the run, ""
 	// before the first snapshot.
 	Snapshot string `json:"snapshot"`
-	// Cwd is the working directory after the script.
-	Cwd string `json:"cwd"`
-}
-
-// Effect is one effect as a Result lists it (effects show ID has it in
-// full).
-type Effect struct {
-	ID      string `json:"id"` // short id
-	Seq     int64  `json:"seq"`
-	Kind    string `json:"kind"`
-	Target  string `json:"target"`
-	Outcome string `json:"outcome"`
+	// Dirty says that the working state differs from Snapshot (there
+	// are unsaved changes).
+	Dirty bool `json:"dirty"`
+	// Limit names the limit that stopped the run, by its flag
+	// ("max-depth", "max-procs", "max-memory", "max-disk",
+	// "max-inodes", "max-commands", "max-loop", "max-output"); empty
+	// when none did.
+	Limit string `json:"limit,omitempty"`
 }
 
 // SetStdout and SetStderr fill a stream's fields from what s collected,
 // and note when it was cut.
 func (r *Result) SetStdout(s *Stream) {
-	var cut bool
-	r.Stdout, r.StdoutEncoding, cut = s.Text()
-	r.Truncated = r.Truncated || cut
+	r.Stdout, r.StdoutEncoding, r.StdoutTruncated = s.Text()
 }
 
 // SetStderr: see SetStdout.
 func (r *Result) SetStderr(s *Stream) {
-	var cut bool
-	r.Stderr, r.StderrEncoding, cut = s.Text()
-	r.Truncated = r.Truncated || cut
+	r.Stderr, r.StderrEncoding, r.StderrTruncated = s.Text()
 }
 
 // Decode returns the bytes of a stream given as text and its encoding

@@ -79,8 +79,8 @@ func TestStreamBound(t *testing.T) {
 	}
 	var r Result
 	r.SetStdout(&s)
-	if !r.Truncated {
-		t.Error("Result.Truncated is false")
+	if !r.StdoutTruncated || r.StderrTruncated {
+		t.Error("Result.StdoutTruncated is false (or stderr true)")
 	}
 }
 

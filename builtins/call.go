@@ -71,6 +71,9 @@ type Call struct {
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.
 	SetState func(st vfs.State) error
+
+	// cmd is the command being run (set by Run), for its usage texts.
+	cmd *Command
 }
 
 // Sub returns a copy of c for running args, with the same stdio, directory
@@ -187,21 +190,24 @@ func (c *Call) OutOfMemory() int {
 }
 
 // Flags returns a flag set for this command: GNU-style short and long
-// options, interspersed with operands unless the command turns that off.
+// options, interspersed with operands unless the command turns that off,
+// with --help and --version, which Parse answers.
 func (c *Call) Flags() *pflag.FlagSet {
 	fs := pflag.NewFlagSet(c.Name(), pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
+	fs.Bool("help", false, "")
+	fs.Bool("version", false, "")
 	return fs
 }
 
 // Operands parses args into fs and returns the operands, at least min
 // and at most max of them (max < 0: no bound); the error says what is
 // wrong as GNU tools do ("missing operand", "extra operand 'x'", or
-// pflag's words about an option).
+// getopt's words about an option: OptionError).
 func Operands(fs *pflag.FlagSet, args []string, min, max int) ([]string, error) {
 	if err := fs.Parse(args); err != nil {
-		return nil, err
+		return nil, errors.New(OptionError(fs, args, err))
 	}
 	ops := fs.Args()
 	switch {
@@ -213,16 +219,126 @@ func Operands(fs *pflag.FlagSet, args []string, min, max int) ([]string, error) 
 	return ops, nil
 }
 
-// Parse parses c.Args[1:] into fs. On a usage error it reports it and
-// returns false; the command then exits 2.
-func (c *Call) Parse(fs *pflag.FlagSet) bool {
-	if err := fs.Parse(c.Args[1:]); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			c.Fail("unknown option -h (try '%s --help')", c.Name())
-			return false
+// Parse parses c.Args[1:] into fs as GNU's getopt_long would: a long
+// option may be abbreviated to a prefix that names one option. When ok
+// is false the command returns status at once: Parse has answered
+// --help or --version (status 0), or reported a usage error in GNU's
+// words ("invalid option -- 'j'", then "Try 'ls --help' for more
+// information.") and status is the command's usage status.
+func (c *Call) Parse(fs *pflag.FlagSet) (status int, ok bool) {
+	var longs []string
+	fs.VisitAll(func(f *pflag.Flag) { longs = append(longs, f.Name) })
+	fs.SetNormalizeFunc(func(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+		if m := prefixed(longs, name); len(m) == 1 {
+			return pflag.NormalizedName(m[0])
 		}
-		c.Fail("%s (try '%s --help')", err, c.Name())
-		return false
+		return pflag.NormalizedName(name)
+	})
+	if err := fs.Parse(c.Args[1:]); err != nil {
+		return c.Usage("%s", optionError(c.Args[1:], longs, err)), false
 	}
-	return true
+	if help, _ := fs.GetBool("help"); help {
+		c.printHelp()
+		return 0, false
+	}
+	if version, _ := fs.GetBool("version"); version {
+		c.printVersion()
+		return 0, false
+	}
+	return 0, true
+}
+
+// prefixed returns name when it is one of longs, else the longs it is a
+// prefix of.
+func prefixed(longs []string, name string) []string {
+	var m []string
+	for _, l := range longs {
+		if l == name {
+			return []string{l}
+		}
+		if strings.HasPrefix(l, name) {
+			m = append(m, l)
+		}
+	}
+	return m
+}
+
+// OptionError words err, an error of fs.Parse(args), as glibc's
+// getopt_long does ("invalid option -- 'j'"), for a command that parses
+// its options itself rather than with Call.Parse.
+func OptionError(fs *pflag.FlagSet, args []string, err error) string {
+	var longs []string
+	fs.VisitAll(func(f *pflag.Flag) { longs = append(longs, f.Name) })
+	return optionError(args, longs, err)
+}
+
+// optionError words a parse error as glibc's getopt_long does.
+func optionError(args, longs []string, err error) string {
+	var notExist *pflag.NotExistError
+	var required *pflag.ValueRequiredError
+	var invalid *pflag.InvalidValueError
+	var syntax *pflag.InvalidSyntaxError
+	switch {
+	case errors.As(err, &notExist):
+		name := notExist.GetSpecifiedName()
+		if notExist.GetSpecifiedShortnames() != "" {
+			return fmt.Sprintf("invalid option -- '%s'", name)
+		}
+		if m := prefixed(longs, name); len(m) > 1 {
+			return fmt.Sprintf("option '--%s' is ambiguous; possibilities: '--%s'", name, strings.Join(m, "' '--"))
+		}
+		return fmt.Sprintf("unrecognized option '%s'", longArg(args, name))
+	case errors.As(err, &required):
+		if required.GetSpecifiedShortnames() != "" {
+			return fmt.Sprintf("option requires an argument -- '%s'", required.GetSpecifiedName())
+		}
+		return fmt.Sprintf("option '--%s' requires an argument", required.GetFlag().Name)
+	case errors.As(err, &invalid):
+		f := invalid.GetFlag()
+		if f.Value.Type() == "bool" {
+			return fmt.Sprintf("option '--%s' doesn't allow an argument", f.Name)
+		}
+		return fmt.Sprintf("invalid argument '%s' for '--%s'", invalid.GetValue(), f.Name)
+	case errors.As(err, &syntax):
+		return fmt.Sprintf("unrecognized option '%s'", syntax.GetSpecifiedFlag())
+	}
+	return err.Error()
+}
+
+// longArg is the argument that gave the unknown long option name, as
+// typed ("--foo=bar").
+func longArg(args []string, name string) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
+			return a
+		}
+	}
+	return "--" + name
+}
+
+// Usage reports a usage error as GNU does ("NAME: MESSAGE", then
+// "Try 'NAME --help' for more information." or what the command prints
+// there instead) and returns the command's usage status.
+func (c *Call) Usage(format string, args ...any) int {
+	c.Fail(format, args...)
+	return c.TryHelp()
+}
+
+// TryHelp prints what follows a usage error ("Try 'NAME --help' for more
+// information.") without a message before it, as grep does when it is
+// given no pattern, and returns the command's usage status.
+func (c *Call) TryHelp() int {
+	name := c.Name()
+	if c.cmd != nil && c.cmd.TryHelp != "" {
+		fmt.Fprint(c.Stderr, c.cmd.TryHelp)
+	} else {
+		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", name)
+	}
+	if c.cmd != nil && c.cmd.UsageStatus != 0 {
+		return c.cmd.UsageStatus
+	}
+	return 1
 }

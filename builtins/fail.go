@@ -42,10 +42,11 @@ func (c *Call) FailDenied(err error) bool {
 	return true
 }
 
-// FailErr reports err about the operand name as "cmd: name: reason", or
-// the gate's way when it is a capability denial.
+// FailErr reports err about the operand name as GNU tools do, "cmd:
+// name: reason" (the name quoted when a shell would need it), or the
+// gate's way when it is a capability denial.
 func (c *Call) FailErr(name string, err error) {
-	c.FailWith(err, "%s: %s", name, Reason(err))
+	c.FailWith(err, "%s: %s", QuoteName(name), Reason(err))
 }
 
 // FailWith reports err the gate's way when it is a capability denial, and
@@ -57,32 +58,96 @@ func (c *Call) FailWith(err error, format string, args ...any) {
 	}
 }
 
-// Reason is the short, lower-case cause of err without the operation and
-// path that *fs.PathError and *os.LinkError add: "no such file or directory".
+// Reason is the cause of err in the words of the C library's strerror,
+// as GNU tools print it ("No such file or directory"), without the
+// operation and path that *fs.PathError, *os.LinkError and
+// *os.SyscallError add. A capability denial keeps moonix's own words
+// ("permission denied (needs fs.write:/etc)"); an error that is no
+// system call's is its own text.
 func Reason(err error) string {
 	var pe *fs.PathError
 	var le *os.LinkError
+	var se *os.SyscallError
 	switch {
 	case errors.As(err, &pe):
 		err = pe.Err
 	case errors.As(err, &le):
 		err = le.Err
+	case errors.As(err, &se):
+		err = se.Err
+	}
+	var d denial
+	if errors.As(err, &d) {
+		return "permission denied (needs " + d.Needs() + ")"
+	}
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return Strerror(errno)
 	}
 	switch {
-	case errors.Is(err, syscall.ENOTEMPTY):
-		return "directory not empty" // ENOTEMPTY also "is" fs.ErrExist
 	case errors.Is(err, fs.ErrNotExist):
-		return "no such file or directory"
+		return Strerror(syscall.ENOENT)
 	case errors.Is(err, fs.ErrExist):
-		return "file exists"
+		return Strerror(syscall.EEXIST)
 	case errors.Is(err, fs.ErrPermission):
-		var d denial
-		if errors.As(err, &d) {
-			return "permission denied (needs " + d.Needs() + ")"
-		}
-		return "permission denied"
+		return Strerror(syscall.EACCES)
 	case errors.Is(err, fs.ErrInvalid):
-		return "invalid argument"
+		return Strerror(syscall.EINVAL)
+	case errors.Is(err, fs.ErrClosed):
+		return Strerror(syscall.EBADF)
 	}
 	return err.Error()
+}
+
+// strerror is glibc's text for the errors the tree, the gate and the
+// WebAssembly runner give, written out so that moonix says the same on
+// every host (Go's syscall texts are the host's, and lower case).
+var strerror = map[syscall.Errno]string{
+	syscall.EPERM:        "Operation not permitted",
+	syscall.ENOENT:       "No such file or directory",
+	syscall.EIO:          "Input/output error",
+	syscall.ENXIO:        "No such device or address",
+	syscall.E2BIG:        "Argument list too long",
+	syscall.EBADF:        "Bad file descriptor",
+	syscall.EAGAIN:       "Resource temporarily unavailable",
+	syscall.ENOMEM:       "Cannot allocate memory",
+	syscall.EACCES:       "Permission denied",
+	syscall.EBUSY:        "Device or resource busy",
+	syscall.EEXIST:       "File exists",
+	syscall.EXDEV:        "Invalid cross-device link",
+	syscall.ENODEV:       "No such device",
+	syscall.ENOTDIR:      "Not a directory",
+	syscall.EISDIR:       "Is a directory",
+	syscall.EINVAL:       "Invalid argument",
+	syscall.EMFILE:       "Too many open files",
+	syscall.ENOTTY:       "Inappropriate ioctl for device",
+	syscall.ETXTBSY:      "Text file busy",
+	syscall.EFBIG:        "File too large",
+	syscall.ENOSPC:       "No space left on device",
+	syscall.ESPIPE:       "Illegal seek",
+	syscall.EROFS:        "Read-only file system",
+	syscall.EMLINK:       "Too many links",
+	syscall.EPIPE:        "Broken pipe",
+	syscall.ERANGE:       "Numerical result out of range",
+	syscall.EOVERFLOW:    "Value too large for defined data type",
+	syscall.ENAMETOOLONG: "File name too long",
+	syscall.ENOSYS:       "Function not implemented",
+	syscall.ENOTEMPTY:    "Directory not empty",
+	syscall.ELOOP:        "Too many levels of symbolic links",
+	syscall.ENOTSUP:      "Operation not supported",
+	syscall.ETIMEDOUT:    "Connection timed out",
+	syscall.ECONNREFUSED: "Connection refused",
+}
+
+// Strerror is the C library's text for errno, capitalised as glibc
+// prints it: "No such file or directory".
+func Strerror(errno syscall.Errno) string {
+	if s, ok := strerror[errno]; ok {
+		return s
+	}
+	s := errno.Error()
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		s = string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
 }

@@ -38,7 +38,7 @@ func TestFailWordsDenials(t *testing.T) {
 	want := "moonix: write /etc/a: permission denied (needs fs.write:/etc/a)\n" +
 		"moonix: write /etc/b: permission denied (needs fs.write:/etc/b)\n" +
 		"moonix: write /etc/c: permission denied (needs fs.write:/etc/c)\n" +
-		"two: cannot read: no such file or directory\n" +
+		"two: cannot read: No such file or directory\n" +
 		"two: x: permission denied (needs fs.read:/x)\n"
 	if errs.String() != want {
 		t.Errorf("stderr %q, want %q", errs.String(), want)

@@ -551,6 +551,8 @@ type Repo interface {
 	Changes(from, to string) ([]vfs.Change, error)
 	ReadFile(spec, path string) ([]byte, error)
 	Dirty() bool
+	Keep(msg string, st vfs.State) (snap vfs.Snapshot, paths int, err error)
+	SetPrevious(id string) error
 }
 
 var _ Repo = (*vfs.Repo)(nil)
@@ -582,6 +584,15 @@ func (r *gatedRepo) Rollback(spec string) (vfs.Snapshot, error) {
 		return vfs.Snapshot{}, err
 	}
 	return r.restore("rollback", spec, func() (vfs.Snapshot, error) { return r.Repo.Rollback(spec) })
+}
+
+// Keep records the working state a rollback replaces: it is part of the
+// rollback, and needs what the rollback needs.
+func (r *gatedRepo) Keep(msg string, st vfs.State) (vfs.Snapshot, int, error) {
+	if err := r.g.Check(GitRollback, "rollback", ""); err != nil {
+		return vfs.Snapshot{}, 0, err
+	}
+	return r.Repo.Keep(msg, st)
 }
 
 // restore runs fn, which rewrites the working tree to snapshot spec (a

@@ -168,6 +168,7 @@ type options struct {
 	policy    string   // --policy FILE
 	limits    limitFlags
 	lockWait  time.Duration // --lock-wait: how long to wait for a workspace in use
+	json      bool          // --json: one result per statement
 
 	presetGiven bool         // --caps was on the command line
 	pol         *caps.Policy // FILE, read once before anything runs
@@ -315,6 +316,7 @@ var valueFlags = map[string]bool{
 	"caps": true, "allow": true, "deny": true, "policy": true, "import": true, "lock-wait": true,
 	"wasm-memory": true, "max-depth": true, "max-procs": true, "max-memory": true,
 	"max-disk": true, "max-inodes": true, "max-commands": true, "max-loop": true,
+	"max-output": true,
 }
 
 func (p *Program) rootCommand(std stdio, status *int, withSubcommands bool) *cobra.Command {
@@ -383,6 +385,7 @@ script.`,
 	fl.BoolVarP(&o.xtrace, "xtrace", "x", false, "print commands as they run (set -x)")
 	fl.StringArrayVarP(&o.setOpts, "option", "o", nil, "set a shell option (set -o NAME), repeatable")
 	fl.BoolVar(&o.version, "version", false, "print the version and exit")
+	fl.BoolVar(&o.json, "json", false, "print one JSON result per top-level statement on stdout, nothing else (see README, --json)")
 	pf := root.PersistentFlags()
 	pf.StringArrayVar(&o.env, "env", nil, "set NAME=VALUE inside the shell, or copy NAME from the host (needs env.read:NAME); repeatable")
 	pf.DurationVar(&o.timeout, "timeout", 0, "cancel the whole run after this long (exit 124)")

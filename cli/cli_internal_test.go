@@ -5,6 +5,7 @@ import (
 	"github.com/moonix-sh/moonix/caps"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,7 +139,7 @@ func TestRunInProcess(t *testing.T) {
 		{"", []string{"--version"}, 0, "moonix version " + Version + "\n", ""},
 		{"", []string{"--bogus"}, 2, "", "moonix: unknown flag: --bogus\n"},
 		{"", []string{"-c"}, 2, "", "moonix: -c: option requires an argument\n"},
-		{"", []string{"/nonexistent/moonix-script"}, 127, "", "moonix: /nonexistent/moonix-script: no such file or directory\n"},
+		{"", []string{"/nonexistent/moonix-script"}, 127, "", "moonix: /nonexistent/moonix-script: No such file or directory\n"},
 	} {
 		status, stdout, stderr := run(p, tc.stdin, tc.args...)
 		if status != tc.status || stdout != tc.stdout || stderr != tc.stderr {
@@ -189,5 +190,26 @@ func TestCommandPosition(t *testing.T) {
 		if got := commandPosition(before); got != want {
 			t.Errorf("commandPosition(%q) = %v, want %v", before, got, want)
 		}
+	}
+}
+
+// TestCompleteFc: the REPL's completion knows fc, which the CLI adds to
+// the session, as it knows the builtins.
+func TestCompleteFc(t *testing.T) {
+	t.Parallel()
+	var cfg shell.Config
+	withFc(&cfg, &lineHistory{loaded: true})
+	sess, err := shell.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	cands, n := completer{sess}.Do([]rune("echo; f"), 7)
+	var got []string
+	for _, c := range cands {
+		got = append(got, string(c))
+	}
+	if n != 1 || !slices.Contains(got, "c ") {
+		t.Errorf("completions of f: %q (%d)", got, n)
 	}
 }

@@ -13,6 +13,7 @@ type limitFlags struct {
 	depth, procs           int
 	memoryMiB, diskMiB     int64
 	inodes, commands, loop int64
+	output                 int64 // --max-output: bytes, 0 for no limit
 }
 
 func (l *limitFlags) register(fl *pflag.FlagSet) {
@@ -23,6 +24,7 @@ func (l *limitFlags) register(fl *pflag.FlagSet) {
 	fl.Int64Var(&l.inodes, "max-inodes", shell.DefaultInodes, "most files, directories and links in the filesystem")
 	fl.Int64Var(&l.commands, "max-commands", 0, "most simple commands one top-level statement runs (0: no limit)")
 	fl.Int64Var(&l.loop, "max-loop", 0, "most iterations of one run of a loop (0: no limit)")
+	fl.Int64Var(&l.output, "max-output", 0, "most bytes of stdout and stderr all statements together may write, with --json and in mcp serve (0: no limit; each result keeps 1 MiB a stream)")
 }
 
 // check validates the flags and returns the limits they set.
@@ -35,7 +37,7 @@ func (l *limitFlags) check() (shell.Limits, error) {
 		{"--max-depth", int64(l.depth), false}, {"--max-procs", int64(l.procs), false},
 		{"--max-memory", l.memoryMiB, false}, {"--max-disk", l.diskMiB, false},
 		{"--max-inodes", l.inodes, false}, {"--max-commands", l.commands, true},
-		{"--max-loop", l.loop, true},
+		{"--max-loop", l.loop, true}, {"--max-output", l.output, true},
 	} {
 		if f.value < 0 || f.value == 0 && !f.zero || f.value > 1<<40 {
 			return shell.Limits{}, usageErr("%s: must be a positive number, not %d", f.name, f.value)

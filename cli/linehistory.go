@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -108,9 +108,14 @@ func (h *lineHistory) setRunning(running bool) {
 
 const fcUsage = "fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"
 
-const fcHelp = `fc - list the commands typed at the prompt, or run one again
+// fcSummary and fcHelp are fc's help: help lists the summary, fc --help
+// and help fc print fcHelp, in GNU's layout as every command's.
+const fcSummary = "list the commands typed at the prompt, or run one again"
 
-usage: ` + fcUsage + `
+const fcHelp = `Usage: fc [-e ename] [-lnr] [first] [last]
+  or:  fc -s [pat=rep] [command]
+List the commands typed at the prompt, or run one again.
+
 The typed-command history: the lines typed at moonix's prompt, kept in the
 workspace ('history' lists snapshots). FIRST and LAST are a number, a
 negative offset from the current command (-1: the one before), or the
@@ -361,14 +366,14 @@ func unquoteWord(w string) (string, bool) {
 	return b.String(), quote == 0
 }
 
-// withFc gives a session the fc command, on hist.
+// withFc gives a session the fc command, on hist: a command package of
+// its own, so that help lists it and completion knows it as it knows the
+// builtins.
 func withFc(cfg *shell.Config, hist *lineHistory) {
-	cmds := maps.Clone(cfg.Commands)
-	if cmds == nil {
-		cmds = map[string]func(*builtins.Call) int{}
-	}
-	cmds["fc"] = hist.fc
-	cfg.Commands = cmds
+	fc := &builtins.Command{Name: "fc", Summary: fcSummary, Usage: fcHelp, Run: hist.fc}
+	cfg.Packages = append(slices.Clone(cfg.Packages), func(shell.Resources) []*builtins.Command {
+		return []*builtins.Command{fc}
+	})
 }
 
 // historyReader loads a history file for fc, reporting a file that cannot

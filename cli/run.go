@@ -5,11 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
 	"github.com/moonix-sh/moonix/wasm"
@@ -99,14 +102,21 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 		defer cancel()
 	}
 
+	if o.limits.output > 0 && !o.json {
+		return 0, usageErr("--max-output: needs --json (a result's streams are what it counts)")
+	}
 	var run func(ctx context.Context, sess *shell.Session) int
 	interactive := false
+	// --json reads its statements from src, named srcName in messages.
+	var src io.Reader
+	srcName := ""
 	switch {
 	case o.command:
 		if len(args) == 0 {
 			return 0, usageErr("-c: option requires an argument")
 		}
 		script := args[0]
+		src, srcName = strings.NewReader(script), "-c"
 		if len(args) > 1 {
 			cfg.Name, cfg.Args = args[1], args[2:]
 		}
@@ -122,6 +132,7 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 			args = args[1:]
 		}
 		cfg.Args = args
+		src = std.in
 		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
 	case len(args) > 0:
 		// The script is host input named by the user, read once; it is
@@ -133,15 +144,20 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 			return scriptError(args[0], err)
 		}
 		cfg.Name, cfg.Args = args[0], args[1:]
+		src, srcName = bytes.NewReader(data), args[0]
 		run = func(ctx context.Context, sess *shell.Session) int {
 			return sess.RunStream(ctx, bytes.NewReader(data))
 		}
 	case p.IsTerminal != nil && p.IsTerminal(std.in):
+		if o.json {
+			return 0, usageErr("--json: needs -c SCRIPT, a script FILE or statements on stdin (there is no --json prompt)")
+		}
 		if _, ok := std.in.(*os.File); !ok {
 			return 0, &exitError{status: 2, msg: "interactive mode needs a terminal on stdin"}
 		}
 		interactive = true
 	default:
+		src = std.in
 		run = func(ctx context.Context, sess *shell.Session) int { return sess.RunStream(ctx, std.in) }
 	}
 
@@ -167,6 +183,9 @@ func (p *Program) runShell(ctx context.Context, o *options, std stdio, args []st
 	}
 	if interactive {
 		return p.repl(ctx, o, cfg, ws)
+	}
+	if o.json {
+		return p.runJSON(ctx, o, std, cfg, ws, src, srcName)
 	}
 	sess, err := shell.New(cfg)
 	if err != nil {
@@ -261,14 +280,11 @@ func scriptError(name string, err error) (int, error) {
 	return 0, hostPathError(name, err, status)
 }
 
-// hostPathError is "NAME: reason" for a host file the user named.
+// hostPathError is "NAME: reason" for a host file the user named, the
+// reason in the C library's words as bash prints it ("No such file or
+// directory").
 func hostPathError(name string, err error, status int) *exitError {
-	reason := err.Error()
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		reason = pe.Err.Error()
-	}
-	return &exitError{status: status, msg: name + ": " + reason}
+	return &exitError{status: status, msg: name + ": " + builtins.Reason(err)}
 }
 
 // timeoutGrace is how long a run may take to wind down after its deadline

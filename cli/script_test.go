@@ -20,6 +20,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/moonix-sh/moonix/cli"
+	"github.com/moonix-sh/moonix/internal/agenttest"
 )
 
 // TestMain makes this test binary double as the moonix command that the
@@ -45,6 +46,7 @@ func TestScripts(t *testing.T) {
 			"appendfile": cmdAppendFile,
 			"httpserve":  cmdHTTPServe,
 			"signal":     cmdSignal,
+			"results":    cmdResults,
 		},
 		Setup: func(env *testscript.Env) error {
 			// Under -race every exec'd moonix would sleep a second at
@@ -254,4 +256,29 @@ func cmdHTTPServe(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Defer(srv.Close)
 	ts.Setenv(name, srv.URL)
 	ts.Setenv(name+"_ADDR", strings.TrimPrefix(srv.URL, "http://"))
+}
+
+// cmdResults checks that stdout is moonix --json's: nothing but lines
+// that are each one result valid against agent/result.schema.json, and
+// N of them when N is given:
+//
+//	results [N]
+func cmdResults(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) > 1 {
+		ts.Fatalf("usage: results [N]")
+	}
+	out := ts.ReadFile("stdout")
+	lines := strings.SplitAfter(out, "\n")
+	if lines[len(lines)-1] != "" {
+		ts.Fatalf("stdout does not end with a newline")
+	}
+	lines = lines[:len(lines)-1]
+	for i, line := range lines {
+		if err := agenttest.Validate([]byte(line)); err != nil {
+			ts.Fatalf("result %d: %v\n%s", i+1, err, line)
+		}
+	}
+	if len(args) == 1 && strconv.Itoa(len(lines)) != args[0] {
+		ts.Fatalf("%d results, want %s", len(lines), args[0])
+	}
 }

@@ -46,6 +46,7 @@ func (p *Program) serveSession(ctx context.Context, o *options, std stdio, serve
 	if err != nil {
 		return 0, &exitError{status: 1, msg: err.Error()}
 	}
+	sh.Now, sh.MaxOutput = p.Now, o.limits.output
 	ctx, ended := p.endOnSignal(ctx)
 	status := serve(ctx, sh)
 	if sig := ended(); sig != nil {

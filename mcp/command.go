@@ -58,22 +58,21 @@ type Env struct {
 const Summary = "call MCP servers' tools; serve this shell over MCP"
 
 // Usage is mcp --help.
-const Usage = `usage: mcp list [SERVER] [--json]
-       mcp info SERVER [--json]
-       mcp call SERVER/TOOL [KEY=VALUE]... [KEY:=JSON]... [--args JSON|-]
-                [--json | --structured] [--timeout D] [--max-output N]
-       mcp resources SERVER [--json]
-       mcp read SERVER URI [--json] [--max-output N]
-       mcp prompts SERVER [--json]
-       mcp prompt SERVER NAME [KEY=VALUE]... [--json]
-       mcp ps [--json]
-       mcp restart SERVER
-       mcp logs SERVER
-       mcp add NAME [--env K=V]... [--cwd DIR] -- COMMAND [ARG]...
-       mcp add NAME --url URL [--header 'K: V']...
-       mcp add NAME --wasm PATH [-- ARG...]
-       mcp remove NAME
-       mcp serve
+const Usage = `Usage: mcp list [SERVER] [--json]
+  or:  mcp info SERVER [--json]
+  or:  mcp call SERVER/TOOL [KEY=VALUE]... [KEY:=JSON]... [--args JSON|-] [--json | --structured] [--timeout D] [--max-output N]
+  or:  mcp resources SERVER [--json]
+  or:  mcp read SERVER URI [--json] [--max-output N]
+  or:  mcp prompts SERVER [--json]
+  or:  mcp prompt SERVER NAME [KEY=VALUE]... [--json]
+  or:  mcp ps [--json]
+  or:  mcp restart SERVER
+  or:  mcp logs SERVER
+  or:  mcp add NAME [--env K=V]... [--cwd DIR] -- COMMAND [ARG]...
+  or:  mcp add NAME --url URL [--header 'K: V']...
+  or:  mcp add NAME --wasm PATH [-- ARG...]
+  or:  mcp remove NAME
+  or:  mcp serve
 A client of MCP servers, configured in the mcpServers JSON that agent
 tools share: /etc/moonix/mcp.json, then $HOME/.mcp.json (in the
 filesystem; add and remove edit the latter). A server is a host program
@@ -85,6 +84,7 @@ environment when the server starts. Optional: "timeout" and
 "deny": [GLOBS]}, "protocolVersion" (empty: negotiate).
 Servers start on first use and keep running for the session; one that
 died starts again on the next request; all stop when the shell exits.
+
   list              the servers: name, transport, state, revision, tools
   list SERVER       its tools: name, required arguments, description
   info SERVER       its identity, revision, capabilities and instructions
@@ -177,8 +177,12 @@ func (c *cmd) fail(status int, format string, args ...any) int {
 	return status
 }
 
+// usage reports a usage error as GNU tools do: "mcp: MSG", then "Try
+// 'mcp --help' for more information.".
 func (c *cmd) usage(msg string) int {
-	return c.fail(agent.StatusUsage, "%s (try 'mcp --help')", msg)
+	c.fail(agent.StatusUsage, "%s", msg)
+	fmt.Fprintln(c.Stderr, "Try 'mcp --help' for more information.")
+	return agent.StatusUsage
 }
 
 // flags is a flag set for an operation; the common ones are defined.

@@ -88,7 +88,7 @@ mcp call web/run 'script=echo over http'
 caps drop net.connect
 mcp call web/run 'script=echo again'; echo "[$?]"
 `, "moonix")
-	want := `{"changed_paths":[],"cwd":"/work","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"over http\n","truncated":false}
+	want := `{"changed_paths":[],"cwd":"/work","dirty":true,"duration_ms":0,"effects":[],"exit_code":0,"snapshot":"","stderr":"","stderr_truncated":false,"stdout":"over http\n","stdout_truncated":false,"v":1}
 moonix: connect ` + addr + `: permission denied (needs net.connect:` + addr + `)
 [2]
 `

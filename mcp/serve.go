@@ -234,7 +234,7 @@ type (
 	rollbackOut struct {
 		Snapshot snapshotOut `json:"snapshot"`
 		Changes  []any       `json:"changes,omitempty" jsonschema:"with dry_run: the paths that would change"`
-		Warnings string      `json:"warnings,omitempty" jsonschema:"the external effects since then, which a rollback cannot undo"`
+		Warnings string      `json:"warnings,omitempty" jsonschema:"the external effects since then, which a rollback cannot undo, and where unsaved changes were kept"`
 	}
 	historyIn struct {
 		Limit int `json:"limit,omitempty" jsonschema:"at most this many snapshots, newest first"`
@@ -276,7 +276,7 @@ func (s *server) addTools(srv *sdk.Server) {
 	addTool(srv, &sdk.Tool{Name: "list_dir", Title: "List a directory", Description: "List the entries of a directory of the sandbox.", Annotations: ann(true, false, true, false)}, s.listDir)
 	addTool(srv, &sdk.Tool{Name: "diff", Title: "Compare snapshots", Description: "The changes between two snapshots, or between a snapshot and the working tree (default: the current snapshot and the working tree), as unified diffs.", Annotations: ann(true, false, true, false)}, s.diff)
 	addTool(srv, &sdk.Tool{Name: "snapshot", Title: "Take a snapshot", Description: "Record the whole filesystem, the exported environment and the working directory as a snapshot; nothing is made when nothing changed.", Annotations: ann(false, false, true, false)}, s.snapshot)
-	addTool(srv, &sdk.Tool{Name: "rollback", Title: "Roll back", Description: "Restore the filesystem, environment and working directory of a snapshot; later snapshots stay in the history. Changes not snapshotted are lost. External effects made since then cannot be undone and are listed as warnings.", Annotations: ann(false, true, true, false)}, s.rollback)
+	addTool(srv, &sdk.Tool{Name: "rollback", Title: "Roll back", Description: "Restore the filesystem, environment and working directory of a snapshot; later snapshots stay in the history. Changes not snapshotted are kept as a snapshot on no branch (history --all), which the id - brings back. External effects made since then cannot be undone and are listed as warnings.", Annotations: ann(false, true, true, false)}, s.rollback)
 	addTool(srv, &sdk.Tool{Name: "history", Title: "List snapshots", Description: "The snapshots of the current branch, newest first.", Annotations: ann(true, false, true, false)}, s.history)
 	addTool(srv, &sdk.Tool{Name: "effects", Title: "List effects", Description: "The effect log: what left the sandbox (HTTP requests, MCP calls, host programs, real clock and random reads) and the calls made of this server, oldest first.", Annotations: ann(true, false, true, false)}, s.effects)
 	s.addStateTools(srv, ann)

@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/moonix-sh/moonix/agent"
+	"github.com/moonix-sh/moonix/internal/agenttest"
 	"github.com/moonix-sh/moonix/mcp"
 	"github.com/moonix-sh/moonix/shell"
 )
@@ -64,6 +65,11 @@ func call(t *testing.T, cs *sdk.ClientSession, tool string, args map[string]any,
 		return res.Content[0].(*sdk.TextContent).Text
 	}
 	data, _ := json.Marshal(res.StructuredContent)
+	if tool == "run" {
+		if err := agenttest.Validate(data); err != nil {
+			t.Fatalf("run: %v\n%s", err, data)
+		}
+	}
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
 			t.Fatalf("%s: %v in %s", tool, err, data)
@@ -127,7 +133,7 @@ func TestServeTools(t *testing.T) {
 			if msg := call(t, cs, "write_file", map[string]any{"path": "/etc/passwd", "content": "x"}, nil); msg != "moonix: write /etc/passwd: permission denied (needs fs.write:/etc/passwd)" {
 				t.Errorf("write_file denied: %q", msg)
 			}
-			if msg := call(t, cs, "read_file", map[string]any{"path": "nope"}, nil); msg != "nope: no such file or directory" {
+			if msg := call(t, cs, "read_file", map[string]any{"path": "nope"}, nil); msg != "nope: No such file or directory" {
 				t.Errorf("read_file missing: %q", msg)
 			}
 			var ls struct {

@@ -16,18 +16,21 @@ func stateCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "state",
 		Summary: "store, read and list JSON values by key (the MCP state tool's store)",
-		Usage: `usage: state store KEY JSON
-       state store KEY -
-       state get KEY
-       state rm KEY...
-       state ls [PREFIX]
-       state exists KEY
+		// moonix's own: a usage error exits 2, as a shell builtin's does
+		UsageStatus: 2,
+		Usage: `Usage: state store KEY JSON
+  or:  state store KEY -
+  or:  state get KEY
+  or:  state rm KEY...
+  or:  state ls [PREFIX]
+  or:  state exists KEY
 A key/value store of JSON values, shared with the MCP server's state tool
 (state_store, state_retrieve...), so that a script and an agent see the
 same values. Each value is one file under $HOME/.local/state/moonix/kv/ in
 the filesystem: values are snapshotted, rolled back and branched with
 everything else, and reading and writing them needs what reading and
 writing those files needs.
+
   store KEY JSON  store one JSON value (- reads it from standard input)
   get KEY         print the value; status 1 when there is none
   rm KEY...       remove the values; status 1 when one had none
@@ -43,22 +46,18 @@ characters; a bad key or value is a usage error (status 2).
 func runState(c *builtins.Call) int {
 	args := c.Args[1:]
 	if len(args) == 0 {
-		c.Fail("missing operation (try 'state --help')")
-		return 2
+		return c.Usage("missing operation")
 	}
 	op, args := args[0], args[1:]
 	want := map[string][2]int{"store": {2, 2}, "get": {1, 1}, "rm": {1, -1}, "ls": {0, 1}, "exists": {1, 1}}
 	n, ok := want[op]
 	switch {
 	case !ok:
-		c.Fail("unknown operation '%s' (try 'state --help')", op)
-		return 2
+		return c.Usage("unknown operation %s", builtins.Quote(op))
 	case len(args) < n[0]:
-		c.Fail("%s: missing operand (try 'state --help')", op)
-		return 2
+		return c.Usage("%s: missing operand", op)
 	case n[1] >= 0 && len(args) > n[1]:
-		c.Fail("%s: extra operand '%s' (try 'state --help')", op, args[n[1]])
-		return 2
+		return c.Usage("%s: extra operand %s", op, builtins.Quote(args[n[1]]))
 	}
 	home := c.Getenv("HOME")
 	if home == "" {

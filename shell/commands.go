@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -259,6 +260,53 @@ var shellBuiltinHelp = map[string]string{
 	"let":       "evaluate arithmetic",
 }
 
+// shellBuiltinSynopsis is the synopsis of each of the interpreter's
+// builtins, as bash's help -s gives it.
+var shellBuiltinSynopsis = map[string][]string{
+	".":         {". filename [arguments]"},
+	":":         {":"},
+	"[":         {"[ arg... ]"},
+	"alias":     {"alias [-p] [name[=value] ... ]"},
+	"break":     {"break [n]"},
+	"builtin":   {"builtin [shell-builtin [arg ...]]"},
+	"cd":        {"cd [-L|[-P [-e]] [-@]] [dir]"},
+	"command":   {"command [-pVv] command [arg ...]"},
+	"continue":  {"continue [n]"},
+	"declare":   {"declare [-aAfFgiIlnrtux] [name[=value] ...]", "declare -p [-aAfFilnrtux] [name ...]"},
+	"dirs":      {"dirs [-clpv] [+N] [-N]"},
+	"echo":      {"echo [-neE] [arg ...]"},
+	"eval":      {"eval [arg ...]"},
+	"exec":      {"exec [-cl] [-a name] [command [argument ...]] [redirection ...]"},
+	"exit":      {"exit [n]"},
+	"export":    {"export [-fn] [name[=value] ...]", "export -p"},
+	"false":     {"false"},
+	"getopts":   {"getopts optstring name [arg ...]"},
+	"let":       {"let arg [arg ...]"},
+	"local":     {"local [option] name[=value] ..."},
+	"mapfile":   {"mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]"},
+	"popd":      {"popd [-n] [+N | -N]"},
+	"printf":    {"printf [-v var] format [arguments]"},
+	"pushd":     {"pushd [-n] [+N | -N | dir]"},
+	"pwd":       {"pwd [-LP]"},
+	"read":      {"read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]"},
+	"readarray": {"readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]"},
+	"readonly":  {"readonly [-aAf] [name[=value] ...]", "readonly -p"},
+	"return":    {"return [n]"},
+	"set":       {"set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]"},
+	"shift":     {"shift [n]"},
+	"shopt":     {"shopt [-pqsu] [-o] [optname ...]"},
+	"source":    {"source filename [arguments]"},
+	"test":      {"test [expr]"},
+	"times":     {"times"},
+	"trap":      {"trap [-lp] [[arg] signal_spec ...]"},
+	"true":      {"true"},
+	"type":      {"type [-afptP] name [name ...]"},
+	"typeset":   {"typeset [-aAfFgiIlnrtux] name[=value] ...", "typeset -p [-aAfFilnrtux] [name ...]"},
+	"unalias":   {"unalias [-a] name [name ...]"},
+	"unset":     {"unset [-f] [-v] [-n] [name ...]"},
+	"wait":      {"wait [-fn] [-p var] [id ...]"},
+}
+
 var shellBuiltinNames = func() []string {
 	var names []string
 	for name := range shellBuiltinHelp {
@@ -269,9 +317,35 @@ var shellBuiltinNames = func() []string {
 }()
 
 func (s *Session) help(c *builtins.Call) int {
-	if len(c.Args) > 1 {
+	args := c.Args[1:]
+	asJSON := len(args) > 0 && args[0] == "--json"
+	if asJSON {
+		args = args[1:]
+	}
+	if asJSON {
+		entries := s.helpEntries()
+		if len(args) > 0 {
+			var chosen []helpEntry
+			for _, name := range args {
+				i := slices.IndexFunc(entries, func(e helpEntry) bool { return e.Name == name })
+				if i < 0 {
+					c.Fail("no help topics match '%s'", name)
+					return 1
+				}
+				chosen = append(chosen, entries[i])
+			}
+			entries = chosen
+		}
+		enc := json.NewEncoder(c.Stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(entries); err != nil {
+			return 1
+		}
+		return 0
+	}
+	if len(args) > 0 {
 		status := 0
-		for _, name := range c.Args[1:] {
+		for _, name := range args {
 			switch {
 			case isShellCommand(name):
 				cmd, _ := lookupShellCommand(name)
@@ -280,6 +354,9 @@ func (s *Session) help(c *builtins.Call) int {
 				status = max(status, builtins.Run(s.commands.Lookup(name), c.Sub(name, "--help")))
 			case shellBuiltinHelp[name] != "":
 				fmt.Fprintf(c.Stdout, "%s - %s (shell builtin)\n", name, shellBuiltinHelp[name])
+				for _, form := range shellBuiltinSynopsis[name] {
+					fmt.Fprintf(c.Stdout, "Usage: %s\n", form)
+				}
 			default:
 				c.Fail("no help topics match '%s'", name)
 				status = 1
@@ -287,24 +364,46 @@ func (s *Session) help(c *builtins.Call) int {
 		}
 		return status
 	}
-	type entry struct{ name, summary string }
-	var entries []entry
-	for name, sum := range shellBuiltinHelp {
-		entries = append(entries, entry{name, sum})
+	fmt.Fprintf(c.Stdout, "moonix %s: a sandboxed shell. Commands (help NAME or NAME --help for more, help --json for all of it):\n\n", builtins.Version)
+	for _, e := range s.helpEntries() {
+		fmt.Fprintf(c.Stdout, "  %-10s %s\n", e.Name, e.Summary)
+	}
+	return 0
+}
+
+// helpEntry is one command in help's listing.
+type helpEntry struct {
+	Name     string   `json:"name"`
+	Summary  string   `json:"summary"`
+	Synopsis []string `json:"synopsis"`
+}
+
+// helpEntries lists every command once, sorted by name. A name that is
+// both a builtin of the registry and one of the interpreter's (echo,
+// printf) is described as help NAME describes it: the shell's own
+// commands first, then the registry's, then the interpreter's builtins.
+func (s *Session) helpEntries() []helpEntry {
+	seen := map[string]bool{}
+	var entries []helpEntry
+	add := func(e helpEntry) {
+		if !seen[e.Name] {
+			seen[e.Name] = true
+			entries = append(entries, e)
+		}
 	}
 	for _, name := range shellCommandNames {
 		cmd, _ := lookupShellCommand(name)
-		entries = append(entries, entry{name, cmd.summary})
+		first, _, _ := strings.Cut(cmd.usage, "\n")
+		add(helpEntry{name, cmd.summary, []string{strings.TrimPrefix(first, "usage: ")}})
 	}
 	for _, cmd := range s.commands.Commands() {
-		entries = append(entries, entry{cmd.Name, cmd.Summary})
+		add(helpEntry{cmd.Name, cmd.Summary, cmd.Synopsis()})
 	}
-	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
-	fmt.Fprintf(c.Stdout, "moonix %s: a sandboxed shell. Commands (help NAME or NAME --help for more):\n\n", builtins.Version)
-	for _, e := range entries {
-		fmt.Fprintf(c.Stdout, "  %-10s %s\n", e.name, e.summary)
+	for _, name := range shellBuiltinNames {
+		add(helpEntry{name, shellBuiltinHelp[name], shellBuiltinSynopsis[name]})
 	}
-	return 0
+	slices.SortFunc(entries, func(a, b helpEntry) int { return strings.Compare(a.Name, b.Name) })
+	return entries
 }
 
 func (s *Session) umaskCommand(c *builtins.Call) int {

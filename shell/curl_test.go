@@ -198,7 +198,7 @@ func TestCurl(t *testing.T) {
 		{"fail show", "curl -sSf " + u + "/status/500", "", "curl: (22) The requested URL returned error: 500\n", 22},
 		{"fail write-out", "curl -sf -w '%{http_code}' " + u + "/status/404", "404", "", 22},
 		{"fail with body", "curl --fail-with-body " + u + "/status/404", "status 404\n", "curl: (22) The requested URL returned error: 404\n", 22},
-		{"fail no output file", "curl -sf -o f " + u + "/status/404; ls f", "", "ls: cannot access 'f': no such file or directory\n", 2},
+		{"fail no output file", "curl -sf -o f " + u + "/status/404; ls f", "", "ls: cannot access 'f': No such file or directory\n", 2},
 		{"redirect not followed", "curl -s -w '%{http_code} %{redirect_url}' -o /dev/null " + u + "/redirect/1", "302 " + u + "/redirect/0", "", 0},
 		{"redirect followed", "curl -L " + u + "/redirect/3", "done\n", "", 0},
 		{"redirect headers", "curl -sLi " + u + "/redirect/1 | grep -a HTTP/ | tr -d '\\r'", "HTTP/1.1 302 Found\nHTTP/1.1 200 OK\n", "", 0},
@@ -215,8 +215,8 @@ func TestCurl(t *testing.T) {
 			"", "moonix: connect localhost:" + strings.Split(srv.addr(), ":")[1] + ": permission denied (needs net.connect:localhost:" + strings.Split(srv.addr(), ":")[1] + ")\n", 7},
 		{"bad protocol", "curl ftp://127.0.0.1/x", "", "curl: (1) Protocol \"ftp\" not supported\n", 1},
 		{"bad port", "curl http://127.0.0.1:99999/", "", "curl: (3) URL rejected: Port number was not a decimal number between 0 and 65535\n", 3},
-		{"no url", "curl -s", "", "curl: no URL specified (try 'curl --help')\n", 2},
-		{"missing data file", "curl -d @nope " + u + "/echo", "", "curl: (26) Failed to read data from file nope: no such file or directory\n", 26},
+		{"no url", "curl -s", "", "curl: no URL specified!\ncurl: try 'curl --help' for more information\n", 2},
+		{"missing data file", "curl -d @nope " + u + "/echo", "", "curl: (26) Failed to read data from file nope: No such file or directory\n", 26},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -453,7 +453,7 @@ func TestCurlOutputDenied(t *testing.T) {
 		t.Errorf("the request was sent")
 	}
 	r = runNet(t, netConfig(t), "curl -o nodir/got "+srv.URL+"/hello")
-	if r.status != 23 || r.err != "curl: (23) Failed to open the output file nodir/got: no such file or directory\n" {
+	if r.status != 23 || r.err != "curl: (23) Failed to open the output file nodir/got: No such file or directory\n" {
 		t.Errorf("got (%q, %d)", r.err, r.status)
 	}
 }

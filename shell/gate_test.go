@@ -524,7 +524,7 @@ func gateCases() []gateCase {
 }
 
 // maxHops is how many symlinks one resolution follows in all, as Linux's
-// MAXSYMLINKS: one more is "too many levels of symbolic links".
+// MAXSYMLINKS: one more is "Too many levels of symbolic links".
 const maxHops = 40
 
 // chainLinks are the links the chains end in, one hop each.
@@ -576,7 +576,7 @@ var chainRoutes = []struct {
 		check: quiet, why: "asking is not an operation: caps check is not audited",
 		inWant: []string{"denied: fs.write /etc/passwd", "denied: fs.read /work/secret/key", "allowed: fs.write /tmp/x"}},
 	{name: "caps drop", script: "caps drop 'fs.write:/tmp/**'; echo pwned > T/x; cat /tmp/x",
-		want: []string{"cat: /tmp/x: no such file or directory"}},
+		want: []string{"cat: /tmp/x: No such file or directory"}},
 	{name: "test", script: "[ -w E/passwd ]; echo w=$?; [ -r S/key ]; echo r=$?; [ -e E/passwd ]; echo e=$?; [ -w T ]; echo t=$?",
 		check: audited, why: "test prints nothing", inWant: []string{"w=1\nr=1\ne=0\nt=0\n"}, loopWant: []string{"w=1\nr=1\ne=1\nt=1\n"},
 		loopWhy: "test prints nothing"},
@@ -602,8 +602,8 @@ func chainCases() []gateCase {
 	for hops := maxHops - 2; hops <= maxHops+2; hops++ {
 		loop := func(tc gateCase) gateCase {
 			if hops > maxHops {
-				tc.check, tc.why = quiet, "the name never resolves: too many levels of symbolic links"
-				tc.want = append(tc.want, "too many levels of symbolic links")
+				tc.check, tc.why = quiet, "the name never resolves: Too many levels of symbolic links"
+				tc.want = append(tc.want, "Too many levels of symbolic links")
 			}
 			return tc
 		}
@@ -673,7 +673,7 @@ var explicitGateCases = []gateCase{
 		check:  quiet, why: "the link resolves from /work/sub, where it is, to /work/new, which may be written", want: []string{"inside"}},
 	{name: "redirect/dotdot after a link from /etc", route: "symlinks", script: "echo pwned > /etc/back/../passwd; cd /etc/back && echo pwned > ../passwd"},
 	{name: "redirect/symlink loop", route: "symlink loop", script: "echo pwned > /work/loop/x; echo pwned > /work/loop",
-		check: quiet, why: "the loop never resolves: too many levels of symbolic links", want: []string{"too many levels"}},
+		check: quiet, why: "the loop never resolves: Too many levels of symbolic links", want: []string{"Too many levels"}},
 	{name: "redirect/glob in a loop", route: "globs", script: "for f in /work/*/../../etc/pass*; do echo pwned > \"$f\"; done"},
 	{name: "redirect/lexical dotdot stays inside", route: "symlinks",
 		script: "echo inside > /work/out/../etc-copy; cat /work/etc-copy",
@@ -957,7 +957,7 @@ var explicitGateCases = []gateCase{
 	{name: "git/status names", route: "snapshot diff", script: "echo more >> /work/secret/key; status; status --json; rollback --dry-run HEAD",
 		check: quiet, why: "a list of changes leaves out what may not be read, as a listing does", hide: []string{"secret"}},
 	{name: "git/show through links", route: "show", script: "ln -s secret /work/s2; snapshot -m links; show HEAD:/work/out/secret; show HEAD:/work/a/secret; show HEAD:/work/s2/key",
-		check: quiet, why: "a snapshot's files are looked up without following links: the paths do not exist there", want: []string{"not a directory"}},
+		check: quiet, why: "a snapshot's files are looked up without following links: the paths do not exist there", want: []string{"Not a directory"}},
 	{name: "git/show dotdot", route: "show", script: "cd /; show HEAD:work/secret/../secret/key; cd /work/sub; show HEAD:../secret/./key"},
 	{name: "git/diff through links", route: "snapshot diff", script: "ln -s secret /work/s2; snapshot -m links; echo x >> /work/secret/key; diff HEAD; diff --json",
 		check: quiet, why: "a list of changes leaves out what may not be read, as a listing does", hide: []string{"secret/key"}},

@@ -89,6 +89,7 @@ func (l Limits) withDefaults() Limits {
 // stopped whole, as by a timeout, and so are the readers of its pipes).
 type limitError struct {
 	msg  string
+	flag string      // the limit's flag without its dashes: "max-depth"
 	said atomic.Bool // printed already: Error is only called to print
 }
 
@@ -108,23 +109,23 @@ func (e *limitError) report(w io.Writer) {
 }
 
 func depthError(name, what string, limit int) *limitError {
-	return &limitError{msg: fmt.Sprintf("%s: maximum %s nesting level exceeded (%d)", name, what, limit)}
+	return &limitError{msg: fmt.Sprintf("%s: maximum %s nesting level exceeded (%d)", name, what, limit), flag: "max-depth"}
 }
 
 func processError(limit int) *limitError {
-	return &limitError{msg: fmt.Sprintf("too many processes (limit %d)", limit)}
+	return &limitError{msg: fmt.Sprintf("too many processes (limit %d)", limit), flag: "max-procs"}
 }
 
 func memoryError(limit int64) *limitError {
-	return &limitError{msg: fmt.Sprintf("out of memory (limit %d MiB)", limit>>20)}
+	return &limitError{msg: fmt.Sprintf("out of memory (limit %d MiB)", limit>>20), flag: "max-memory"}
 }
 
 func commandsError(limit int64) *limitError {
-	return &limitError{msg: fmt.Sprintf("too many commands (limit %d)", limit)}
+	return &limitError{msg: fmt.Sprintf("too many commands (limit %d)", limit), flag: "max-commands"}
 }
 
 func loopError(limit int64) *limitError {
-	return &limitError{msg: fmt.Sprintf("too many loop iterations (limit %d)", limit)}
+	return &limitError{msg: fmt.Sprintf("too many loop iterations (limit %d)", limit), flag: "max-loop"}
 }
 
 // A statement run: each top-level statement runs under a context of its
@@ -295,6 +296,7 @@ func (sr *stmtRun) abort(err *limitError) *limitError {
 	sr.mu.Lock()
 	if sr.aborted == nil {
 		sr.aborted = err
+		sr.s.hit.CompareAndSwap(nil, err)
 	}
 	err = sr.aborted
 	sr.mu.Unlock()

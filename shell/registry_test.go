@@ -14,8 +14,10 @@ import (
 )
 
 // TestEveryCommandAnswersHelp checks the contract every builtin shares:
-// --help prints a usage that names the command and exits 0, and the
-// registry has a summary line for help's listing.
+// --help prints a usage in GNU's layout ("Usage: NAME ...", the options
+// ending with --help and --version) and exits 0, --version names the
+// command and moonix, and the registry has a summary line and a synopsis
+// for help's listing.
 func TestEveryCommandAnswersHelp(t *testing.T) {
 	t.Parallel()
 	reg := registry(sandbox.Deps{}, network.Deps{})
@@ -27,8 +29,17 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 		var out, errs strings.Builder
 		c := &builtins.Call{Args: []string{cmd.Name, "--help"}, Stdout: &out, Stderr: &errs, FS: vfs.NewDefault(vfs.Options{})}
 		status := builtins.Run(cmd, c)
-		if status != 0 || errs.Len() != 0 || !strings.HasPrefix(out.String(), cmd.Name+" - ") || !strings.Contains(out.String(), "usage:") {
+		if status != 0 || errs.Len() != 0 || !strings.HasPrefix(out.String(), "Usage: "+cmd.Name+" ") && !strings.HasPrefix(out.String(), "Usage: "+cmd.Name+"\n") ||
+			!strings.Contains(out.String(), "\n      --help") || !strings.Contains(out.String(), "\n      --version") {
 			t.Errorf("%s --help: status %d, stderr %q, stdout %q", cmd.Name, status, errs.String(), out.String())
+		}
+		if len(cmd.Synopsis()) == 0 {
+			t.Errorf("%s: no synopsis in %q", cmd.Name, cmd.Usage)
+		}
+		out.Reset()
+		c.Args = []string{cmd.Name, "--version"}
+		if status := builtins.Run(cmd, c); status != 0 || !strings.HasPrefix(out.String(), cmd.Name+" ") || !strings.Contains(out.String(), "moonix") {
+			t.Errorf("%s --version: status %d, stdout %q", cmd.Name, status, out.String())
 		}
 		if cmd.Summary == "" || strings.Contains(cmd.Summary, "\n") {
 			t.Errorf("%s: summary %q is not one line", cmd.Name, cmd.Summary)

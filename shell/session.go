@@ -128,8 +128,11 @@ type Session struct {
 	interpRunner // the interpreter (interp.go)
 
 	captures served[io.Writer]
-	sources  served[string]
-	funcs    funcNames
+	// hit is the first limit that stopped a statement since a Captured
+	// run began (a root session's; see capture.go).
+	hit     atomic.Pointer[limitError]
+	sources served[string]
+	funcs   funcNames
 	// calls counts the commands run; the stack is measured again at
 	// nextMeasure (see deepRecursion).
 	calls, nextMeasure atomic.Int64
@@ -733,6 +736,9 @@ func (s *Session) commandNames() []string {
 		names = append(names, c.Name)
 	}
 	names = append(names, shellCommandNames...)
+	for name := range s.cfg.Commands {
+		names = append(names, name) // an embedder's, a test's
+	}
 	for _, dir := range strings.Split(s.getenv("PATH"), ":") {
 		if dir == "" {
 			continue

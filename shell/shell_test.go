@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -74,7 +75,7 @@ func TestScripts(t *testing.T) {
 			"/work user user /bin:/usr/bin /work moonix /tmp 1000 1000 1000\n", 0},
 		{"arg0", `echo $0 ${0} "${0}x" ${#0}; f() { echo $0; }; f`, "moonix moonix moonixx 6\nmoonix\n", 0},
 		{"not found", "nosuchcommand; echo $?", "moonix: nosuchcommand: command not found\n127\n", 0},
-		{"not found by path", "./nope; echo $?", "moonix: ./nope: no such file or directory\n127\n", 0},
+		{"not found by path", "./nope; echo $?", "moonix: ./nope: No such file or directory\n127\n", 0},
 		{"relative PATH entry", `mkdir bin; printf 'echo "$0" ran\n' > bin/foo; chmod +x bin/foo; PATH=bin:$PATH; foo; echo $?`, "bin/foo ran\n0\n", 0},
 		{"exit status", "exit 3", "", 3},
 		{"syntax error", "echo a; if", "moonix: moonix:1:9: `if` must be followed by a statement list\n", 2},
@@ -85,8 +86,8 @@ func TestScripts(t *testing.T) {
 		{"tilde", "echo ~ ~user ~root ~nobody ~/x", "/work /work /root ~nobody /work/x\n", 0},
 		{"redirect and cat", "echo hi > f; cat f; cat < f", "hi\nhi\n", 0},
 		{"append", "echo a > f; echo b >> f; cat f", "a\nb\n", 0},
-		{"missing file", "cat < nope; echo $?", "moonix: nope: no such file or directory\n1\n", 0},
-		{"dir redirect", "echo x > /work; echo $?", "moonix: /work: is a directory\n1\n", 0},
+		{"missing file", "cat < nope; echo $?", "moonix: nope: No such file or directory\n1\n", 0},
+		{"dir redirect", "echo x > /work; echo $?", "moonix: /work: Is a directory\n1\n", 0},
 		{"dev null", "echo x > /dev/null; cat < /dev/null; echo ok", "ok\n", 0},
 		{"dev stderr", "echo err > /dev/stderr; echo out > /dev/stdout", "err\nout\n", 0},
 		{"dev stdin", "echo piped | cat /dev/stdin", "piped\n", 0},
@@ -120,10 +121,10 @@ func TestScripts(t *testing.T) {
 		{"script by path", `printf '#!/bin/sh\necho run "$@"\n' > t.sh; ./t.sh; echo $?`,
 			"moonix: ./t.sh: permission denied\n126\n", 0},
 		{"bin fallback", "/bin/sh -c 'echo via bin'; /usr/bin/echo via echo; /bin/nosuch; echo $?",
-			"via bin\nvia echo\nmoonix: /bin/nosuch: no such file or directory\n127\n", 0},
+			"via bin\nvia echo\nmoonix: /bin/nosuch: No such file or directory\n127\n", 0},
 		{"source path", `echo 'echo sourced $1' > lib.sh; . ./lib.sh a; source lib.sh b`, "sourced a\nsourced b\n", 0},
 		{"pwd -P", "pwd -P", "/work\n", 0},
-		{"help lists", "help cd", "cd - change the working directory (shell builtin)\n", 0},
+		{"help lists", "help cd", "cd - change the working directory (shell builtin)\nUsage: cd [-L|[-P [-e]] [-@]] [dir]\n", 0},
 		{"pipeline", "echo a | cat | cat", "a\n", 0},
 		{"background", "echo bg > f & wait; cat f", "bg\n", 0},
 		{"command substitution", `x=$(echo sub); echo "[$x]"`, "[sub]\n", 0},
@@ -186,7 +187,7 @@ func TestInterpTempDirNeverOnHost(t *testing.T) {
 	// is a path that cannot exist, and scripts see /tmp in the VFS.
 	host := t.TempDir()
 	got, _ := run(t, `echo x > `+host+`/sh-interp-1; echo $?; echo y > $TMPDIR/sh-interp-2; cat /tmp/sh-interp-2`)
-	if want := "moonix: " + host + "/sh-interp-1: no such file or directory\n1\ny\n"; got != want {
+	if want := "moonix: " + host + "/sh-interp-1: No such file or directory\n1\ny\n"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 	entries, _ := os.ReadDir(host)
@@ -302,6 +303,19 @@ func TestLiteralNext(t *testing.T) {
 		if got := LiteralNext(src); got != want {
 			t.Errorf("LiteralNext(%q) = %v, want %v", src, got, want)
 		}
+	}
+}
+
+// TestCompleteCommands: the commands a Config adds complete as the
+// builtins do.
+func TestCompleteCommands(t *testing.T) {
+	t.Parallel()
+	s, err := New(Config{Commands: map[string]func(*builtins.Call) int{"zzextra": func(*builtins.Call) int { return 0 }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(s.Complete("zz", true), " "); got != "zzextra" {
+		t.Errorf("command completion of zz: %q", got)
 	}
 }
 

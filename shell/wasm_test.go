@@ -308,7 +308,7 @@ func TestWasmPrebuiltPrograms(t *testing.T) {
 func TestWasmSnapshotCapturesWrites(t *testing.T) {
 	t.Parallel()
 	got, _ := runWasm(t, wasmSetup{}, `probe write made.txt v1; id=$(snapshot first)
-probe write made.txt v2; cat made.txt; rollback "$id" >/dev/null; cat made.txt`)
+probe write made.txt v2; cat made.txt; rollback "$id" >/dev/null 2>&1; cat made.txt`)
 	if got != "v2\nv1\n" {
 		t.Fatalf("got %q", got)
 	}
@@ -360,7 +360,7 @@ func TestWasmDeniedWrite(t *testing.T) {
 	s.Run(context.Background(), `probe write /etc/x hi; echo $?; probe perm create:/bin/new read:/work/in.txt; cat /etc/x`, "moonix")
 	want := "probe: open /etc/x: Permission denied\n1\n" +
 		"create:/bin/new: Permission denied\nread:/work/in.txt: ok\n" +
-		"cat: /etc/x: no such file or directory\n"
+		"cat: /etc/x: No such file or directory\n"
 	if got := out.String(); got != want {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}

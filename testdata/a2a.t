@@ -105,7 +105,7 @@ Usage errors:
   a2a: delegate: --data is not JSON: unexpected end of JSON input (try 'a2a --help')
   [2]
   $ a2a delegate echo --file missing.txt
-  a2a: missing.txt: no such file or directory
+  a2a: missing.txt: No such file or directory
   [2]
   $ a2a delegate echo --timeout -1s hi
   a2a: delegate: --timeout must be positive (try 'a2a --help')
@@ -132,6 +132,6 @@ Usage errors:
   a2a: wait: extra operand 'b' (try 'a2a --help')
   [2]
   $ a2a --help | head -3
-  a2a - delegate tasks to A2A agents
-  
   usage: a2a discover AGENT [--json]
+         a2a delegate AGENT TEXT... [--stream | --async] [--task ID]
+                  [--context ID] [--data JSON] [--file PATH]... [--timeout D]

@@ -69,7 +69,7 @@ Errors:
   awk: division by zero
   [2]
   $ awk '{ print }' nope.txt
-  awk: cannot open file 'nope.txt' for reading: no such file or directory
+  awk: cannot open file 'nope.txt' for reading: No such file or directory
   [2]
   $ awk 'BEGIN { exit 3 }'
   [3]

@@ -33,8 +33,10 @@ The suffix is not removed when it is the whole name:
 Errors:
 
   $ basename
-  basename: missing operand (try 'basename --help')
-  [2]
+  basename: missing operand
+  Try 'basename --help' for more information.
+  [1]
   $ basename a b c
-  basename: extra operand 'c' (try 'basename --help')
-  [2]
+  basename: extra operand 'c'
+  Try 'basename --help' for more information.
+  [1]

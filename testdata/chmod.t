@@ -61,10 +61,12 @@ Errors:
 
   $ chmod 999 a
   chmod: invalid mode: '999'
+  Try 'chmod --help' for more information.
   [1]
   $ chmod 644 nope
-  chmod: cannot access 'nope': no such file or directory
+  chmod: cannot access 'nope': No such file or directory
   [1]
   $ chmod 644
-  chmod: missing operand after '644' (try 'chmod --help')
-  [2]
+  chmod: missing operand after '644'
+  Try 'chmod --help' for more information.
+  [1]

@@ -32,5 +32,5 @@ A shorter file is reported at its end.
   cmp: EOF on c after byte 3, line 1
   [1]
   $ cmp a nope
-  cmp: nope: no such file or directory
+  cmp: nope: No such file or directory
   [2]

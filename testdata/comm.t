@@ -43,5 +43,6 @@ never complains).
   b
   a
   $ comm a
-  comm: missing operand after 'a' (try 'comm --help')
-  [2]
+  comm: missing operand after 'a'
+  Try 'comm --help' for more information.
+  [1]

@@ -91,20 +91,21 @@ Errors:
   cp: 'a' and 'a' are the same file
   [1]
   $ cp nope x
-  cp: cannot stat 'nope': no such file or directory
+  cp: cannot stat 'nope': No such file or directory
   [1]
   $ cp a nodir/
-  cp: cannot create regular file 'nodir/': not a directory
+  cp: cannot create regular file 'nodir/': Not a directory
   [1]
   $ cp a b nodir
-  cp: target 'nodir': no such file or directory
+  cp: target 'nodir': No such file or directory
   [1]
   $ cp -r src a
   cp: cannot overwrite non-directory 'a' with directory 'src'
   [1]
   $ cp a
-  cp: missing destination file operand after 'a' (try 'cp --help')
-  [2]
+  cp: missing destination file operand after 'a'
+  Try 'cp --help' for more information.
+  [1]
   $ touch -- -x
   $ cp -- -x y
   $ ls y

@@ -6,7 +6,7 @@ reach a server are Go tests (shell/curl_test.go) and
 testdata/cli/curl.txtar.
 
   $ curl --help | head -1
-  curl - transfer a URL over HTTP(S), through the capability gate
+  Usage: curl [OPTION...] URL...
   $ curl http://example.com/
   moonix: connect example.com:80: permission denied (needs net.connect:example.com:80)
   [7]
@@ -44,25 +44,28 @@ stops curl before it sends anything:
   moonix: write /etc/page: permission denied (needs fs.write:/etc/page)
   [23]
   $ curl -o nodir/page http://example.com/
-  curl: (23) Failed to open the output file nodir/page: no such file or directory
+  curl: (23) Failed to open the output file nodir/page: No such file or directory
   [23]
   $ curl -d @missing.txt http://example.com/
-  curl: (26) Failed to read data from file missing.txt: no such file or directory
+  curl: (26) Failed to read data from file missing.txt: No such file or directory
   [26]
 
 Usage errors and URLs curl cannot use:
 
   $ curl
-  curl: no URL specified (try 'curl --help')
+  curl: no URL specified!
+  curl: try 'curl --help' for more information
   [2]
   $ curl --bogus http://example.com/
-  curl: unknown flag: --bogus (try 'curl --help')
+  curl: unrecognized option '--bogus'
+  curl: try 'curl --help' for more information
   [2]
   $ curl -I -d x=1 http://example.com/
   curl: (2) You can only select one HTTP request method! You asked for both POST (-d, --data) and HEAD (-I, --head).
   [2]
   $ curl -m -1 http://example.com/
-  curl: option --max-time: expected a proper numerical parameter (try 'curl --help')
+  curl: option --max-time: expected a proper numerical parameter
+  curl: try 'curl --help' for more information
   [2]
   $ curl ftp://example.com/file
   curl: (1) Protocol "ftp" not supported

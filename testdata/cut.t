@@ -33,17 +33,21 @@ Characters and bytes, with open ranges:
 Errors:
 
   $ cut c.txt
-  cut: you must specify a list of bytes, characters, or fields (try 'cut --help')
+  cut: you must specify a list of bytes, characters, or fields
+  Try 'cut --help' for more information.
   [1]
   $ cut -f0 c.txt
-  cut: fields are numbered from 1 (try 'cut --help')
+  cut: fields are numbered from 1
+  Try 'cut --help' for more information.
   [1]
   $ cut -c 3-1 c.txt
-  cut: invalid decreasing range (try 'cut --help')
+  cut: invalid decreasing range
+  Try 'cut --help' for more information.
   [1]
   $ cut -d ab -f1 c.txt
-  cut: the delimiter must be a single character (try 'cut --help')
+  cut: the delimiter must be a single character
+  Try 'cut --help' for more information.
   [1]
   $ cut -f1 nope
-  cut: nope: no such file or directory
+  cut: nope: No such file or directory
   [1]

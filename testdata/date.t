@@ -110,7 +110,7 @@ alone keep the current time of day.
   $ date -r f
   Fri Jul  4 12:30:00 UTC 2025
   $ date -r missing
-  date: missing: no such file or directory
+  date: missing: No such file or directory
   [1]
 
 -f FILE reads one date per line:
@@ -123,11 +123,11 @@ alone keep the current time of day.
 Output formats do not combine, and the date cannot be set:
 
   $ date -R -I
-  date: multiple output formats specified (try 'date --help')
-  [2]
+  date: multiple output formats specified
+  [1]
   $ date 010100002030
-  date: cannot set date: operation not permitted
+  date: cannot set date: Operation not permitted
   [1]
   $ date -s yesterday
-  date: cannot set date: operation not permitted
+  date: cannot set date: Operation not permitted
   [1]

@@ -17,7 +17,7 @@ bytes); -i counts its inodes against their limit (1,000,000).
   Filesystem     Type 1K-blocks  Used Available Use% Mounted on
   moonix         vfs    1048576     5   1048571   1% /
   $ df nope
-  df: nope: no such file or directory
+  df: nope: No such file or directory
   [1]
   $ df -i
   Filesystem      Inodes IUsed  IFree IUse% Mounted on

@@ -133,8 +133,9 @@ Directories: -r recurses, -N treats absent files as empty.
 Trouble exits 2.
 
   $ diff a nope
-  diff: nope: no such file or directory
+  diff: nope: No such file or directory
   [2]
   $ diff -u -c a b
-  diff: conflicting output style options (try 'diff --help')
+  diff: conflicting output style options
+  diff: Try 'diff --help' for more information.
   [2]

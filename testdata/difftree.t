@@ -6,8 +6,8 @@ has /dev/null on the missing side. The status is 1 when something
 differs, 0 when nothing does.
 
   $ diff --help | grep -A1 'ID \[ID2\]'
-         diff [OPTION]... [ID [ID2]]
-    -u, -U N, --unified[=N]   unified format with N (3) lines of context
+    or:  diff [OPTION]... [ID [ID2]]
+  Compare files line by line.
 
 Before the first snapshot, every file is added (the /dev symlinks too):
 
@@ -266,7 +266,8 @@ every operand to resolve:
 
   $ printf 'one\n' > HEAD
   $ diff HEAD
-  diff: missing operand after 'HEAD' (try 'diff --help')
+  diff: missing operand after 'HEAD'
+  diff: Try 'diff --help' for more information.
   [2]
   $ diff HEAD a
   1a2,4
@@ -278,11 +279,14 @@ every operand to resolve:
   diff: unknown snapshot "nosuch"
   [2]
   $ diff HEAD~1 nosuch
-  diff: HEAD~1: no such file or directory
+  diff: HEAD~1: No such file or directory
+  diff: nosuch: No such file or directory
   [2]
   $ diff nosuch1 nosuch2
-  diff: nosuch1: no such file or directory
+  diff: nosuch1: No such file or directory
+  diff: nosuch2: No such file or directory
   [2]
   $ diff --json a HEAD
-  diff: --json works only when comparing snapshots (try 'diff --help')
+  diff: --json works only when comparing snapshots
+  diff: Try 'diff --help' for more information.
   [2]

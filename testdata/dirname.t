@@ -24,5 +24,6 @@ Several names are handled in turn:
   a^@.^@ (no-eol)
 
   $ dirname
-  dirname: missing operand (try 'dirname --help')
-  [2]
+  dirname: missing operand
+  Try 'dirname --help' for more information.
+  [1]

@@ -27,5 +27,5 @@ whole KiB; directories and symlinks count nothing of their own.
   $ du -sb d
   3006	d
   $ du nope
-  du: cannot access 'nope': no such file or directory
+  du: cannot access 'nope': No such file or directory
   [1]

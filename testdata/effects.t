@@ -3,7 +3,7 @@ reads of the real clock and of real randomness), one effect a line, and,
 for audit, every capability denial.
 
   $ effects --help | head -1
-  effects - list what a rollback cannot undo: the effect log
+  Usage: effects [--since ID] [--kind KIND]... [--denied | --all] [--json]
   $ effects
   $ effects verify
   effects verify: ok (0 entries)
@@ -98,6 +98,7 @@ developer/effects.t for effects that a rollback cannot undo).
   $ rollback --dry-run HEAD
   D /work/b
   $ rollback HEAD
+  rollback: unsaved changes (1 path) kept as 4f505b8; 'rollback -' brings them back
   rolled back to 1ef06b3 (first)
 
 Errors:
@@ -106,7 +107,8 @@ Errors:
   effects: unknown kind 'disk' (kinds: http, clock, random, mcp, process, a2a, mcp-in, a2a-in, denied)
   [2]
   $ effects show
-  effects: missing entry (try 'effects --help')
+  effects: missing entry
+  Try 'effects --help' for more information.
   [2]
   $ effects show 99
   effects: no entry '99' (give its sequence number or 4 characters of its id at least)
@@ -115,10 +117,12 @@ Errors:
   effects: no entry 'zz' (give its sequence number or 4 characters of its id at least)
   [1]
   $ effects list
-  effects: extra operand 'list' (try 'effects --help')
+  effects: extra operand 'list'
+  Try 'effects --help' for more information.
   [2]
   $ effects verify --all
-  effects: verify takes no options (try 'effects --help')
+  effects: verify takes no options
+  Try 'effects --help' for more information.
   [2]
   $ effects --since nope
   effects: unknown snapshot "nope"

@@ -41,10 +41,11 @@ that cannot be found is 127:
   $ env sh -c 'exit 3'
   [3]
   $ env -C nowhere sh -c pwd
-  env: cannot change directory to 'nowhere': no such file or directory
+  env: cannot change directory to 'nowhere': No such file or directory
   [125]
   $ env -0 printenv
-  env: cannot specify --null (-0) with command (try 'env --help')
+  env: cannot specify --null (-0) with command
+  Try 'env --help' for more information.
   [125]
   $ env nosuchcommand
   moonix: nosuchcommand: command not found

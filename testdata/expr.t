@@ -57,5 +57,6 @@ Errors exit 2:
   expr: division by zero
   [2]
   $ expr
-  expr: missing operand (try 'expr --help')
+  expr: missing operand
+  Try 'expr --help' for more information.
   [2]

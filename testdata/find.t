@@ -109,14 +109,14 @@ with +), -quit.
 Errors:
 
   $ find nope
-  find: 'nope': no such file or directory
+  find: 'nope': No such file or directory
   [1]
   $ find . -bogus
-  find: unknown predicate '-bogus'
+  find: unknown predicate `-bogus'
   [1]
   $ find . -name
-  find: missing argument to '-name'
+  find: missing argument to `-name'
   [1]
   $ find . -name a extra
-  find: paths must precede expression: 'extra'
+  find: paths must precede expression: `extra'
   [1]

@@ -26,5 +26,5 @@ fold wraps lines at a width (80 by default).
   own fox jump
   s
   $ fold -w 0 f
-  fold: invalid number of columns: '0'
+  fold: invalid number of columns: '0': Numerical result out of range
   [1]

@@ -175,20 +175,21 @@ Binary files, NUL-separated data:
 Errors: a missing file is reported and the status is 2.
 
   $ grep foo nope a.txt
-  grep: nope: no such file or directory
+  grep: nope: No such file or directory
   a.txt:foo
   a.txt:baz foo_x
   [2]
   $ grep -s foo nope
   [2]
   $ grep foo d
-  grep: d: is a directory
+  grep: d: Is a directory
   [2]
   $ grep 'a\{1'
-  grep: unmatched \{
+  grep: Unmatched \{
   [2]
   $ grep
-  grep: missing pattern (try 'grep --help')
+  Usage: grep [OPTION]... PATTERNS [FILE]...
+  Try 'grep --help' for more information.
   [2]
   $ grep zzz a.txt
   [1]

@@ -57,7 +57,7 @@ Several files get headers; -q drops them, -v adds one for a single file:
 Errors:
 
   $ head nope.txt xy.txt
-  head: cannot open 'nope.txt' for reading: no such file or directory
+  head: cannot open 'nope.txt' for reading: No such file or directory
   ==> xy.txt <==
   x
   y
@@ -67,5 +67,5 @@ Errors:
   [1]
   $ mkdir d
   $ head d
-  head: error reading 'd': is a directory
+  head: error reading 'd': Is a directory
   [1]

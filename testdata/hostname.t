@@ -10,5 +10,5 @@ so no addresses (-i), and the name cannot be changed.
   $ hostname -d
   
   $ hostname box
-  hostname: cannot set the host name: operation not permitted
+  hostname: cannot set the host name: Operation not permitted
   [1]

@@ -52,5 +52,6 @@ Unsorted input is reported.
   $ join --nocheck-order unsorted sorted
   3 c y
   $ join names
-  join: missing operand after 'names' (try 'join --help')
-  [2]
+  join: missing operand after 'names'
+  Try 'join --help' for more information.
+  [1]

@@ -91,5 +91,5 @@ that cannot be read:
   jq: parse error: Unfinished JSON term at EOF at line 2, column 0
   [5]
   $ jq . nope.json
-  jq: error: Could not open nope.json: no such file or directory
+  jq: error: Could not open nope.json: No such file or directory
   [2]

@@ -27,7 +27,7 @@ Existing names need -f; -n (or -T) replaces a symlink to a directory
 instead of linking inside it.
 
   $ ln -s a soft
-  ln: failed to create symbolic link 'soft': file exists
+  ln: failed to create symbolic link 'soft': File exists
   [1]
   $ ln -sf hard soft
   $ readlink soft
@@ -40,7 +40,7 @@ instead of linking inside it.
 Errors:
 
   $ ln nope x
-  ln: failed to access 'nope': no such file or directory
+  ln: failed to access 'nope': No such file or directory
   [1]
   $ ln d dirlink
   ln: d: hard link not allowed for directory
@@ -49,5 +49,6 @@ Errors:
   ln: 'a' and 'a' are the same file
   [1]
   $ ln
-  ln: missing file operand (try 'ln --help')
-  [2]
+  ln: missing file operand
+  Try 'ln --help' for more information.
+  [1]

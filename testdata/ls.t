@@ -131,11 +131,11 @@ Times within six months of now show the clock time, older ones the year.
 Errors: a missing operand exits 2 after listing the others.
 
   $ ls nope a
-  ls: cannot access 'nope': no such file or directory
+  ls: cannot access 'nope': No such file or directory
   a
   [2]
   $ ls a/
-  ls: cannot access 'a/': not a directory
+  ls: cannot access 'a/': Not a directory
   [2]
 
 Names that look like options need --:

@@ -53,7 +53,8 @@ Errors name what is wrong, with the usual statuses:
   mcp: nowhere: no such server (not in /work/.mcp.json)
   [2]
   $ mcp call everything
-  mcp: call: 'everything' is not SERVER/TOOL (try 'mcp --help')
+  mcp: call: 'everything' is not SERVER/TOOL
+  Try 'mcp --help' for more information.
   [2]
   $ mcp add everything -- npx
   mcp: /work/.mcp.json: server "everything" already exists (remove it first)
@@ -68,11 +69,12 @@ Errors name what is wrong, with the usual statuses:
   [2]
   $ mcp ps
   $ mcp --help | head -3
-  mcp - call MCP servers' tools; serve this shell over MCP
-  
-  usage: mcp list [SERVER] [--json]
+  Usage: mcp list [SERVER] [--json]
+    or:  mcp info SERVER [--json]
+    or:  mcp call SERVER/TOOL [KEY=VALUE]... [KEY:=JSON]... [--args JSON|-] [--json | --structured] [--timeout D] [--max-output N]
   $ mcp frob
-  mcp: unknown operation 'frob' (try 'mcp --help')
+  mcp: unknown operation 'frob'
+  Try 'mcp --help' for more information.
   [2]
 
 Serving MCP from inside a session needs mcp.serve:

@@ -2,10 +2,10 @@ mkdir makes directories; -p makes parents and accepts existing ones.
 
   $ mkdir a
   $ mkdir a
-  mkdir: cannot create directory 'a': file exists
+  mkdir: cannot create directory 'a': File exists
   [1]
   $ mkdir x/y
-  mkdir: cannot create directory 'x/y': no such file or directory
+  mkdir: cannot create directory 'x/y': No such file or directory
   [1]
   $ mkdir -pv x/y/z
   mkdir: created directory 'x'
@@ -30,8 +30,9 @@ mkdir makes directories; -p makes parents and accepts existing ones.
   [1]
   $ touch f
   $ mkdir -p f/sub
-  mkdir: cannot create directory 'f': not a directory
+  mkdir: cannot create directory 'f': Not a directory
   [1]
   $ mkdir
-  mkdir: missing operand (try 'mkdir --help')
-  [2]
+  mkdir: missing operand
+  Try 'mkdir --help' for more information.
+  [1]

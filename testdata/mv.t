@@ -45,18 +45,19 @@ Errors:
   mv: 'x' and 'x' are the same file
   [1]
   $ mv nope z
-  mv: cannot stat 'nope': no such file or directory
+  mv: cannot stat 'nope': No such file or directory
   [1]
   $ mkdir -p full/t/inside
   $ mv t full
-  mv: cannot move 't' to 'full/t': directory not empty
+  mv: cannot move 't' to 'full/t': Directory not empty
   [1]
   $ mv t x
   mv: cannot overwrite non-directory 'x' with directory 't'
   [1]
   $ mv x y z
-  mv: target 'z': no such file or directory
+  mv: target 'z': No such file or directory
   [1]
   $ mv x
-  mv: missing destination file operand after 'x' (try 'mv --help')
-  [2]
+  mv: missing destination file operand after 'x'
+  Try 'mv --help' for more information.
+  [1]

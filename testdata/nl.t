@@ -40,5 +40,6 @@ Lines \:\:\: \:\: and \: start header, body and footer sections.
   
          end
   $ nl -n xx f
-  nl: invalid line numbering format: 'xx' (try 'nl --help')
-  [2]
+  nl: invalid line numbering format: 'xx'
+  Try 'nl --help' for more information.
+  [1]

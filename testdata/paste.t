@@ -46,5 +46,5 @@ Each - reads the next line of standard input.
 A missing file stops paste before any output.
 
   $ paste letters nope
-  paste: nope: no such file or directory
+  paste: nope: No such file or directory
   [1]

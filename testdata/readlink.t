@@ -12,7 +12,7 @@ anything else.
   $ readlink d
   [1]
   $ readlink -v d
-  readlink: d: invalid argument
+  readlink: d: Invalid argument
   [1]
   $ readlink -n link
   d/file (no-eol)

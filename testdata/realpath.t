@@ -11,10 +11,10 @@ realpath prints absolute names with every symlink, . and .. resolved.
   $ realpath link/new
   /work/d/sub/new
   $ realpath missing/new
-  realpath: missing/new: no such file or directory
+  realpath: missing/new: No such file or directory
   [1]
   $ realpath -e link/new
-  realpath: link/new: no such file or directory
+  realpath: link/new: No such file or directory
   [1]
   $ realpath -m missing/../new
   /work/new

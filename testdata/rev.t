@@ -8,5 +8,5 @@ rev reverses the characters of each line.
   cba
   !éh
   $ rev nope
-  rev: nope: no such file or directory
+  rev: nope: No such file or directory
   [1]

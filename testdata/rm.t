@@ -6,10 +6,10 @@ rm removes files; directories need -r (or -d when empty).
   $ rm -v b
   removed 'b'
   $ rm d
-  rm: cannot remove 'd': is a directory
+  rm: cannot remove 'd': Is a directory
   [1]
   $ rm -d d
-  rm: cannot remove 'd': directory not empty
+  rm: cannot remove 'd': Directory not empty
   [1]
   $ rm -dv empty
   removed directory 'empty'
@@ -23,13 +23,14 @@ rm removes files; directories need -r (or -d when empty).
 Missing files are an error unless -f:
 
   $ rm nope
-  rm: cannot remove 'nope': no such file or directory
+  rm: cannot remove 'nope': No such file or directory
   [1]
   $ rm -f nope
   $ rm -rf nope also-missing
   $ rm
-  rm: missing operand (try 'rm --help')
-  [2]
+  rm: missing operand
+  Try 'rm --help' for more information.
+  [1]
 
 rm refuses . and .., and / when recursive:
 

@@ -2,7 +2,7 @@ rollback ID puts the filesystem, the exported environment and the working
 directory back to a snapshot, which becomes the current one.
 
   $ rollback --help | head -1
-  rollback - put the tree, environment and directory back to a snapshot
+  Usage: rollback [--dry-run] [--json] ID
   $ rollback HEAD
   rollback: no snapshots yet (make one with 'snapshot')
   [1]
@@ -87,12 +87,13 @@ snapshot):
   * fd41f2e  2026-01-01 00:00:05  two
     e54c5d5  2026-01-01 00:00:04  one
 
-rollback discards what changed since the last snapshot (snapshot first to
-keep it):
+rollback puts back what changed since the last snapshot, and keeps it as a
+snapshot on no branch first (see rollback-keep.t):
 
   $ echo scratch > file
   $ touch junk
   $ rollback HEAD
+  rollback: unsaved changes (2 paths) kept as 1afa3ed; 'rollback -' brings them back
   rolled back to fd41f2e (two)
   $ cat file; ls
   two
@@ -125,6 +126,7 @@ remove.
 The environment and the working directory come back too:
 
   $ rollback HEAD
+  rollback: unsaved changes (2 paths) kept as a476aba; 'rollback -' brings them back
   rolled back to fd41f2e (two)
   $ export STAGE=build
   $ mkdir -p src/lib
@@ -171,6 +173,7 @@ Empty directories, symlinks, modes and executables survive a round trip:
   kept
   src
   $ rollback HEAD
+  rollback: unsaved changes (6 paths) kept as 26da246; 'rollback -' brings them back
   rolled back to c556801 (kinds)
   $ ls -l
   total 5
@@ -199,6 +202,7 @@ Empty directories, symlinks, modes and executables survive a round trip:
   $ rollback --dry-run --json HEAD
   {"id":"c556801426c5442e84b733a12fddaec19fb60ba3","short":"c556801","message":"kinds","time":"2026-01-01T00:00:56Z","parent":"4a0f5cff8caab8501b61ca588f0e25f14adfd2d1","dir":"/work","env":["EXTRA=yes","HOME=/work","HOSTNAME=moonix","LOGNAME=user","PATH=/bin:/usr/bin","SHELL=/bin/sh","STAGE=test","TMPDIR=/tmp","USER=user"],"changes":[{"path":"/work/tool","kind":"added"}]}
   $ rollback --json HEAD
+  rollback: unsaved changes (1 path) kept as 0439c67; 'rollback -' brings them back
   {"id":"c556801426c5442e84b733a12fddaec19fb60ba3","short":"c556801","message":"kinds","time":"2026-01-01T00:00:56Z","parent":"4a0f5cff8caab8501b61ca588f0e25f14adfd2d1","dir":"/work","env":["EXTRA=yes","HOME=/work","HOSTNAME=moonix","LOGNAME=user","PATH=/bin:/usr/bin","SHELL=/bin/sh","STAGE=test","TMPDIR=/tmp","USER=user"]}
 
 Bad names get one line and status 1; a missing or extra operand is a usage
@@ -217,13 +221,16 @@ error:
   rollback: bad snapshot name "HEAD~x"
   [1]
   $ rollback
-  rollback: missing snapshot id (try 'rollback --help')
+  rollback: missing snapshot id
+  Try 'rollback --help' for more information.
   [2]
   $ rollback a b
-  rollback: extra operand 'b' (try 'rollback --help')
+  rollback: extra operand 'b'
+  Try 'rollback --help' for more information.
   [2]
   $ rollback --bogus HEAD
-  rollback: unknown flag: --bogus (try 'rollback --help')
+  rollback: unrecognized option '--bogus'
+  Try 'rollback --help' for more information.
   [2]
 
 An ambiguous prefix lists the snapshots it matches (the 300 snapshots are

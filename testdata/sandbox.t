@@ -5,7 +5,7 @@ not exist, even by absolute path:
   moonix: python3: command not found
   [127]
   $ /usr/bin/python3
-  moonix: /usr/bin/python3: no such file or directory
+  moonix: /usr/bin/python3: No such file or directory
   [127]
   $ git status
   moonix: git: command not found
@@ -39,7 +39,7 @@ The filesystem is the virtual one, fresh for this session:
   
   /etc:
   $ cat /etc/passwd
-  cat: /etc/passwd: no such file or directory
+  cat: /etc/passwd: No such file or directory
   [1]
   $ cd /usr
   cd: no such file or directory: "/usr"
@@ -84,12 +84,12 @@ Redirections to paths that would be host paths land in the VFS or fail there:
 Permissions are enforced:
 
   $ echo secret > f; chmod 000 f; cat f
-  cat: f: permission denied
+  cat: f: Permission denied
   [1]
   $ [ -r f ] || echo unreadable
   unreadable
   $ chmod 644 f; mkdir d; chmod 300 d; ls d
-  ls: cannot open directory 'd': permission denied
+  ls: cannot open directory 'd': Permission denied
   [2]
   $ cd d
   $ printf 'echo ran\n' > s.sh; ./s.sh

@@ -220,8 +220,8 @@ Errors say where the script is wrong:
   sed: -e expression #1, char 11: invalid reference \2 on `s' command's RHS
   [1]
   $ sed -E 's/(a/b/' n.txt
-  sed: -e expression #1, char 7: unmatched ( or \(
+  sed: -e expression #1, char 7: Unmatched ( or \(
   [1]
   $ sed p nope
-  sed: can't read nope: no such file or directory
+  sed: can't read nope: No such file or directory
   [2]

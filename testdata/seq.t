@@ -73,13 +73,16 @@ Negative numbers are operands, not options.
 Errors.
 
   $ seq
-  seq: missing operand (try 'seq --help')
-  [2]
+  seq: missing operand
+  Try 'seq --help' for more information.
+  [1]
   $ seq 1 0 3
   seq: invalid Zero increment value: '0'
+  Try 'seq --help' for more information.
   [1]
   $ seq one
   seq: invalid floating point argument: 'one'
+  Try 'seq --help' for more information.
   [1]
   $ seq -f %d 3
   seq: format '%d' has unknown %d directive

@@ -108,7 +108,7 @@ Unknown commands and bad paths:
   moonix: nosuch: command not found
   [127]
   $ ./nosuch
-  moonix: ./nosuch: no such file or directory
+  moonix: ./nosuch: No such file or directory
   [127]
   $ /work
   moonix: /work: is a directory

@@ -2,7 +2,7 @@ show ID:PATH prints a file as it was in a snapshot, whatever the tree
 holds now. PATH is relative to the working directory, or absolute.
 
   $ show --help | head -1
-  show - print a file as it was in a snapshot
+  Usage: show [--json] ID:PATH
   $ show HEAD:x
   show: no snapshots yet (make one with 'snapshot')
   [1]
@@ -56,26 +56,29 @@ Errors: a path that is missing or a directory in that snapshot, an
 unknown snapshot, an operand that is not ID:PATH:
 
   $ show HEAD~1:dir/inner
-  show: HEAD~1:dir/inner: no such file or directory
+  show: 'HEAD~1:dir/inner': No such file or directory
   [1]
   $ show HEAD~2:dir
-  show: HEAD~2:dir: is a directory
+  show: 'HEAD~2:dir': Is a directory
   [1]
   $ show HEAD~2:notes/x
-  show: HEAD~2:notes/x: not a directory
+  show: 'HEAD~2:notes/x': Not a directory
   [1]
   $ show HEAD:nosuch
-  show: HEAD:nosuch: no such file or directory
+  show: 'HEAD:nosuch': No such file or directory
   [1]
   $ show nosuch:notes
   show: unknown snapshot "nosuch"
   [1]
   $ show notes
-  show: notes: expected ID:PATH, a snapshot and a file in it (try 'show --help')
+  show: notes: expected ID:PATH, a snapshot and a file in it
+  Try 'show --help' for more information.
   [2]
   $ show
-  show: missing operand ID:PATH (try 'show --help')
+  show: missing operand ID:PATH
+  Try 'show --help' for more information.
   [2]
   $ show a:b c:d
-  show: extra operand 'c:d' (try 'show --help')
+  show: extra operand 'c:d'
+  Try 'show --help' for more information.
   [2]

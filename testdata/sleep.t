@@ -13,11 +13,14 @@ command):
 Errors:
 
   $ sleep
-  sleep: missing operand (try 'sleep --help')
-  [2]
+  sleep: missing operand
+  Try 'sleep --help' for more information.
+  [1]
   $ sleep 1x
   sleep: invalid time interval '1x'
+  Try 'sleep --help' for more information.
   [1]
   $ sleep -1
-  sleep: unknown shorthand flag: '1' in -1 (try 'sleep --help')
-  [2]
+  sleep: invalid option -- '1'
+  Try 'sleep --help' for more information.
+  [1]

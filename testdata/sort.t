@@ -91,7 +91,7 @@ Checking, merging, and writing back to an input:
 Errors:
 
   $ sort nope.txt
-  sort: cannot read: nope.txt: no such file or directory
+  sort: cannot read: nope.txt: No such file or directory
   [2]
   $ sort -k0 f.txt
   sort: field number is zero: invalid field specification '0'

@@ -32,8 +32,8 @@ source looks in the VFS only: a file that exists on the host but not here
 is missing like any other.
 
   $ source /etc/hostname; source /etc/nosuchfile
-  moonix: /etc/hostname: no such file or directory
-  moonix: /etc/nosuchfile: no such file or directory
+  moonix: /etc/hostname: No such file or directory
+  moonix: /etc/nosuchfile: No such file or directory
   [1]
 
 A command the interpreter would have panicked on gets bash's answer, in a

@@ -51,8 +51,9 @@ up (the whole VFS is device 0,42) and there is no birth time.
 Errors:
 
   $ stat nope
-  stat: cannot statx 'nope': no such file or directory
+  stat: cannot statx 'nope': No such file or directory
   [1]
   $ stat
-  stat: missing operand (try 'stat --help')
-  [2]
+  stat: missing operand
+  Try 'stat --help' for more information.
+  [1]

@@ -33,6 +33,7 @@ The values are files in the tree, so history sees them:
   state: get: user.name: no such key
   [1]
   $ rollback HEAD
+  rollback: unsaved changes (1 path) kept as *; 'rollback -' brings them back (glob)
   rolled back to * (values) (glob)
   $ state get user.name
   "ada"
@@ -52,10 +53,12 @@ Bad keys name the rule they break; bad values are refused:
   state: rm: nothing: no such key
   [1]
   $ state frob
-  state: unknown operation 'frob' (try 'state --help')
+  state: unknown operation 'frob'
+  Try 'state --help' for more information.
   [2]
   $ state get
-  state: get: missing operand (try 'state --help')
+  state: get: missing operand
+  Try 'state --help' for more information.
   [2]
 
 Reads and writes go through the gate like any file operation:

@@ -3,7 +3,7 @@ A added, M modified, D removed. Before the first snapshot everything is
 added (devices aside: the history does not keep them):
 
   $ status --help | head -1
-  status - list the paths changed since the current snapshot
+  Usage: status [--json]
   $ status
   A /bin
   A /dev
@@ -100,8 +100,10 @@ Writing back the same content is no change:
 Errors:
 
   $ status extra
-  status: extra operand 'extra' (try 'status --help')
+  status: extra operand 'extra'
+  Try 'status --help' for more information.
   [2]
   $ status --bogus
-  status: unknown flag: --bogus (try 'status --help')
+  status: unrecognized option '--bogus'
+  Try 'status --help' for more information.
   [2]

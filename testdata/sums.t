@@ -32,7 +32,7 @@ sha256sum, sha1sum, md5sum and sha512sum print checksums.
   $ rm b
   $ sha256sum -c SUMS
   a: OK
-  sha256sum: b: no such file or directory
+  sha256sum: b: No such file or directory
   b: FAILED open or read
   sha256sum: WARNING: 1 listed file could not be read
   [1]

@@ -19,5 +19,5 @@ tac prints the lines of files last first.
   $ printf 'a1b22c' | tac -r -s '[0-9]+'
   cb22a1 (no-eol)
   $ tac nope
-  tac: nope: no such file or directory
+  tac: nope: No such file or directory
   [1]

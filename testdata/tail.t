@@ -52,7 +52,7 @@ command runs:
   tail: following files (-f, -F) is not supported
   [2]
   $ tail nope.txt
-  tail: cannot open 'nope.txt' for reading: no such file or directory
+  tail: cannot open 'nope.txt' for reading: No such file or directory
   [1]
   $ tail -c x n.txt
   tail: invalid number of bytes: 'x'

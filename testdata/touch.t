@@ -5,7 +5,7 @@ touch creates empty files and sets times to now (the session's clock).
   -rw-r--r-- 1 user user 0 Jan  1 00:00 a
   $ touch -c missing
   $ ls missing
-  ls: cannot access 'missing': no such file or directory
+  ls: cannot access 'missing': No such file or directory
   [2]
 
 -d takes a date: @EPOCH, YYYY-MM-DD[ HH:MM[:SS]], RFC 3339, relative words.
@@ -50,8 +50,9 @@ touch creates empty files and sets times to now (the session's clock).
 Errors:
 
   $ touch nodir/f
-  touch: cannot touch 'nodir/f': no such file or directory
+  touch: cannot touch 'nodir/f': No such file or directory
   [1]
   $ touch
-  touch: missing file operand (try 'touch --help')
-  [2]
+  touch: missing file operand
+  Try 'touch --help' for more information.
+  [1]

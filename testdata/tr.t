@@ -42,8 +42,11 @@ Errors:
   tr: range-endpoints of 'z-a' are in reverse collating sequence order
   [1]
   $ echo abc | tr abc
-  tr: missing operand after 'abc' (two strings must be given when translating)
+  tr: missing operand after 'abc'
+  Two strings must be given when translating.
+  Try 'tr --help' for more information.
   [1]
   $ echo abc | tr a-z '[:digit:]'
-  tr: when translating, the only character classes that may appear in string2 are 'upper' and 'lower'
+  tr: when translating, the only character classes that may appear in
+  string2 are 'upper' and 'lower'
   [1]

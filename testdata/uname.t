@@ -13,5 +13,6 @@ uname describes the system: moonix, not the host it runs on.
   $ uname -p -i
   unknown unknown
   $ uname x
-  uname: extra operand 'x' (try 'uname --help')
-  [2]
+  uname: extra operand 'x'
+  Try 'uname --help' for more information.
+  [1]

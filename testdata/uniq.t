@@ -60,11 +60,13 @@ An output file operand:
 Errors:
 
   $ uniq nope.txt
-  uniq: nope.txt: no such file or directory
+  uniq: nope.txt: No such file or directory
   [1]
   $ uniq -D -c u.txt
   uniq: printing all duplicated lines and repeat counts is meaningless
-  [2]
+  Try 'uniq --help' for more information.
+  [1]
   $ uniq a b c
-  uniq: extra operand 'c' (try 'uniq --help')
-  [2]
+  uniq: extra operand 'c'
+  Try 'uniq --help' for more information.
+  [1]

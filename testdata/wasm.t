@@ -35,7 +35,8 @@ What a module writes lands in the VFS, and snapshots capture it.
   $ note /work/out.txt && cat out.txt
   from wasm
   $ rollback $id > /dev/null; cat out.txt
-  cat: out.txt: no such file or directory
+  rollback: unsaved changes (1 path) kept as 709532e; 'rollback -' brings them back
+  cat: out.txt: No such file or directory
   [1]
 
 A link a module makes keeps the target it was given, after the module
@@ -63,7 +64,7 @@ its own way.
   note: cannot write /etc/out.txt
   [1]
   $ ls /etc/out.txt
-  ls: cannot access '/etc/out.txt': no such file or directory
+  ls: cannot access '/etc/out.txt': No such file or directory
   [2]
 
 The exit status of the module is $?; a file without the execute bit does

@@ -30,7 +30,7 @@ count:
 Errors:
 
   $ wc nope.txt one.txt
-  wc: nope.txt: no such file or directory
+  wc: nope.txt: No such file or directory
   1 1 4 one.txt
   1 1 4 total
   [1]

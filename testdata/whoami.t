@@ -3,5 +3,6 @@ whoami prints the sandbox user's name:
   $ whoami
   user
   $ whoami me
-  whoami: extra operand 'me' (try 'whoami --help')
-  [2]
+  whoami: extra operand 'me'
+  Try 'whoami --help' for more information.
+  [1]

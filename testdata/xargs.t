@@ -72,4 +72,5 @@ stops), 127 for a command that is not found:
   [1]
   $ echo a | xargs -n 0
   xargs: value 0 for -n option should be >= 1
+  Try 'xargs --help' for more information.
   [1]

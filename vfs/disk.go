@@ -1,6 +1,9 @@
 package vfs
 
-import "syscall"
+import (
+	"sync/atomic"
+	"syscall"
+)
 
 // Limits bound a Tree like a disk: the bytes of its files' data and
 // symlinks' targets, and its inodes (files, directories, links, devices).
@@ -66,26 +69,101 @@ func (t *Tree) room(op, name string, n int64) error {
 	case n <= t.roomLeft():
 		return nil
 	case n > t.diskBytes():
-		return pathErr(op, name, syscall.EFBIG)
+		return t.refuse(op, name, syscall.EFBIG, &t.refused.Bytes)
 	}
-	return pathErr(op, name, syscall.ENOSPC)
+	return t.refuse(op, name, syscall.ENOSPC, &t.refused.Bytes)
+}
+
+// Refusals count the operations the limits refused, by limit (see
+// Tree.Refused).
+type Refusals struct {
+	Bytes, Inodes int64
+}
+
+// refusals are a tree's Refusals as it counts them.
+type refusals struct {
+	Bytes, Inodes atomic.Int64
+}
+
+// Refused counts the writes and creations the tree refused for want of
+// room since it was made: an agent's result says which limit a
+// statement hit (a command reports only ENOSPC).
+func (t *Tree) Refused() Refusals {
+	return Refusals{Bytes: t.refused.Bytes.Load(), Inodes: t.refused.Inodes.Load()}
+}
+
+// refuse counts a refusal against the limit counted by n and returns
+// its error.
+func (t *Tree) refuse(op, name string, errno syscall.Errno, n *atomic.Int64) error {
+	n.Add(1)
+	return pathErr(op, name, errno)
 }
 
 // inodeRoom checks that one more inode fits. The caller holds t.mu.
 func (t *Tree) inodeRoom(op, name string) error {
 	if t.limits.Inodes > 0 && t.used.Inodes >= t.limits.Inodes {
-		return pathErr(op, name, syscall.ENOSPC)
+		return t.refuse(op, name, syscall.ENOSPC, &t.refused.Inodes)
 	}
 	return nil
 }
 
 // setData replaces n's data and counts the difference. The caller holds
 // t.mu for writing.
-func (t *Tree) setData(n *node, data []byte) {
+func (t *Tree) setData(n *node, data content) {
 	if !n.freed {
-		t.used.Bytes += int64(len(data)) - int64(len(n.data))
+		t.used.Bytes += data.size - n.size()
 	}
-	n.data = data
+	n.data, n.lazy = data, nil
+}
+
+// resize changes n's loaded data with change and counts the difference.
+// The caller holds t.mu for writing.
+func (t *Tree) resize(n *node, change func(*content)) {
+	old := n.data.size
+	change(&n.data)
+	if !n.freed {
+		t.used.Bytes += n.data.size - old
+	}
+}
+
+// setLazy makes n's content the blob ref names, not loaded, and counts the
+// difference. The caller holds t.mu for writing.
+func (t *Tree) setLazy(n *node, ref *blobRef) {
+	if !n.freed {
+		t.used.Bytes += ref.size - n.size()
+	}
+	n.data, n.lazy = content{}, ref
+}
+
+// size is the length of a regular file's content, loaded or not.
+func (n *node) size() int64 {
+	if n.lazy != nil {
+		return n.lazy.size
+	}
+	return n.data.size
+}
+
+// load reads n's content into memory when it is not there. The caller
+// holds t.mu for writing; load releases it while the blob is read (the
+// history takes its own lock to read, after the tree's in its order) and
+// retakes it, so anything the caller looked at before may have changed.
+func (t *Tree) load(n *node) error {
+	for n.lazy != nil {
+		ref, blobs := n.lazy, t.blobs
+		if blobs == nil {
+			return syscall.EIO
+		}
+		t.mu.Unlock()
+		data, err := blobs.readBlob(ref.id, ref.size)
+		t.mu.Lock()
+		if err != nil {
+			return syscall.EIO
+		}
+		if n.lazy == ref {
+			t.setData(n, contentOf(data))
+		}
+	}
+	return nil
 }
 
 // setTarget sets a new symlink's target and counts it.
@@ -104,7 +182,7 @@ func (t *Tree) release(n *node) {
 	}
 	n.freed = true
 	t.used.Inodes--
-	t.used.Bytes -= int64(len(n.data)) + int64(len(n.target))
+	t.used.Bytes -= n.size() + int64(len(n.target))
 	for _, k := range n.kids {
 		if k.mode.IsDir() {
 			k.nlink = 0

@@ -23,7 +23,7 @@ func walkUsage(tr *Tree) Usage {
 		}
 		seen[n] = true
 		u.Inodes++
-		u.Bytes += int64(len(n.data)) + int64(len(n.target))
+		u.Bytes += n.size() + int64(len(n.target))
 		for _, k := range n.kids {
 			visit(k)
 		}

@@ -1,8 +1,12 @@
 package vfs
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
@@ -85,3 +89,76 @@ func (r *rootFS) Chroot(name string) (billy.Filesystem, error) {
 	return newRootFS(r.abs(name)), nil
 }
 func (r *rootFS) Root() string { return r.root }
+
+// replace writes the file name whole: into a new temporary file in
+// tmpDir, renamed over name once written, so that a kill leaves the old
+// content or the new, never a torn one, and at worst a temporary file
+// (named tmp_..., which opening a workspace removes). A missing directory
+// of name is made. It uses the system calls directly: os.File registers
+// every file it opens with the poller (four fcntl and an epoll_ctl) and
+// os.Rename looks at the target first, which made two thirds of the
+// system calls of a one-file snapshot.
+func (r *rootFS) replace(tmpDir, name string, perm uint32, write func(io.Writer) error) error {
+	var tmp string
+	for {
+		tmp = filepath.Join(r.root, tmpDir, fmt.Sprintf("tmp_%d_%d", pid, tmpSeq.Add(1)))
+		fd, err := syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, perm)
+		if err == syscall.EEXIST {
+			continue
+		}
+		if err != nil {
+			return &os.PathError{Op: "open", Path: tmp, Err: err}
+		}
+		err = write(fdWriter(fd))
+		if cerr := syscall.Close(fd); err == nil && cerr != nil {
+			err = &os.PathError{Op: "close", Path: tmp, Err: cerr}
+		}
+		if err == nil {
+			err = r.rename(tmp, r.abs(name))
+		}
+		if err != nil {
+			syscall.Unlink(tmp)
+		}
+		return err
+	}
+}
+
+// tmpSeq numbers the temporary files of replace, after the process's id
+// (a system call each time it is asked).
+var (
+	tmpSeq atomic.Uint64
+	pid    = os.Getpid()
+)
+
+// rename moves the host path from to to, making to's directory if it is
+// missing.
+func (r *rootFS) rename(from, to string) error {
+	err := syscall.Rename(from, to)
+	if err == syscall.ENOENT {
+		if err = os.MkdirAll(filepath.Dir(to), 0o755); err == nil {
+			err = syscall.Rename(from, to)
+		}
+	}
+	if err != nil {
+		return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
+	}
+	return nil
+}
+
+// fdWriter writes to a file descriptor.
+type fdWriter int
+
+func (w fdWriter) Write(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		m, err := syscall.Write(int(w), p[n:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return n, &os.PathError{Op: "write", Path: "object", Err: err}
+		}
+		n += m
+	}
+	return n, nil
+}

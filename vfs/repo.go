@@ -2,6 +2,7 @@ package vfs
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -19,7 +19,6 @@ import (
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage"
@@ -52,6 +51,21 @@ type Repo struct {
 	fs    billy.Filesystem // nil in memory
 	clock clock.Clock
 	ids   []string // every snapshot id, sorted (for short ids)
+	// sizes are the blob sizes known (see objects.go); newSizes the
+	// records not yet appended to the workspace's sizes file.
+	sizes    map[plumbing.Hash]int64
+	newSizes []byte
+	// batch collects the objects a write of the tree adds (pack.go).
+	batch *batch
+	// read are the commits read (see getCommit).
+	read map[plumbing.Hash]readCommit
+	// zfast and znone are the compressors of loose objects and packs,
+	// made once (see pack.go).
+	zfast, znone *zlib.Writer
+	// sizesOut is the sizes file, open for appending, and sizesEnd its
+	// length (see objects.go).
+	sizesOut billy.File
+	sizesEnd int64
 }
 
 // State is the shell state a snapshot keeps beside the tree.
@@ -146,6 +160,9 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	if r.clock == nil {
 		r.clock = tree.clock
 	}
+	tree.mu.Lock()
+	tree.blobs = r
+	tree.mu.Unlock()
 	if opts.Dir == "" {
 		r.st = memory.NewStorage()
 		if err := r.init(); err != nil {
@@ -158,7 +175,13 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		return nil, nil, err
 	}
 	r.fs = newRootFS(opts.Dir)
-	r.st = filesystem.NewStorageWithOptions(r.fs, cache.NewObjectLRUDefault(), filesystem.Options{})
+	// go-git's cache of objects is left out (see objects.go): it hashes
+	// every object it keeps, and a tree is read once per restore. Big
+	// blobs are streamed from packs rather than inflated into memory
+	// first, and packs stay open while the repository is.
+	r.st = filesystem.NewStorageWithOptions(r.fs, noCache{}, filesystem.Options{
+		LargeObjectThreshold: 1 << 20, KeepDescriptors: true,
+	})
 	if fresh {
 		if err := r.init(); err != nil {
 			return nil, nil, err
@@ -166,7 +189,10 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		return r, nil, nil
 	}
 	r.removeTemporaries()
+	r.removeOrphanIndexes()
+	r.loadSizes()
 	if err := r.loadIDs(); err != nil {
+		r.Close()
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
 	}
 	if opts.ResumeClock {
@@ -174,8 +200,10 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	}
 	st, err := r.resume()
 	if err != nil {
+		r.Close()
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
 	}
+	r.saveSizes()
 	return r, st, nil
 }
 
@@ -263,23 +291,10 @@ func (r *Repo) removeTemporaries() {
 // directory, where git does not look: under refs/ a torn one would be a
 // broken ref to git fsck.
 func (r *Repo) writeFile(name, content string) error {
-	if err := r.fs.MkdirAll(path.Dir(name), 0o755); err != nil {
+	return r.fs.(*rootFS).replace(markerDir, name, 0o644, func(w io.Writer) error {
+		_, err := io.WriteString(w, content)
 		return err
-	}
-	f, err := r.fs.TempFile(markerDir, "tmp_")
-	if err != nil {
-		return err
-	}
-	if _, err := io.WriteString(f, content); err != nil {
-		f.Close()
-		r.fs.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		r.fs.Remove(f.Name())
-		return err
-	}
-	return r.fs.Rename(f.Name(), name)
+	})
 }
 
 func (r *Repo) setRef(name plumbing.ReferenceName, h plumbing.Hash) error {
@@ -352,12 +367,15 @@ func (r *Repo) resume() (*State, error) {
 		r.tree.dirty = true // the working state is not a snapshot
 		r.tree.mu.Unlock()
 	}
-	return &State{Env: m.Env, Dir: m.Dir, Effects: m.Effects}, nil
+	return &State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects}, nil
 }
 
 // commit reads a snapshot commit and its moonix.json.
 func (r *Repo) commit(h plumbing.Hash) (*object.Commit, *meta, error) {
-	c, err := object.GetCommit(r.st, h)
+	if rd, ok := r.read[h]; ok && rd.m != nil {
+		return rd.c, rd.m, nil
+	}
+	c, err := r.getCommit(h)
 	if err != nil {
 		return nil, nil, fmt.Errorf("snapshot %s: %w", h, err)
 	}
@@ -367,7 +385,7 @@ func (r *Repo) commit(h plumbing.Hash) (*object.Commit, *meta, error) {
 	}
 	m := &meta{}
 	if e, err := t.FindEntry(metaName); err == nil {
-		data, err := r.blob(e.Hash)
+		data, err := r.blobData(e.Hash)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -375,32 +393,48 @@ func (r *Repo) commit(h plumbing.Hash) (*object.Commit, *meta, error) {
 			return nil, nil, fmt.Errorf("snapshot %s: %s: %w", h, metaName, err)
 		}
 	}
+	rd := r.read[h]
+	rd.m = m
+	if e, err := t.FindEntry(fsName); err == nil {
+		rd.fs = e.Hash
+	}
+	r.read[h] = rd
 	return c, m, nil
 }
 
-func (r *Repo) blob(h plumbing.Hash) ([]byte, error) {
-	obj, err := r.st.EncodedObject(plumbing.BlobObject, h)
+// readCommit is a snapshot commit as read, with its moonix.json and fs
+// tree once they are: commits never change, so each is read once (a
+// snapshot, a rollback and each command's save read the current one).
+type readCommit struct {
+	c  *object.Commit
+	m  *meta
+	fs plumbing.Hash
+}
+
+// getCommit reads the commit h. The caller holds r.mu.
+func (r *Repo) getCommit(h plumbing.Hash) (*object.Commit, error) {
+	if rd, ok := r.read[h]; ok {
+		return rd.c, nil
+	}
+	c, err := object.GetCommit(r.st, h)
 	if err != nil {
 		return nil, err
 	}
-	rd, err := obj.Reader()
-	if err != nil {
-		return nil, err
+	if len(r.read) >= 4096 || r.read == nil {
+		r.read = map[plumbing.Hash]readCommit{} // bounded, simply
 	}
-	defer rd.Close()
-	return io.ReadAll(rd)
+	r.read[h] = readCommit{c: c}
+	return c, nil
 }
 
 func (r *Repo) fsTree(c *object.Commit) (plumbing.Hash, error) {
-	t, err := object.GetTree(r.st, c.TreeHash)
-	if err != nil {
+	if _, _, err := r.commit(c.Hash); err != nil {
 		return plumbing.ZeroHash, err
 	}
-	e, err := t.FindEntry(fsName)
-	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("snapshot %s has no %s tree", c.Hash, fsName)
+	if h := r.read[c.Hash].fs; !h.IsZero() {
+		return h, nil
 	}
-	return e.Hash, nil
+	return plumbing.ZeroHash, fmt.Errorf("snapshot %s has no %s tree", c.Hash, fsName)
 }
 
 // loadIDs collects every snapshot id reachable from any ref.
@@ -419,7 +453,7 @@ func (r *Repo) loadIDs() error {
 			return fmt.Errorf("%s does not name a snapshot", ref.Name())
 		}
 		if ref.Name() == refWorktree {
-			_, err := object.GetCommit(r.st, ref.Hash())
+			_, err := r.getCommit(ref.Hash())
 			return err
 		}
 		tips = append(tips, ref.Hash())
@@ -434,7 +468,7 @@ func (r *Repo) loadIDs() error {
 	for _, tip := range tips {
 		for h := tip; !h.IsZero() && !seen[h]; {
 			seen[h] = true
-			c, err := object.GetCommit(r.st, h)
+			c, err := r.getCommit(h)
 			if err != nil {
 				return fmt.Errorf("snapshot %s: %w", h, err)
 			}
@@ -481,7 +515,8 @@ func (r *Repo) describe(c *object.Commit, m *meta) Snapshot {
 		ID:      c.Hash.String(),
 		Message: strings.TrimSuffix(c.Message, "\n"),
 		Time:    c.Committer.When.UTC(),
-		State:   State{Env: m.Env, Dir: m.Dir, Effects: m.Effects},
+		// Cloned: the meta is the cache's (see commit).
+		State: State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects},
 	}
 	s.Short = r.short(s.ID)
 	if len(c.ParentHashes) > 0 {
@@ -537,12 +572,13 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 	if err := r.setCurrent(h); err != nil {
 		return Snapshot{}, false, err
 	}
-	c, err := object.GetCommit(r.st, h)
+	c, err := r.getCommit(h)
 	if err != nil {
 		return Snapshot{}, false, err
 	}
 	r.addID(h.String())
 	r.markClean()
+	r.saveSizes()
 	return r.describe(c, m), true, nil
 }
 
@@ -578,29 +614,32 @@ func (r *Repo) markClean() {
 func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
 	t := r.tree
 	t.mu.Lock()
-	fsHash, err := r.store(t.root)
-	modes := map[string]string{}
-	collectModes(t.root, "/", modes)
-	t.mu.Unlock()
-	if err != nil {
-		return plumbing.ZeroHash, nil, err
-	}
+	defer t.mu.Unlock()
+	r.batch = &batch{queued: map[plumbing.Hash]bool{}}
+	defer func() { r.batch = nil }()
+	fsHash := r.store(t.root)
 	env := slices.Clone(st.Env)
 	slices.Sort(env)
-	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: modes, Effects: st.Effects}
+	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: treeModes(t.root), Effects: st.Effects}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return plumbing.ZeroHash, nil, err
 	}
-	metaHash, err := r.putObject(plumbing.BlobObject, append(data, '\n'))
-	if err != nil {
-		return plumbing.ZeroHash, nil, err
-	}
-	root, err := r.putTree([]object.TreeEntry{
+	metaHash := r.putObject(plumbing.BlobObject, append(data, '\n'))
+	root := r.putTree([]object.TreeEntry{
 		{Name: fsName, Mode: filemode.Dir, Hash: fsHash},
 		{Name: metaName, Mode: filemode.Regular, Hash: metaHash},
 	})
-	return root, m, err
+	if err := r.flush(); err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	for _, n := range r.batch.nodes {
+		if n.mode.IsRegular() && n.data.size >= dropSize && n.opens.Load() == 0 {
+			// Stored, and closed: the repository holds it now.
+			n.data, n.lazy = content{}, &blobRef{id: n.hash, size: n.data.size}
+		}
+	}
+	return root, m, nil
 }
 
 func (r *Repo) writeCommit(root, parent plumbing.Hash, hasParent bool, msg string) (plumbing.Hash, error) {
@@ -610,11 +649,16 @@ func (r *Repo) writeCommit(root, parent plumbing.Hash, hasParent bool, msg strin
 	if hasParent {
 		c.ParentHashes = []plumbing.Hash{parent}
 	}
-	obj := r.st.NewEncodedObject()
+	obj := &plumbing.MemoryObject{}
 	if err := c.Encode(obj); err != nil {
 		return plumbing.ZeroHash, err
 	}
-	return r.st.SetEncodedObject(obj)
+	rd, _ := obj.Reader()
+	data, _ := io.ReadAll(rd)
+	r.batch = &batch{queued: map[plumbing.Hash]bool{}}
+	defer func() { r.batch = nil }()
+	h := r.putObject(plumbing.CommitObject, data)
+	return h, r.flush()
 }
 
 // SaveWorking keeps the working state (tree and st) so that the next
@@ -629,12 +673,12 @@ func (r *Repo) SaveWorking(st State) error {
 	}
 	cur, hasCur := r.currentHash()
 	if hasCur {
-		if c, err := object.GetCommit(r.st, cur); err == nil && c.TreeHash == root {
+		if c, err := r.getCommit(cur); err == nil && c.TreeHash == root {
 			return r.removeRef(refWorktree)
 		}
 	}
 	if h, ok := r.ref(refWorktree); ok {
-		if c, err := object.GetCommit(r.st, h); err == nil && c.TreeHash == root {
+		if c, err := r.getCommit(h); err == nil && c.TreeHash == root {
 			return nil
 		}
 	}
@@ -642,28 +686,33 @@ func (r *Repo) SaveWorking(st State) error {
 	if err != nil {
 		return err
 	}
+	r.saveSizes()
 	return r.setRef(refWorktree, h)
 }
 
-// putObject stores an object unless the store has it, and returns its id.
-func (r *Repo) putObject(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
-	h := plumbing.ComputeHash(t, data)
-	if r.st.HasEncodedObject(h) == nil {
-		return h, nil
+// putContent adds an object to the batch being written unless the store
+// has it, and returns its id.
+func (r *Repo) putContent(t plumbing.ObjectType, c content) plumbing.Hash {
+	h := hashContent(t, &c)
+	if t == plumbing.BlobObject {
+		r.knowSize(h, c.size)
 	}
-	obj := r.st.NewEncodedObject()
-	obj.SetType(t)
-	obj.SetSize(int64(len(data)))
-	w, err := obj.Writer()
-	if err != nil {
-		return h, err
-	}
-	w.Write(data)
-	w.Close()
-	return r.st.SetEncodedObject(obj)
+	r.queue(h, t, c)
+	return h
 }
 
-func (r *Repo) putTree(entries []object.TreeEntry) (plumbing.Hash, error) {
+func (r *Repo) putObject(t plumbing.ObjectType, data []byte) plumbing.Hash {
+	return r.putContent(t, contentOf(data))
+}
+
+// hashContent is the id of an object of type t holding c.
+func hashContent(t plumbing.ObjectType, c *content) plumbing.Hash {
+	h := plumbing.NewHasher(t, c.size)
+	c.each(func(b []byte) { h.Write(b) })
+	return h.Sum()
+}
+
+func (r *Repo) putTree(entries []object.TreeEntry) plumbing.Hash {
 	return r.putObject(plumbing.TreeObject, encodeTree(entries))
 }
 
@@ -688,14 +737,14 @@ func sortName(e object.TreeEntry) string {
 	return e.Name
 }
 
-// store writes n and everything below it that the repository lacks, and
-// returns n's object id. The caller holds the tree's lock.
-func (r *Repo) store(n *node) (plumbing.Hash, error) {
+// store adds n and everything below it that the repository lacks to the
+// batch being written, and returns n's object id. The caller holds the
+// tree's lock.
+func (r *Repo) store(n *node) plumbing.Hash {
 	if n.stored {
-		return n.hash, nil
+		return n.hash
 	}
 	var h plumbing.Hash
-	var err error
 	switch {
 	case n.mode.IsDir():
 		entries := make([]object.TreeEntry, 0, len(n.kids))
@@ -703,24 +752,26 @@ func (r *Repo) store(n *node) (plumbing.Hash, error) {
 			if k.dev != nil {
 				continue // devices are the tree's own, not history
 			}
-			kh, err := r.store(k)
-			if err != nil {
-				return h, err
-			}
-			entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: kh})
+			entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: r.store(k)})
 		}
-		h, err = r.putTree(entries)
+		h = r.putTree(entries)
 	case n.mode&fs.ModeSymlink != 0:
-		h, err = r.putObject(plumbing.BlobObject, []byte(n.target))
+		h = r.putObject(plumbing.BlobObject, []byte(n.target))
+	case n.lazy != nil:
+		h = n.lazy.id // the content was read from, and is still, this blob
 	default:
-		h, err = r.putObject(plumbing.BlobObject, n.data)
-	}
-	if err != nil {
-		return h, err
+		h = r.putContent(plumbing.BlobObject, n.data)
 	}
 	n.hash, n.hashed, n.stored = h, true, true
-	return h, nil
+	r.batch.nodes = append(r.batch.nodes, n)
+	return h
 }
+
+// dropSize is the size from which a file's content leaves memory once it
+// is stored and no longer open: a big file written then snapshotted costs
+// memory again only when it is read again. Smaller files stay, as reading
+// them back would cost more than they hold.
+const dropSize = 1 << 20
 
 func gitMode(m fs.FileMode) filemode.FileMode {
 	switch {
@@ -750,29 +801,50 @@ func permOf(m fs.FileMode) fs.FileMode {
 	return m & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid)
 }
 
-// collectModes records every mode that differs from git's default. Paths
-// are only built for what is recorded or descended into: the walk touches
-// every node, and most have default modes.
-func collectModes(n *node, p string, out map[string]string) {
-	if n.dev != nil {
-		return
+// treeModes lists every mode that differs from git's default, by path:
+// what moonix.json keeps. Only directories with a change below them since
+// the last listing are visited (see dirModes). The caller holds the
+// tree's lock for writing.
+func treeModes(root *node) map[string]string {
+	below := dirModes(root)
+	out := make(map[string]string, len(below)+1)
+	if perm := permOf(root.mode); perm != defaultPerm(filemode.Dir) {
+		out["/"] = formatMode(perm)
 	}
-	if perm := permOf(n.mode); perm != defaultPerm(gitMode(n.mode)) {
-		out[p] = formatMode(perm)
+	for p, m := range below {
+		out["/"+p] = m
 	}
-	for name, k := range n.kids {
-		if k.dev != nil || !k.mode.IsDir() && permOf(k.mode) == defaultPerm(gitMode(k.mode)) {
-			continue
-		}
-		collectModes(k, childPath(p, name), out)
-	}
+	return out
 }
 
-func childPath(dir, name string) string {
-	if dir == "/" {
-		return "/" + name
+// dirModes is the modes below dir that differ from git's default, by path
+// relative to dir, from dir's cache when nothing below it changed.
+func dirModes(dir *node) map[string]string {
+	if dir.modesOK {
+		return dir.modes
 	}
-	return dir + "/" + name
+	var out map[string]string
+	add := func(p, m string) {
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[p] = m
+	}
+	for name, k := range dir.kids {
+		if k.dev != nil {
+			continue
+		}
+		if perm := permOf(k.mode); perm != defaultPerm(gitMode(k.mode)) {
+			add(name, formatMode(perm))
+		}
+		if k.mode.IsDir() {
+			for p, m := range dirModes(k) {
+				add(name+"/"+p, m)
+			}
+		}
+	}
+	dir.modes, dir.modesOK = out, true
+	return out
 }
 
 func formatMode(m fs.FileMode) string {
@@ -817,10 +889,11 @@ func (r *Repo) restore(c *object.Commit, m *meta) error {
 	t := r.tree
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	old := treeModes(t.root)
 	if err := r.restoreDir(t.root, fsHash); err != nil {
 		return err
 	}
-	applyModes(t.root, "/", m.Modes)
+	t.applyModes(old, m.Modes)
 	t.dirty = false
 	return nil
 }
@@ -864,7 +937,7 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 			if cur != nil && cur.mode&fs.ModeSymlink != 0 && cur.stored && cur.hash == e.Hash {
 				continue
 			}
-			data, err := r.blob(e.Hash)
+			data, err := r.blobData(e.Hash)
 			if err != nil {
 				return err
 			}
@@ -884,12 +957,14 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 				}
 				continue
 			}
-			data, err := r.blob(e.Hash)
+			// The content is read when the file is first used.
+			size, err := r.blobSize(e.Hash)
 			if err != nil {
 				return err
 			}
+			ref := &blobRef{id: e.Hash, size: size}
 			if cur != nil && cur.mode.IsRegular() && cur.nlink == 1 {
-				t.setData(cur, data) // open files see the restored content
+				t.setLazy(cur, ref) // open files see the restored content
 				cur.mode = cur.mode&^fs.ModePerm | perm
 				now := t.clock.Now()
 				cur.mtime, cur.ctime = now, now
@@ -898,7 +973,7 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 					t.unlink(dir, e.Name)
 				}
 				cur = t.newNode(perm)
-				t.setData(cur, data)
+				t.setLazy(cur, ref)
 				t.link(dir, e.Name, cur)
 			}
 			cur.hash, cur.hashed, cur.stored = e.Hash, true, true
@@ -911,37 +986,38 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 	return nil
 }
 
-// applyModes sets every node's permissions from modes, or git's default.
-func applyModes(n *node, p string, modes map[string]string) {
-	dirs := map[string]bool{} // the directories holding a path in modes
-	for m := range modes {
-		dirs[path.Dir(m)] = true
-	}
-	applyModesIn(n, p, modes, dirs)
-}
-
-func applyModesIn(n *node, p string, modes map[string]string, dirs map[string]bool) {
-	if n.dev != nil {
-		return
-	}
-	want := defaultPerm(gitMode(n.mode))
-	if s, ok := modes[p]; ok {
-		if m, ok := parseMode(s); ok {
+// applyModes gives the restored tree the modes of its snapshot: those
+// moonix.json lists (modes), and git's default where the tree had a mode
+// it does not list (old, the tree's modes before the restore). Every
+// other node has its default already: the restore made or rewrote it so,
+// or left it as it was. The caller holds t.mu for writing.
+func (t *Tree) applyModes(old, modes map[string]string) {
+	apply := func(p string) {
+		n := t.root
+		for _, name := range splitPath(p) {
+			if n = n.kids[name]; n == nil {
+				return
+			}
+		}
+		if n.dev != nil {
+			return
+		}
+		want := defaultPerm(gitMode(n.mode))
+		if m, ok := parseMode(modes[p]); ok {
 			want = m
 		}
-	}
-	if permOf(n.mode) != want {
-		n.mode = n.mode&fs.ModeType | want
-	}
-	for name, k := range n.kids {
-		if !k.mode.IsDir() && !dirs[p] {
-			// Only defaults to apply in this directory: no path needed.
-			if k.dev == nil {
-				k.mode = k.mode&fs.ModeType | defaultPerm(gitMode(k.mode))
-			}
-			continue
+		if permOf(n.mode) != want {
+			n.mode = n.mode&fs.ModeType | want
+			t.modeChanged(n)
 		}
-		applyModesIn(k, childPath(p, name), modes, dirs)
+	}
+	for p := range modes {
+		apply(p)
+	}
+	for p := range old {
+		if _, ok := modes[p]; !ok {
+			apply(p)
+		}
 	}
 }
 
@@ -971,9 +1047,7 @@ func (r *Repo) Dirty() bool {
 	if hashNode(t.root) != fsHash {
 		return true
 	}
-	modes := map[string]string{}
-	collectModes(t.root, "/", modes)
-	if !maps.Equal(modes, m.Modes) {
+	if !maps.Equal(treeModes(t.root), m.Modes) {
 		return true
 	}
 	t.dirty = false
@@ -998,8 +1072,10 @@ func hashNode(n *node) plumbing.Hash {
 		h = plumbing.ComputeHash(plumbing.TreeObject, encodeTree(entries))
 	case n.mode&fs.ModeSymlink != 0:
 		h = plumbing.ComputeHash(plumbing.BlobObject, []byte(n.target))
+	case n.lazy != nil:
+		h = n.lazy.id
 	default:
-		h = plumbing.ComputeHash(plumbing.BlobObject, n.data)
+		h = hashContent(plumbing.BlobObject, &n.data)
 	}
 	n.hash, n.hashed = h, true
 	return h

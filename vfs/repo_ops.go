@@ -17,6 +17,9 @@ import (
 
 // Close releases the repository's files.
 func (r *Repo) Close() error {
+	if r.sizesOut != nil {
+		r.sizesOut.Close()
+	}
 	if c, ok := r.st.(io.Closer); ok {
 		return c.Close()
 	}
@@ -94,7 +97,7 @@ func (r *Repo) resolve(spec string) (plumbing.Hash, error) {
 		return h, err
 	}
 	for i := 0; i < back; i++ {
-		c, err := object.GetCommit(r.st, h)
+		c, err := r.getCommit(h)
 		if err != nil {
 			return h, err
 		}
@@ -113,6 +116,8 @@ func (r *Repo) resolveBase(base, spec string) (plumbing.Hash, error) {
 			return h, nil
 		}
 		return plumbing.ZeroHash, ErrNoSnapshot
+	case "-":
+		return r.previous() // the position before the last rollback
 	}
 	if h, ok := r.ref(plumbing.NewBranchReferenceName(base)); ok {
 		return h, nil
@@ -192,7 +197,7 @@ func (r *Repo) Log(n int, all bool) ([]Snapshot, error) {
 	} else if tip, ok := r.ref(plumbing.NewBranchReferenceName(r.branch())); ok {
 		for h := tip; !h.IsZero(); {
 			hashes = append(hashes, h)
-			c, err := object.GetCommit(r.st, h)
+			c, err := r.getCommit(h)
 			if err != nil {
 				return nil, err
 			}
@@ -352,7 +357,7 @@ func (r *Repo) sideOf(spec string) (side, error) {
 	if err != nil {
 		return side{}, err
 	}
-	c, err := object.GetCommit(r.st, h)
+	c, err := r.getCommit(h)
 	if err != nil {
 		return side{}, err
 	}
@@ -502,8 +507,10 @@ func (r *Repo) ReadFile(spec, p string) ([]byte, error) {
 		return nil, &fs.PathError{Op: "show", Path: p, Err: syscall.EISDIR}
 	case s.node != nil && s.node.mode&fs.ModeSymlink != 0:
 		return []byte(s.node.target), nil
+	case s.node != nil && s.node.lazy != nil:
+		return r.blobData(s.node.lazy.id)
 	case s.node != nil:
-		return slices.Clone(s.node.data), nil
+		return s.node.data.bytes(), nil
 	}
-	return r.blob(s.hash)
+	return r.blobData(s.hash)
 }

@@ -284,18 +284,9 @@ func TestOnDiskResumeAndGit(t *testing.T) {
 		t.Fatal("the resumed working state should differ from the snapshot")
 	}
 
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("MOONIX_REQUIRE_GIT") != "" {
-			t.Fatal("git is required")
-		}
-		t.Skip("git not installed")
-	}
-	out, err := exec.Command(git, "-C", dir, "fsck", "--strict", "--no-dangling").CombinedOutput()
-	if err != nil {
-		t.Fatalf("git fsck: %v\n%s", err, out)
-	}
-	out, err = exec.Command(git, "-C", dir, "log", "--format=%H %s").CombinedOutput()
+	git := needGit(t)
+	fsck(t, git, dir)
+	out, err := exec.Command(git, "-C", dir, "log", "--format=%H %s").CombinedOutput()
 	if err != nil || strings.TrimSpace(string(out)) != s.ID+" on disk" {
 		t.Fatalf("git log: %v\n%s", err, out)
 	}
@@ -337,11 +328,35 @@ func TestOpenRefusesCorruptRefs(t *testing.T) {
 				t.Fatal(err)
 			}
 			r.Close()
+			os.Remove(filepath.Join(dir, sizesFile)) // opening must not make it
 			corrupt(dir)
+			before := listHost(t, dir)
 			_, _, err := OpenRepo(NewDefault(Options{}), RepoOptions{Dir: dir})
 			if err == nil || !strings.Contains(err.Error(), "is corrupt") {
 				t.Fatalf("opened a corrupt workspace: %v", err)
 			}
+			if after := listHost(t, dir); after != before {
+				t.Fatalf("refusing a corrupt workspace changed it:\n%s\nwas:\n%s", after, before)
+			}
 		})
 	}
+}
+
+// listHost lists the files under a host directory with their sizes.
+func listHost(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %d\n", p, info.Size())
+		return nil
+	})
+	must(t, err)
+	return b.String()
 }

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // resumeClock sets the clock to a second after lastTime, unless it is
@@ -29,7 +28,7 @@ func (r *Repo) lastTime() time.Time {
 		if ref.Type() != plumbing.HashReference {
 			return nil
 		}
-		if c, err := object.GetCommit(r.st, ref.Hash()); err == nil && c.Committer.When.After(last) {
+		if c, err := r.getCommit(ref.Hash()); err == nil && c.Committer.When.After(last) {
 			last = c.Committer.When
 		}
 		return nil

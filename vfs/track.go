@@ -105,3 +105,11 @@ func leaves(m *mark, p string, out *[]string) {
 		leaves(k, childPath(p, name), out)
 	}
 }
+
+// childPath is the path of name in the directory dir.
+func childPath(dir, name string) string {
+	if dir == "/" {
+		return "/" + name
+	}
+	return dir + "/" + name
+}

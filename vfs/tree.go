@@ -44,8 +44,28 @@ type Tree struct {
 	nextIno uint64
 	// limits bound the tree like a disk; used counts against them (see
 	// disk.go).
-	limits Limits
-	used   Usage
+	limits  Limits
+	used    Usage
+	refused refusals
+	// blobs reads the content of files that are not in memory (see
+	// node.lazy): the history's object store. Nil for a tree without
+	// history, whose files are all in memory.
+	blobs blobSource
+}
+
+// blobSource reads the content of a file the tree has not loaded. It is
+// called without the tree's lock held.
+type blobSource interface {
+	readBlob(id [20]byte, size int64) ([]byte, error)
+}
+
+// blobRef names a file content kept in the history's object store and not
+// (or no longer) in memory: a file restored from a snapshot is read when
+// first read or written, and a big file's content is dropped from memory
+// once it is stored.
+type blobRef struct {
+	id   [20]byte
+	size int64
 }
 
 var _ FS = (*Tree)(nil)
@@ -61,10 +81,16 @@ type node struct {
 	hash   [20]byte
 	hashed bool
 	stored bool
+	// modes caches, for a directory, the permissions below it that differ
+	// from git's defaults (paths relative to it) when modesOK is set;
+	// any change below clears it, as it does hashed, up to the root.
+	modes   map[string]string
+	modesOK bool
 
 	ino    uint64
 	mode   fs.FileMode // type bits and permissions
-	data   []byte      // regular files
+	data   content     // regular files, unless lazy
+	lazy   *blobRef    // regular files whose content is not in memory
 	target string      // symlinks
 	kids   map[string]*node
 	dev    device // character devices
@@ -282,22 +308,44 @@ func (t *Tree) detach(dir *node, base string) {
 	t.changed(dir)
 }
 
-// changed records that n's content or entries changed: its cached hash and
-// those of every directory above it are dropped. The caller holds t.mu for
-// writing.
+// changed records that n's content, entries or mode changed: its cached
+// hash and modes and those of every directory above it are dropped. The
+// caller holds t.mu for writing.
 func (t *Tree) changed(n *node) {
 	t.dirty = true
 	var up func(*node)
 	up = func(n *node) {
-		if !n.hashed && !n.stored {
+		if !n.hashed && !n.stored && !n.modesOK {
 			return // already invalid, and so is everything above
 		}
-		n.hashed, n.stored = false, false
+		n.hashed, n.stored, n.modesOK = false, false, false
 		for _, p := range n.parents {
 			up(p)
 		}
 	}
-	up(n)
+	n.hashed, n.stored, n.modesOK = false, false, false
+	for _, p := range n.parents {
+		up(p)
+	}
+}
+
+// modeChanged records that n's permissions changed and nothing else (a
+// rollback puts back modes git does not keep): the cached modes above it
+// are dropped, its hashes stay. The caller holds t.mu for writing.
+func (t *Tree) modeChanged(n *node) {
+	t.dirty = true
+	var up func(*node)
+	up = func(n *node) {
+		if n.modesOK {
+			n.modesOK = false
+			for _, p := range n.parents {
+				up(p)
+			}
+		}
+	}
+	for _, p := range n.parents {
+		up(p)
+	}
 }
 
 // OpenFile implements FS.
@@ -353,8 +401,8 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 	if (wantRead && n.mode&0o400 == 0) || (wantWrite && n.mode&0o200 == 0) {
 		return nil, pathErr("open", name, fs.ErrPermission)
 	}
-	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && len(n.data) > 0 {
-		t.setData(n, nil)
+	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && n.size() > 0 {
+		t.setData(n, content{})
 		now := t.clock.Now()
 		n.mtime, n.ctime = now, now
 		t.changed(n)
@@ -669,7 +717,7 @@ func (n *node) info(name string) fs.FileInfo {
 	case n.dev != nil:
 		fi.sys.Rdev = n.dev.rdev()
 	default:
-		fi.size = int64(len(n.data))
+		fi.size = n.size()
 	}
 	if name == "" || name == "." {
 		fi.name = "/"
@@ -741,15 +789,26 @@ func (f *file) readAt(p []byte, off int64) (int, error) {
 	if f.node.dev != nil {
 		return f.node.dev.read(p)
 	}
-	f.tree.mu.RLock()
-	defer f.tree.mu.RUnlock()
-	if off >= int64(len(f.node.data)) {
+	t := f.tree
+	t.mu.RLock()
+	for f.node.lazy != nil {
+		t.mu.RUnlock()
+		t.mu.Lock()
+		err := t.load(f.node)
+		t.mu.Unlock()
+		if err != nil {
+			return 0, pathErr("read", f.name, err)
+		}
+		t.mu.RLock()
+	}
+	defer t.mu.RUnlock()
+	if off >= f.node.data.size {
 		if len(p) == 0 {
 			return 0, nil
 		}
 		return 0, io.EOF
 	}
-	return copy(p, f.node.data[off:]), nil
+	return f.node.data.readAt(p, off), nil
 }
 
 func (f *file) Write(p []byte) (int, error) {
@@ -791,33 +850,25 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := f.node
+	if err := t.load(n); err != nil {
+		return 0, f.off, pathErr("write", f.name, err)
+	}
+	size := n.data.size
 	if off < 0 {
-		off = int64(len(n.data))
+		off = size
 	}
 	// Past the room left, what fits is written, then ENOSPC.
 	var full error
 	// (Written so that an offset near 2^63 cannot overflow.)
-	if room := t.roomLeft(); off > int64(len(n.data))+room-int64(len(p)) {
-		fits := int64(len(n.data)) + room - off
+	if room := t.roomLeft(); off > size+room-int64(len(p)) {
+		fits := size + room - off
 		if fits <= 0 {
-			return 0, f.off, pathErr("write", f.name, syscall.ENOSPC)
+			return 0, f.off, t.refuse("write", f.name, syscall.ENOSPC, &t.refused.Bytes)
 		}
-		p, full = p[:fits], pathErr("write", f.name, syscall.ENOSPC)
+		p, full = p[:fits], t.refuse("write", f.name, syscall.ENOSPC, &t.refused.Bytes)
 	}
 	end := off + int64(len(p))
-	if end > int64(len(n.data)) {
-		if end > int64(cap(n.data)) {
-			// Double, but not past the room left: a file near the
-			// limit must not take twice the limit in memory.
-			grown := make([]byte, end, max(end, min(2*int64(cap(n.data)), int64(len(n.data))+t.roomLeft())))
-			copy(grown, n.data)
-			t.setData(n, grown)
-		} else {
-			clear(n.data[len(n.data):end])
-			t.setData(n, n.data[:end])
-		}
-	}
-	copy(n.data[off:], p)
+	t.resize(n, func(c *content) { c.writeAt(p, off) })
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now
 	t.changed(n)
@@ -837,7 +888,7 @@ func (f *file) Seek(offset int64, whence int) (int64, error) {
 		base = f.off
 	case io.SeekEnd:
 		f.tree.mu.RLock()
-		base = int64(len(f.node.data))
+		base = f.node.size()
 		f.tree.mu.RUnlock()
 	default:
 		return 0, pathErr("seek", f.name, fs.ErrInvalid)
@@ -889,16 +940,15 @@ func (f *file) Truncate(size int64) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := f.node
-	if size <= int64(len(n.data)) {
-		t.setData(n, n.data[:size:size])
-	} else {
-		if err := t.room("truncate", f.name, size-int64(len(n.data))); err != nil {
+	if err := t.load(n); err != nil {
+		return pathErr("truncate", f.name, err)
+	}
+	if size > n.data.size {
+		if err := t.room("truncate", f.name, size-n.data.size); err != nil {
 			return err
 		}
-		grown := make([]byte, size)
-		copy(grown, n.data)
-		t.setData(n, grown)
 	}
+	t.resize(n, func(c *content) { c.truncate(size) })
 	now := t.clock.Now()
 	n.mtime, n.ctime = now, now
 	t.changed(n)

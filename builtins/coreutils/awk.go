@@ -20,10 +20,13 @@ import (
 
 func awkCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "awk",
-		Summary: "pattern scanning and processing language",
-		Usage: `usage: awk [-F FS] [-v VAR=VALUE]... 'PROGRAM' [FILE | VAR=VALUE]...
-       awk [-F FS] [-v VAR=VALUE]... -f PROGFILE... [FILE | VAR=VALUE]...
+		Name:        "awk",
+		UsageStatus: 2,
+		Summary:     "pattern scanning and processing language",
+		Usage: `Usage: awk [-F FS] [-v VAR=VALUE]... 'PROGRAM' [FILE | VAR=VALUE]...
+  or:  awk [-F FS] [-v VAR=VALUE]... -f PROGFILE... [FILE | VAR=VALUE]...
+Pattern scanning and processing language.
+
   -F FS         set the field separator FS ('t' means a tab)
   -v VAR=VALUE  assign VALUE to VAR before the program starts
   -f PROGFILE   read the program from PROGFILE (may be repeated)

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/moonix-sh/moonix/builtins"
 )
@@ -39,7 +40,9 @@ func baseCommand(bc baseCodec) *builtins.Command {
 	return &builtins.Command{
 		Name:    bc.name,
 		Summary: bc.name + " encode or decode data",
-		Usage: `usage: ` + bc.name + ` [-d] [-i] [-w COLS] [FILE]
+		Usage: `Usage: ` + bc.name + ` [-d] [-i] [-w COLS] [FILE]
+` + strings.ToUpper(bc.name[:1]) + bc.name[1:] + ` encode or decode FILE, or standard input, to standard output.
+
   -d, --decode          decode data
   -i, --ignore-garbage  when decoding, ignore characters outside the alphabet
   -w, --wrap=COLS       wrap encoded lines after COLS characters (default 76,
@@ -55,8 +58,8 @@ func runBase(c *builtins.Call, bc baseCodec) int {
 	decode := fl.BoolP("decode", "d", false, "")
 	garbage := fl.BoolP("ignore-garbage", "i", false, "")
 	wrapArg := fl.StringP("wrap", "w", "76", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	wrap, err := strconv.Atoi(*wrapArg)
 	if err != nil || wrap < 0 {
@@ -65,8 +68,7 @@ func runBase(c *builtins.Call, bc baseCodec) int {
 	}
 	args := fl.Args()
 	if len(args) > 1 {
-		c.Fail("extra operand '%s' (try '%s --help')", args[1], bc.name)
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(args[1]))
 	}
 	name := "-"
 	if len(args) == 1 {

@@ -24,8 +24,8 @@ func TestBase64(t *testing.T) {
 		{args: "base64 -d", stdin: "Y Q==", err: "base64: invalid input\n", status: 1},
 		{args: "base64 -di", stdin: "Y*Q=\n=", out: "a"},
 		{args: "base64 -w x", err: "base64: invalid wrap size: 'x'\n", status: 1},
-		{args: "base64 a b", err: "base64: extra operand 'b' (try 'base64 --help')\n", status: 2},
-		{args: "base64 nope", err: "base64: nope: no such file or directory\n", status: 1},
+		{args: "base64 a b", err: "base64: extra operand 'b'\nTry 'base64 --help' for more information.\n", status: 1},
+		{args: "base64 nope", err: "base64: nope: No such file or directory\n", status: 1},
 	})
 }
 

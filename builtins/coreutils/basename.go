@@ -10,8 +10,10 @@ func basenameCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "basename",
 		Summary: "strip directory and suffix from file names",
-		Usage: `usage: basename NAME [SUFFIX]
-       basename OPTION... NAME...
+		Usage: `Usage: basename NAME [SUFFIX]
+  or:  basename OPTION... NAME...
+Strip directory and suffix from file names.
+
   -a, --multiple       accept several NAMEs
   -s, --suffix=SUFFIX  remove a trailing SUFFIX; implies -a
   -z, --zero           end each output line with NUL, not newline
@@ -25,21 +27,19 @@ func runBasename(c *builtins.Call) int {
 	multiple := fl.BoolP("multiple", "a", false, "")
 	suffix := fl.StringP("suffix", "s", "", "")
 	zero := fl.BoolP("zero", "z", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	args := fl.Args()
 	if len(args) == 0 {
-		c.Fail("missing operand (try '%s --help')", c.Name())
-		return 2
+		return c.Usage("missing operand")
 	}
 	if fl.Changed("suffix") {
 		*multiple = true
 	}
 	if !*multiple {
 		if len(args) > 2 {
-			c.Fail("extra operand '%s' (try '%s --help')", args[2], c.Name())
-			return 2
+			return c.Usage("extra operand %s", builtins.Quote(args[2]))
 		}
 		if len(args) == 2 {
 			*suffix = args[1]
@@ -79,7 +79,9 @@ func dirnameCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "dirname",
 		Summary: "strip the last component from file names",
-		Usage: `usage: dirname [OPTION] NAME...
+		Usage: `Usage: dirname [OPTION] NAME...
+Strip the last component from file names.
+
   -z, --zero  end each output line with NUL, not newline
 Prints each NAME without its last component and trailing slashes;
 "." if NAME has no slash.
@@ -91,12 +93,11 @@ Prints each NAME without its last component and trailing slashes;
 func runDirname(c *builtins.Call) int {
 	fl := c.Flags()
 	zero := fl.BoolP("zero", "z", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if fl.NArg() == 0 {
-		c.Fail("missing operand (try '%s --help')", c.Name())
-		return 2
+		return c.Usage("missing operand")
 	}
 	end := "\n"
 	if *zero {

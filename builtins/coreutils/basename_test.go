@@ -21,9 +21,9 @@ func TestBasenameDirname(t *testing.T) {
 		{[]string{"basename", "--suffix=.c", "a.c"}, "", "a\n", "", 0},
 		{[]string{"basename", "-z", "a/b"}, "", "b\x00", "", 0},
 		{[]string{"basename", "-az", "a/b", "c"}, "", "b\x00c\x00", "", 0},
-		{[]string{"basename"}, "", "", "basename: missing operand (try 'basename --help')\n", 2},
-		{[]string{"basename", "-a"}, "", "", "basename: missing operand (try 'basename --help')\n", 2},
-		{[]string{"basename", "a", "b", "c"}, "", "", "basename: extra operand 'c' (try 'basename --help')\n", 2},
+		{[]string{"basename"}, "", "", "basename: missing operand\nTry 'basename --help' for more information.\n", 1},
+		{[]string{"basename", "-a"}, "", "", "basename: missing operand\nTry 'basename --help' for more information.\n", 1},
+		{[]string{"basename", "a", "b", "c"}, "", "", "basename: extra operand 'c'\nTry 'basename --help' for more information.\n", 1},
 		{[]string{"dirname", "/usr/lib/libc.so"}, "", "/usr/lib\n", "", 0},
 		{[]string{"dirname", "a"}, "", ".\n", "", 0},
 		{[]string{"dirname", "a/"}, "", ".\n", "", 0},
@@ -38,6 +38,6 @@ func TestBasenameDirname(t *testing.T) {
 		{[]string{"dirname", "../x"}, "", "..\n", "", 0},
 		{[]string{"dirname", "a/b", "c", "/d/e"}, "", "a\n.\n/d\n", "", 0},
 		{[]string{"dirname", "-z", "a/b", "c"}, "", "a\x00.\x00", "", 0},
-		{[]string{"dirname"}, "", "", "dirname: missing operand (try 'dirname --help')\n", 2},
+		{[]string{"dirname"}, "", "", "dirname: missing operand\nTry 'dirname --help' for more information.\n", 1},
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/moonix-sh/moonix/builtins"
 )
@@ -12,13 +13,19 @@ func catCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "cat",
 		Summary: "concatenate files to standard output",
-		Usage: `usage: cat [-nbsAE] [FILE]...
-  -n  number all output lines
-  -b  number non-blank output lines
-  -s  squeeze repeated blank lines
-  -E  show $ at the end of each line
-  -A  show non-printing characters and line ends
+		Usage: `Usage: cat [OPTION]... [FILE]...
+Concatenate FILE(s) to standard output.
+
 With no FILE, or when FILE is -, read standard input.
+
+  -A, --show-all           equivalent to -vET
+  -b, --number-nonblank    number nonempty output lines, overrides -n
+  -E, --show-ends          display $ at end of each line
+  -n, --number             number all output lines
+  -s, --squeeze-blank      suppress repeated empty output lines
+  -T, --show-tabs          display TAB characters as ^I
+  -u                       (ignored)
+  -v, --show-nonprinting   use ^ and M- notation, except for LFD and TAB
 `,
 		Run: runCat,
 	}
@@ -32,14 +39,15 @@ func runCat(c *builtins.Call) int {
 	ends := fl.BoolP("show-ends", "E", false, "")
 	all := fl.BoolP("show-all", "A", false, "")
 	vis := fl.BoolP("show-nonprinting", "v", false, "")
+	tabs := fl.BoolP("show-tabs", "T", false, "")
 	fl.BoolP("unbuffered", "u", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if *all {
-		*ends, *vis = true, true
+		*ends, *vis, *tabs = true, true, true
 	}
-	plain := !*number && !*nonblank && !*squeeze && !*ends && !*vis
+	plain := !*number && !*nonblank && !*squeeze && !*ends && !*vis && !*tabs
 	w := c.Stdout
 	line := 0
 	prevBlank := false
@@ -75,6 +83,9 @@ func runCat(c *builtins.Call) int {
 			}
 			if *vis {
 				body = showNonprinting(body)
+			}
+			if *tabs {
+				body = strings.ReplaceAll(body, "\t", "^I")
 			}
 			if *ends && nl != "" {
 				body += "$"

@@ -12,9 +12,10 @@ func chmodCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "chmod",
 		Summary: "change file mode bits",
-		Usage: `usage: chmod [-Rcfv] MODE[,MODE]... FILE...
-       chmod [-Rcfv] --reference=RFILE FILE...
+		Usage: `Usage: chmod [-Rcfv] MODE[,MODE]... FILE...
+  or:  chmod [-Rcfv] --reference=RFILE FILE...
 MODE is octal (755, 0644, 1777) or symbolic: [ugoa]*[-+=]([rwxXst]*|[ugo])
+
   -R, --recursive         change files and directories recursively
   -c, --changes           report only when a change is made
   -v, --verbose           report every file processed
@@ -186,7 +187,7 @@ func adjustMode(old uint32, dir bool, umask uint32, changes []modeChange) uint32
 func ParseMode(spec string, base, umask fs.FileMode) (fs.FileMode, error) {
 	changes, ok := compileMode(spec)
 	if !ok {
-		return 0, fmt.Errorf("invalid mode: %s", quote(spec))
+		return 0, fmt.Errorf("invalid mode: %s", builtins.Quote(spec))
 	}
 	return fs.FileMode(adjustMode(uint32(base), false, uint32(umask), changes)), nil
 }
@@ -231,8 +232,8 @@ func runChmod(c *builtins.Call) int {
 	reference := fl.String("reference", "", "")
 	preserveRoot := fl.Bool("preserve-root", false, "")
 	fl.Bool("no-preserve-root", false, "")
-	if !sub.Parse(fl) {
-		return 2
+	if st, ok := sub.Parse(fl); !ok {
+		return st
 	}
 	if q, _ := fl.GetBool("quiet"); q {
 		*quiet = true
@@ -250,21 +251,20 @@ func runChmod(c *builtins.Call) int {
 	default:
 		if modeArg == "" {
 			if len(ops) == 0 {
-				return usageError(c, "missing operand")
+				return c.Usage("missing operand")
 			}
 			modeArg, ops = ops[0], ops[1:]
 		}
 		var ok bool
 		if spec, ok = compileMode(modeArg); !ok {
-			c.Fail("invalid mode: %s", quote(modeArg))
-			return 1
+			return c.Usage("invalid mode: %s", builtins.Quote(modeArg))
 		}
 	}
 	if len(ops) == 0 {
 		if *reference != "" || modeArg == "" {
-			return usageError(c, "missing operand")
+			return c.Usage("missing operand")
 		}
-		return usageError(c, "missing operand after %s", quote(modeArg))
+		return c.Usage("missing operand after %s", builtins.Quote(modeArg))
 	}
 	umaskUsed := false
 	for _, ch := range spec {
@@ -282,7 +282,7 @@ func runChmod(c *builtins.Call) int {
 		if !top {
 			if li, err := c.FS.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 				if *verbose {
-					fmt.Fprintf(c.Stdout, "neither symbolic link %s nor referent has been changed\n", quote(name))
+					fmt.Fprintf(c.Stdout, "neither symbolic link %s nor referent has been changed\n", builtins.Quote(name))
 				}
 				return
 			}
@@ -313,16 +313,16 @@ func runChmod(c *builtins.Call) int {
 			if *verbose || *changes && mode != old {
 				if mode != old {
 					fmt.Fprintf(c.Stdout, "mode of %s changed from %04o (%s) to %04o (%s)\n",
-						quote(name), old, permString(old), mode, permString(mode))
+						builtins.Quote(name), old, permString(old), mode, permString(mode))
 				} else {
-					fmt.Fprintf(c.Stdout, "mode of %s retained as %04o (%s)\n", quote(name), mode, permString(mode))
+					fmt.Fprintf(c.Stdout, "mode of %s retained as %04o (%s)\n", builtins.Quote(name), mode, permString(mode))
 				}
 			}
 			if umaskUsed {
 				naive := adjustMode(old, info.IsDir(), 0, spec)
 				if mode&^naive != 0 {
 					if !*quiet {
-						c.Fail("%s: new permissions are %s, not %s", quoteIfNeeded(name), permString(mode), permString(naive))
+						c.Fail("%s: new permissions are %s, not %s", builtins.QuoteName(name), permString(mode), permString(naive))
 					}
 					status = 1
 				}

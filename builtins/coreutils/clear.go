@@ -10,19 +10,18 @@ func clearCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "clear",
 		Summary: "clear the terminal screen",
-		Usage: `usage: clear
+		Usage: `Usage: clear
 Writes the escape sequences that move the cursor home and erase the screen
 and its scrollback.
 `,
 		Run: func(c *builtins.Call) int {
 			fl := c.Flags()
 			fl.BoolP("x", "x", false, "") // keep scrollback: accepted, ignored
-			if !c.Parse(fl) {
-				return 2
+			if st, ok := c.Parse(fl); !ok {
+				return st
 			}
 			if fl.NArg() > 0 {
-				c.Fail("extra operand '%s' (try 'clear --help')", fl.Arg(0))
-				return 2
+				return c.Usage("extra operand %s", builtins.Quote(fl.Arg(0)))
 			}
 			seq := "\x1b[H\x1b[2J\x1b[3J"
 			if ok, _ := fl.GetBool("x"); ok {

@@ -13,9 +13,13 @@ import (
 
 func cmpCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "cmp",
-		Summary: "compare two files byte by byte",
-		Usage: `usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]
+		Name:        "cmp",
+		UsageStatus: 2,
+		TryHelp:     "cmp: Try 'cmp --help' for more information.\n",
+		Summary:     "compare two files byte by byte",
+		Usage: `Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]
+Compare two files byte by byte.
+
   -b, --print-bytes          print the differing bytes
   -i, --ignore-initial=SKIP  skip the first SKIP bytes of both inputs
   -i, --ignore-initial=SKIP1:SKIP2  skip SKIP1 and SKIP2 bytes
@@ -83,21 +87,18 @@ func runCmp(c *builtins.Call) int {
 	limitArg := fl.StringP("bytes", "n", "", "")
 	silent := fl.BoolP("quiet", "s", false, "")
 	fl.BoolVar(silent, "silent", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if *verbose && *silent {
-		c.Fail("options -l and -s are incompatible")
-		return 2
+		return c.Usage("options -l and -s are incompatible")
 	}
 	args := fl.Args()
 	switch {
 	case len(args) == 0:
-		c.Fail("missing operand (try 'cmp --help')")
-		return 2
+		return c.Usage("missing operand after %s", builtins.Quote(c.Name()))
 	case len(args) > 4:
-		c.Fail("extra operand '%s' (try 'cmp --help')", args[4])
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(args[4]))
 	}
 	names := [2]string{args[0], "-"}
 	if len(args) > 1 {
@@ -108,22 +109,19 @@ func runCmp(c *builtins.Call) int {
 		a, b, two := strings.Cut(*ignore, ":")
 		n, ok := parseByteCount(a)
 		if !ok {
-			c.Fail("invalid --ignore-initial value '%s'", *ignore)
-			return 2
+			return c.Usage("invalid --ignore-initial value '%s'", *ignore)
 		}
 		skip = [2]int64{n, n}
 		if two {
 			if skip[1], ok = parseByteCount(b); !ok {
-				c.Fail("invalid --ignore-initial value '%s'", *ignore)
-				return 2
+				return c.Usage("invalid --ignore-initial value '%s'", *ignore)
 			}
 		}
 	}
 	for i := 2; i < len(args); i++ {
 		n, ok := parseByteCount(args[i])
 		if !ok {
-			c.Fail("invalid --ignore-initial value '%s'", args[i])
-			return 2
+			return c.Usage("invalid --ignore-initial value '%s'", args[i])
 		}
 		skip[i-2] = n
 	}
@@ -131,8 +129,7 @@ func runCmp(c *builtins.Call) int {
 	if *limitArg != "" {
 		n, ok := parseByteCount(*limitArg)
 		if !ok {
-			c.Fail("invalid --bytes value '%s'", *limitArg)
-			return 2
+			return c.Usage("invalid --bytes value '%s'", *limitArg)
 		}
 		limit = n
 	}

@@ -25,10 +25,10 @@ func TestCmp(t *testing.T) {
 		{args: "cmp c a", err: "cmp: EOF on c after byte 3, line 1\n", status: 1},
 		{args: "cmp -l a c", err: "cmp: EOF on c after byte 3\n", status: 1},
 		{args: "cmp e a", err: "cmp: EOF on e which is empty\n", status: 1},
-		{args: "cmp a nope", err: "cmp: nope: no such file or directory\n", status: 2},
-		{args: "cmp -l -s a b", err: "cmp: options -l and -s are incompatible\n", status: 2},
-		{args: "cmp", err: "cmp: missing operand (try 'cmp --help')\n", status: 2},
-		{args: "cmp -n x a b", err: "cmp: invalid --bytes value 'x'\n", status: 2},
-		{args: "cmp a b x", err: "cmp: invalid --ignore-initial value 'x'\n", status: 2},
+		{args: "cmp a nope", err: "cmp: nope: No such file or directory\n", status: 2},
+		{args: "cmp -l -s a b", err: "cmp: options -l and -s are incompatible\ncmp: Try 'cmp --help' for more information.\n", status: 2},
+		{args: "cmp", err: "cmp: missing operand after 'cmp'\ncmp: Try 'cmp --help' for more information.\n", status: 2},
+		{args: "cmp -n x a b", err: "cmp: invalid --bytes value 'x'\ncmp: Try 'cmp --help' for more information.\n", status: 2},
+		{args: "cmp a b x", err: "cmp: invalid --ignore-initial value 'x'\ncmp: Try 'cmp --help' for more information.\n", status: 2},
 	})
 }

@@ -13,7 +13,9 @@ func commCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "comm",
 		Summary: "compare two sorted files line by line",
-		Usage: `usage: comm [-123] [OPTION]... FILE1 FILE2
+		Usage: `Usage: comm [-123] [OPTION]... FILE1 FILE2
+Compare two sorted files line by line.
+
   -1                        do not print lines only in FILE1
   -2                        do not print lines only in FILE2
   -3                        do not print lines in both files
@@ -42,12 +44,12 @@ func runComm(c *builtins.Call) int {
 	delim := fl.String("output-delimiter", "\t", "")
 	total := fl.Bool("total", false, "")
 	zero := fl.BoolP("zero-terminated", "z", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	names := fl.Args()
-	if !twoOperands(c, names) {
-		return 2
+	if st, ok := twoOperands(c, names); !ok {
+		return st
 	}
 	if *delim == "" {
 		*delim = "\x00"
@@ -157,19 +159,18 @@ func runComm(c *builtins.Call) int {
 }
 
 // twoOperands checks that comm or join got exactly two file operands,
-// reporting a usage error like GNU's otherwise.
-func twoOperands(c *builtins.Call, names []string) bool {
+// reporting a usage error like GNU's otherwise; when ok is false the
+// command exits with status.
+func twoOperands(c *builtins.Call, names []string) (status int, ok bool) {
 	switch len(names) {
 	case 0:
-		c.Fail("missing operand (try '%s --help')", c.Name())
+		return c.Usage("missing operand"), false
 	case 1:
-		c.Fail("missing operand after '%s' (try '%s --help')", names[0], c.Name())
+		return c.Usage("missing operand after %s", builtins.Quote(names[0])), false
 	case 2:
-		return true
-	default:
-		c.Fail("extra operand '%s' (try '%s --help')", names[2], c.Name())
+		return 0, true
 	}
-	return false
+	return c.Usage("extra operand %s", builtins.Quote(names[2])), false
 }
 
 // openTwo opens comm's or join's two operands. On failure it reports the

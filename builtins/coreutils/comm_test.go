@@ -20,8 +20,8 @@ func TestComm(t *testing.T) {
 		{args: "comm u s", out: "\ta\n\t\tb\na\n\t\tc\n", err: "comm: file 1 is not in sorted order\ncomm: input is not in sorted order\n", status: 1},
 		{args: "comm --check-order u s", out: "\ta\n\t\tb\n", err: "comm: file 1 is not in sorted order\n", status: 1},
 		{args: "comm --nocheck-order u s", out: "\ta\n\t\tb\na\n\t\tc\n"},
-		{args: "comm s", err: "comm: missing operand after 's' (try 'comm --help')\n", status: 2},
-		{args: "comm s d u", err: "comm: extra operand 'u' (try 'comm --help')\n", status: 2},
-		{args: "comm nope s", err: "comm: nope: no such file or directory\n", status: 1},
+		{args: "comm s", err: "comm: missing operand after 's'\nTry 'comm --help' for more information.\n", status: 1},
+		{args: "comm s d u", err: "comm: extra operand 'u'\nTry 'comm --help' for more information.\n", status: 1},
+		{args: "comm nope s", err: "comm: nope: No such file or directory\n", status: 1},
 	})
 }

@@ -11,7 +11,7 @@ import (
 func Commands() []*builtins.Command { return commands() }
 
 var commands = sync.OnceValue(func() []*builtins.Command {
-	return []*builtins.Command{
+	cmds := []*builtins.Command{
 		// files and directories
 		catCommand(), chmodCommand(), cpCommand(), dfCommand(), duCommand(),
 		findCommand(), lnCommand(), lsCommand(), mkdirCommand(), mktempCommand(),
@@ -35,4 +35,31 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		idCommand(), printenvCommand(), sleepCommand(), unameCommand(),
 		whoamiCommand(), yesCommand(),
 	}
+	for _, cmd := range cmds {
+		if pkg := gnuPackage(cmd.Name); pkg != "" {
+			cmd.Version = cmd.Name + " (moonix " + pkg + ") " + builtins.Version
+		}
+	}
+	return cmds
 })
+
+// gnuPackage is the GNU package whose tool of that name the command
+// follows, or "" for the tools from elsewhere (jq, GoAWK, util-linux's
+// hexdump and rev, vim's xxd, tree...). --version names it on its first
+// line, where scripts look for it ("sed --version | grep -q 'GNU sed'"),
+// beside moonix, which the rest of the text is about.
+func gnuPackage(name string) string {
+	switch name {
+	case "grep", "egrep", "fgrep":
+		return "GNU grep"
+	case "sed":
+		return "GNU sed"
+	case "diff", "cmp":
+		return "GNU diffutils"
+	case "find", "xargs":
+		return "GNU findutils"
+	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname":
+		return ""
+	}
+	return "GNU coreutils"
+}

@@ -18,9 +18,11 @@ func cpCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "cp",
 		Summary: "copy files and directories",
-		Usage: `usage: cp [OPTION]... SOURCE DEST
-       cp [OPTION]... SOURCE... DIRECTORY
-       cp [OPTION]... -t DIRECTORY SOURCE...
+		Usage: `Usage: cp [OPTION]... SOURCE DEST
+  or:  cp [OPTION]... SOURCE... DIRECTORY
+  or:  cp [OPTION]... -t DIRECTORY SOURCE...
+Copy files and directories.
+
   -r, -R, --recursive      copy directories recursively (symlinks are
                            copied as symlinks unless -L)
   -a, --archive            same as -dR --preserve=all
@@ -73,8 +75,8 @@ func runCp(c *builtins.Call) int {
 	fl.BoolVarP(&x.symLink, "symbolic-link", "s", false, "")
 	fl.BoolVarP(&x.verbose, "verbose", "v", false, "")
 	targets := cpTargetFlags(fl)
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	x.recursive = *r1 || *r2 || *archive
 	if *p || *archive {
@@ -151,7 +153,7 @@ func cpTargets(c *builtins.Call, ops []string, noTarget bool, targetDir string, 
 			if err != nil {
 				failOn(c, "target", dir, err)
 			} else {
-				c.Fail("target %s is not a directory", quote(dir))
+				c.Fail("target %s: %s", builtins.Quote(dir), builtins.Strerror(syscall.ENOTDIR))
 			}
 			return nil, 1
 		}
@@ -164,19 +166,19 @@ func cpTargets(c *builtins.Call, ops []string, noTarget bool, targetDir string, 
 	switch {
 	case haveTargetDir:
 		if noTarget {
-			return nil, usageError(c, "cannot combine --target-directory (-t) and --no-target-directory (-T)")
+			return nil, c.Usage("cannot combine --target-directory (-t) and --no-target-directory (-T)")
 		}
 		if len(ops) == 0 {
-			return nil, usageError(c, "missing file operand")
+			return nil, c.Usage("missing file operand")
 		}
 		return into(targetDir, ops)
 	case len(ops) == 0:
-		return nil, usageError(c, "missing file operand")
+		return nil, c.Usage("missing file operand")
 	case len(ops) == 1:
-		return nil, usageError(c, "missing destination file operand after %s", quote(ops[0]))
+		return nil, c.Usage("missing destination file operand after %s", builtins.Quote(ops[0]))
 	case noTarget:
 		if len(ops) > 2 {
-			return nil, usageError(c, "extra operand %s", quote(ops[2]))
+			return nil, c.Usage("extra operand %s", builtins.Quote(ops[2]))
 		}
 		return [][2]string{{ops[0], ops[1]}}, 0
 	case len(ops) == 2:
@@ -189,7 +191,7 @@ func cpTargets(c *builtins.Call, ops []string, noTarget bool, targetDir string, 
 
 func (x *cp) say(src, dst string) {
 	if x.verbose {
-		fmt.Fprintf(x.c.Stdout, "%s -> %s\n", quote(src), quote(dst))
+		fmt.Fprintf(x.c.Stdout, "%s -> %s\n", builtins.Quote(src), builtins.Quote(dst))
 	}
 }
 
@@ -232,7 +234,7 @@ func (x *cp) copy(src, dst string, top bool) bool {
 		if st, err := c.FS.Stat(dp); err == nil {
 			dstInfo = st
 			if si, err := c.FS.Stat(sp); err == nil && sameFile(si, st) || sp == dp {
-				c.Fail("%s and %s are the same file", quote(src), quote(dst))
+				c.Fail("%s and %s are the same file", builtins.Quote(src), builtins.Quote(dst))
 				return false
 			}
 		}
@@ -251,7 +253,7 @@ func (x *cp) copy(src, dst string, top bool) bool {
 		return x.copyDir(src, dst, sp, dp, info, dstInfo, dstExists, recheck)
 	case info.Mode()&fs.ModeSymlink != 0:
 		if dstExists && dstLinfo.IsDir() {
-			c.Fail("cannot overwrite directory %s with non-directory", quote(dst))
+			c.Fail("cannot overwrite directory %s with non-directory", builtins.Quote(dst))
 			return false
 		}
 		if x.noClobber && dstExists {
@@ -275,13 +277,13 @@ func (x *cp) copy(src, dst string, top bool) bool {
 		}
 		return true
 	case !info.Mode().IsRegular() && x.recursive && x.deref != 'L':
-		c.Fail("cannot create special file %s: operation not supported", quote(dst))
+		c.Fail("cannot create special file %s: operation not supported", builtins.Quote(dst))
 		return false
 	}
 	// A regular file (or what a followed symlink points to).
 	if dstExists {
 		if dstInfo.IsDir() {
-			c.Fail("cannot overwrite directory %s with non-directory", quote(dst))
+			c.Fail("cannot overwrite directory %s with non-directory", builtins.Quote(dst))
 			return false
 		}
 		if x.noClobber {
@@ -329,7 +331,7 @@ func (x *cp) copy(src, dst string, top bool) bool {
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) && pe.Path == sp {
-			c.FailWith(err, "cannot open %s for reading: %s", quote(src), builtins.Reason(err))
+			c.FailWith(err, "cannot open %s for reading: %s", builtins.Quote(src), builtins.Reason(err))
 		} else if err == errStop {
 			return false
 		} else {
@@ -371,16 +373,16 @@ func (x *cp) within(dp, sp string) bool {
 func (x *cp) copyDir(src, dst, sp, dp string, info, dstInfo fs.FileInfo, dstExists, recheck bool) bool {
 	c := x.c
 	if !x.recursive {
-		c.Fail("-r not specified; omitting directory %s", quote(src))
+		c.Fail("-r not specified; omitting directory %s", builtins.Quote(src))
 		return false
 	}
 	if dstExists && !dstInfo.IsDir() {
-		c.Fail("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
+		c.Fail("cannot overwrite non-directory %s with directory %s", builtins.Quote(dst), builtins.Quote(src))
 		return false
 	}
 	// Refuse to copy a directory into itself (it would never end).
 	if recheck && x.within(dp, sp) {
-		c.Fail("cannot copy a directory, %s, into itself, %s", quote(src), quote(dst))
+		c.Fail("cannot copy a directory, %s, into itself, %s", builtins.Quote(src), builtins.Quote(dst))
 		return false
 	}
 	if !dstExists {

@@ -17,8 +17,9 @@ func cutCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "cut",
 		Summary: "print selected parts of lines",
-		Usage: `usage: cut OPTION... [FILE]...
+		Usage: `Usage: cut OPTION... [FILE]...
 Print the selected bytes, characters or fields of each line of the FILEs.
+
   -b, --bytes=LIST        select these bytes
   -c, --characters=LIST   select these characters (bytes, as in GNU cut)
   -f, --fields=LIST       select these fields; lines without a delimiter
@@ -133,11 +134,10 @@ func runCut(c *builtins.Call) int {
 	zero := fl.BoolP("zero-terminated", "z", false, "")
 	fl.BoolP("n", "n", false, "")
 	usage := func(format string, args ...any) int {
-		c.Fail("%s (try 'cut --help')", fmt.Sprintf(format, args...))
-		return 1
+		return c.Usage("%s", fmt.Sprintf(format, args...))
 	}
-	if err := fl.Parse(c.Args[1:]); err != nil {
-		return usage("%s", err)
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	lists := 0
 	var list string
@@ -157,7 +157,7 @@ func runCut(c *builtins.Call) int {
 	case fl.Changed("delimiter") && !fields:
 		return usage("an input delimiter may be specified only when operating on fields")
 	case *only && !fields:
-		return usage("suppressing non-delimited lines makes sense only when operating on fields")
+		return usage("suppressing non-delimited lines makes sense\n\tonly when operating on fields")
 	case len(*delim) != 1:
 		if *delim == "" && fields {
 			*delim = "\x00" // GNU: -d '' is the NUL byte

@@ -2,6 +2,7 @@ package coreutils
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -14,7 +15,9 @@ func dateCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "date",
 		Summary: "print the date and time",
-		Usage: `usage: date [OPTION]... [+FORMAT]
+		Usage: `Usage: date [OPTION]... [+FORMAT]
+Print the date and time.
+
   -d, --date=STRING          show the time described by STRING, not now:
                              "yesterday", "2 days ago", "+3 hours", "next monday",
                              "@1767225600", "2026-01-31 10:00:00", "jan 31"...
@@ -49,6 +52,17 @@ var rfc3339Formats = map[string]string{
 	"date":    "%Y-%m-%d",
 	"seconds": "%Y-%m-%d %H:%M:%S%:z",
 	"ns":      "%Y-%m-%d %H:%M:%S.%N%:z",
+}
+
+// badArgument reports an option argument that is none of valid, as
+// gnulib's argmatch does (the list in GNU's order), and returns the usage
+// status.
+func badArgument(c *builtins.Call, arg, option string, valid ...string) int {
+	var list strings.Builder
+	for _, v := range valid {
+		fmt.Fprintf(&list, "\n  - %s", builtins.Quote(v))
+	}
+	return c.Usage("invalid argument %s for %s\nValid arguments are:%s", builtins.Quote(arg), builtins.Quote("--"+option), list.String())
 }
 
 // matchArg finds arg among the keys of choices, accepting an unambiguous
@@ -97,8 +111,8 @@ func runDate(c *builtins.Call) int {
 	fl.BoolVar(rfcEmail, "rfc-2822", false, "")
 	rfc3339 := fl.String("rfc-3339", "", "")
 	fl.StringP("set", "s", "", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 
 	format := "%a %b %e %H:%M:%S %Z %Y"
@@ -106,8 +120,7 @@ func runDate(c *builtins.Call) int {
 	if fl.Changed("iso-8601") {
 		f, ok := matchArg(*iso, isoFormats)
 		if !ok {
-			c.Fail("invalid argument '%s' for '--iso-8601' (valid: date, hours, minutes, seconds, ns)", *iso)
-			return 2
+			return badArgument(c, *iso, "iso-8601", "hours", "minutes", "date", "seconds", "ns")
 		}
 		format = f
 		formats++
@@ -115,8 +128,7 @@ func runDate(c *builtins.Call) int {
 	if fl.Changed("rfc-3339") {
 		f, ok := matchArg(*rfc3339, rfc3339Formats)
 		if !ok {
-			c.Fail("invalid argument '%s' for '--rfc-3339' (valid: date, seconds, ns)", *rfc3339)
-			return 2
+			return badArgument(c, *rfc3339, "rfc-3339", "date", "seconds", "ns")
 		}
 		format = f
 		formats++
@@ -136,33 +148,29 @@ func runDate(c *builtins.Call) int {
 		op := operands[0]
 		switch {
 		case len(operands) > 1:
-			c.Fail("extra operand '%s' (try 'date --help')", operands[1])
-			return 2
+			return c.Usage("extra operand %s", builtins.Quote(operands[1]))
 		case strings.HasPrefix(op, "+"):
 			format = op[1:]
 			formats++
 		case sources > 0 || fl.Changed("set"):
-			c.Fail("the argument '%s' lacks a leading '+'; when using an option to specify date(s), any non-option argument must be a format string beginning with '+'", op)
-			return 2
+			return c.Usage("the argument %s lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'", builtins.Quote(op))
 		default:
-			c.Fail("cannot set date: operation not permitted")
+			c.Fail("cannot set date: Operation not permitted")
 			return 1
 		}
 	}
 	if formats > 1 {
-		c.Fail("multiple output formats specified (try 'date --help')")
-		return 2
+		c.Fail("multiple output formats specified") // no Try line in GNU's date
+		return 1
 	}
 	if sources > 1 {
-		c.Fail("the options to specify dates for printing are mutually exclusive (try 'date --help')")
-		return 2
+		return c.Usage("the options to specify dates for printing are mutually exclusive")
 	}
 	if fl.Changed("set") {
 		if sources > 0 {
-			c.Fail("the options to print and set the time may not be used together (try 'date --help')")
-			return 2
+			return c.Usage("the options to print and set the time may not be used together")
 		}
-		c.Fail("cannot set date: operation not permitted")
+		c.Fail("cannot set date: Operation not permitted")
 		return 1
 	}
 

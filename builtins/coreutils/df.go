@@ -14,11 +14,12 @@ func dfCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "df",
 		Summary: "report file system space usage",
-		Usage: `usage: df [-hikT] [FILE]...
+		Usage: `Usage: df [-hikT] [FILE]...
 Show the one file system of the sandbox, "moonix", mounted on /. Its size
 is the session's disk limit (1 GiB unless --max-disk says otherwise), its
 used space the data of its files and the targets of its links; with -i,
 its inodes (files, directories, links, devices) and their limit.
+
   -h, --human-readable  sizes like 1.0G, 23M
   -i, --inodes          inodes instead of blocks
   -k                    sizes in 1K blocks (the default)
@@ -39,8 +40,8 @@ func runDf(c *builtins.Call) int {
 	fl.BoolP("all", "a", false, "")
 	fl.BoolP("local", "l", false, "")
 	printType := fl.BoolP("print-type", "T", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	status := 0
 	rows := 1
@@ -48,7 +49,7 @@ func runDf(c *builtins.Call) int {
 		rows = 0
 		for _, name := range ops {
 			if _, err := c.FS.Stat(c.Abs(name)); err != nil {
-				c.FailWith(err, "%s: %s", quoteIfNeeded(name), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", builtins.QuoteName(name), builtins.Reason(err))
 				status = 1
 				continue
 			}

@@ -13,7 +13,7 @@ func TestDf(t *testing.T) {
 		{files: files, args: []string{"df", "-k", "."}, out: "Filesystem     1K-blocks  Used Available Use% Mounted on\nmoonix           1048576     3   1048573   1% /\n"},
 		{files: files, args: []string{"df", "-h"}, out: "Filesystem      Size  Used Avail Use% Mounted on\nmoonix          1.0G  3.0K  1.0G   1% /\n"},
 		{files: files, args: []string{"df", "-T", "a", "/tmp"}, out: "Filesystem     Type 1K-blocks  Used Available Use% Mounted on\nmoonix         vfs    1048576     3   1048573   1% /\nmoonix         vfs    1048576     3   1048573   1% /\n"},
-		{files: files, args: []string{"df", "nope"}, err: "df: nope: no such file or directory\n", status: 1},
+		{files: files, args: []string{"df", "nope"}, err: "df: nope: No such file or directory\n", status: 1},
 		{name: "empty", args: []string{"df"}, out: "Filesystem     1K-blocks  Used Available Use% Mounted on\nmoonix           1048576     0   1048576   0% /\n"},
 		{name: "hard links once", files: files, pre: [][]string{{"ln", "a", "c"}}, args: []string{"df"},
 			out: "Filesystem     1K-blocks  Used Available Use% Mounted on\nmoonix           1048576     3   1048573   1% /\n"},

@@ -16,9 +16,13 @@ import (
 
 func diffCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "diff",
-		Summary: "compare files line by line",
-		Usage: `usage: diff [OPTION]... FILE1 FILE2
+		Name:        "diff",
+		UsageStatus: 2,
+		TryHelp:     "diff: Try 'diff --help' for more information.\n",
+		Summary:     "compare files line by line",
+		Usage: `Usage: diff [OPTION]... FILE1 FILE2
+Compare files line by line.
+
   -u, -U N, --unified[=N]   unified format with N (3) lines of context
   -c, -C N, --context[=N]   context format with N (3) lines of context
       --normal              the default format: 1c1, < old, ---, > new
@@ -57,29 +61,24 @@ type differ struct {
 func runDiff(c *builtins.Call) int {
 	fl := c.Flags()
 	d := &differ{c: c, opts: gnudiff.AddFlags(fl), w: c.Stdout}
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if err := d.opts.Resolve(); err != nil {
-		c.Fail("%v", err)
-		return 2
+		return c.Usage("%v", err)
 	}
 	ops := fl.Args()
 	if d.opts.JSON {
-		c.Fail("--json works only when comparing snapshots (try 'diff --help')")
-		return 2
+		return c.Usage("--json works only when comparing snapshots")
 	}
 	switch {
 	case len(ops) < 2:
 		if len(ops) == 0 {
-			c.Fail("missing operand (try 'diff --help')")
-		} else {
-			c.Fail("missing operand after '%s' (try 'diff --help')", ops[0])
+			return c.Usage("missing operand after %s", builtins.Quote(c.Name()))
 		}
-		return 2
+		return c.Usage("missing operand after %s", builtins.Quote(ops[0]))
 	case len(ops) > 2:
-		c.Fail("extra operand '%s' (try 'diff --help')", ops[2])
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(ops[2]))
 	}
 	d.switches = diffSwitches(c.Args[1:])
 	return d.top(ops[0], ops[1])
@@ -161,15 +160,19 @@ func (d *differ) top(n0, n1 string) int {
 	}
 	a, errA := d.stat(n0)
 	b, errB := d.stat(n1)
+	// Like GNU, report each operand that cannot be compared, then stop;
+	// with -N one that does not exist is empty, when the other does.
+	failed := false
 	for i, err := range []error{errA, errB} {
-		if err == nil {
+		other := []error{errB, errA}[i]
+		if err == nil || d.opts.NewFile && errors.Is(err, fs.ErrNotExist) && other == nil {
 			continue
 		}
-		name := []string{n0, n1}[i]
-		if !d.opts.NewFile || !errors.Is(err, fs.ErrNotExist) || (i == 0 && errB != nil) || (i == 1 && errA != nil) {
-			d.c.FailErr(name, err)
-			return 2
-		}
+		d.c.FailErr([]string{n0, n1}[i], err)
+		failed = true
+	}
+	if failed {
+		return 2
 	}
 	a.absent, b.absent = errA != nil, errB != nil
 	switch {

@@ -14,11 +14,12 @@ func duCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "du",
 		Summary: "estimate file space usage",
-		Usage: `usage: du [-abchkms] [-d N] [FILE]...
+		Usage: `Usage: du [-abchkms] [-d N] [FILE]...
 Print the space used by each FILE (default .) and, for directories, by
 every subdirectory, in KiB. A regular file uses its size rounded up to a
 whole KiB; directories and symlinks use nothing of their own, and a file
 with several hard links is counted once.
+
   -a, --all             list files too, not only directories
   -s, --summarize       print only a total for each argument
   -d, --max-depth=N     print totals only N or fewer levels below an argument
@@ -55,8 +56,8 @@ func runDu(c *builtins.Call) int {
 	fl.BoolVarP(&d.bytes, "bytes", "b", false, "")
 	fl.Bool("apparent-size", false, "")
 	fl.BoolP("one-file-system", "x", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if *summarize {
 		if fl.Changed("max-depth") && d.maxDepth != 0 {
@@ -66,7 +67,7 @@ func runDu(c *builtins.Call) int {
 		d.maxDepth = 0
 	}
 	if *summarize && d.all {
-		return usageError(c, "cannot both summarize and show all entries")
+		return c.Usage("cannot both summarize and show all entries")
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
@@ -76,6 +77,11 @@ func runDu(c *builtins.Call) int {
 	for _, name := range ops {
 		if c.Canceled() {
 			return 130
+		}
+		if name == "" {
+			c.Fail("invalid zero-length file name") // as fts, before any lookup
+			d.status = 1
+			continue
 		}
 		info, err := lstatOperand(c, name)
 		if err != nil {

@@ -21,8 +21,8 @@ func TestDu(t *testing.T) {
 		{files: files, args: []string{"du", "-sb", ".", "a"}, out: "8079\t.\n6\ta\n"},
 		{name: "hard links once", files: files, pre: [][]string{{"ln", "big", "d/big2"}}, args: []string{"du", "-a", "."},
 			out: "1\t./a\n3\t./big\n0\t./d/big2\n5\t./d/sub/y\n5\t./d/sub\n1\t./d/x\n6\t./d\n0\t./e\n0\t./l\n10\t.\n"},
-		{files: files, args: []string{"du", "nope", "a"}, out: "1\ta\n", err: "du: cannot access 'nope': no such file or directory\n", status: 1},
-		{files: files, pre: [][]string{{"chmod", "0", "d/sub"}}, args: []string{"du", "d"}, out: "0\td/sub\n1\td\n", err: "du: cannot read directory 'd/sub': permission denied\n", status: 1},
-		{files: files, args: []string{"du", "-sa"}, err: "du: cannot both summarize and show all entries (try 'du --help')\n", status: 2},
+		{files: files, args: []string{"du", "nope", "a"}, out: "1\ta\n", err: "du: cannot access 'nope': No such file or directory\n", status: 1},
+		{files: files, pre: [][]string{{"chmod", "0", "d/sub"}}, args: []string{"du", "d"}, out: "0\td/sub\n1\td\n", err: "du: cannot read directory 'd/sub': Permission denied\n", status: 1},
+		{files: files, args: []string{"du", "-sa"}, err: "du: cannot both summarize and show all entries\nTry 'du --help' for more information.\n", status: 1},
 	})
 }

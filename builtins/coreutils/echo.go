@@ -11,8 +11,9 @@ func echoCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "echo",
 		Summary: "print arguments",
-		Usage: `usage: echo [-neE] [ARG]...
+		Usage: `Usage: echo [-neE] [ARG]...
 Prints the ARGs separated by spaces and followed by a newline.
+
   -n  no final newline
   -e  expand backslash escapes: \\ \a \b \c (stop output) \e \f \n \r \t \v
       \0NNN (octal) \xHH \uHHHH \UHHHHHHHH

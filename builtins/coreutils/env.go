@@ -11,9 +11,12 @@ import (
 
 func envCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "env",
-		Summary: "run a command in a modified environment, or print the environment",
-		Usage: `usage: env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]
+		Name:        "env",
+		UsageStatus: 125,
+		Summary:     "run a command in a modified environment, or print the environment",
+		Usage: `Usage: env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]
+Run a command in a modified environment, or print the environment.
+
   -i, --ignore-environment  start with an empty environment (also a lone -)
   -u, --unset=NAME          remove NAME from the environment
   -0, --null                end each output line with NUL, not newline
@@ -33,8 +36,8 @@ func runEnv(c *builtins.Call) int {
 	unset := fl.StringArrayP("unset", "u", nil, "")
 	null := fl.BoolP("null", "0", false, "")
 	chdir := fl.StringP("chdir", "C", "", "")
-	if !c.Parse(fl) {
-		return 125
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	args := fl.Args()
 	if len(args) > 0 && args[0] == "-" {
@@ -47,7 +50,7 @@ func runEnv(c *builtins.Call) int {
 	}
 	for _, name := range *unset {
 		if name == "" || strings.Contains(name, "=") {
-			c.Fail("cannot unset '%s': invalid argument", name)
+			c.Fail("cannot unset '%s': Invalid argument", name)
 			return 125
 		}
 		env = unsetEnv(env, name)
@@ -58,14 +61,12 @@ func runEnv(c *builtins.Call) int {
 	}
 	if len(args) == 0 {
 		if fl.Changed("chdir") {
-			c.Fail("must specify command with --chdir (-C) (try 'env --help')")
-			return 125
+			return c.Usage("must specify command with --chdir (-C)")
 		}
 		return printEnv(c, env, *null)
 	}
 	if *null {
-		c.Fail("cannot specify --null (-0) with command (try 'env --help')")
-		return 125
+		return c.Usage("cannot specify --null (-0) with command")
 	}
 	sub := c.Sub(args...)
 	sub.Env = env
@@ -127,9 +128,12 @@ func printEnv(c *builtins.Call, env []string, null bool) int {
 
 func printenvCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "printenv",
-		Summary: "print environment variables",
-		Usage: `usage: printenv [OPTION] [NAME]...
+		Name:        "printenv",
+		UsageStatus: 2,
+		Summary:     "print environment variables",
+		Usage: `Usage: printenv [OPTION] [NAME]...
+Print environment variables.
+
   -0, --null  end each output line with NUL, not newline
 Prints the value of each NAME, or NAME=VALUE for every variable. Exits 1 if
 a NAME is not set.
@@ -141,8 +145,8 @@ a NAME is not set.
 func runPrintenv(c *builtins.Call) int {
 	fl := c.Flags()
 	null := fl.BoolP("null", "0", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if fl.NArg() == 0 {
 		return printEnv(c, c.Env, *null)

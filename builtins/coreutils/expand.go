@@ -13,7 +13,9 @@ func expandCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "expand",
 		Summary: "convert tabs to spaces",
-		Usage: `usage: expand [-i] [-t N | -t LIST] [FILE]...
+		Usage: `Usage: expand [-i] [-t N | -t LIST] [FILE]...
+Convert tabs to spaces.
+
   -i, --initial       do not convert tabs after the first non-blank
   -t, --tabs=N        tab stops every N columns instead of 8
   -t, --tabs=LIST     tab stops at the comma- or blank-separated columns in
@@ -28,7 +30,9 @@ func unexpandCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "unexpand",
 		Summary: "convert spaces to tabs",
-		Usage: `usage: unexpand [-a] [--first-only] [-t N | -t LIST] [FILE]...
+		Usage: `Usage: unexpand [-a] [--first-only] [-t N | -t LIST] [FILE]...
+Convert spaces to tabs.
+
   -a, --all          convert all blanks, not just leading ones
       --first-only   convert only leading blanks (overrides -a and -t)
   -t, --tabs=N|LIST  tab stops as for expand (implies -a)
@@ -109,8 +113,8 @@ func runExpand(c *builtins.Call) int {
 	fl := c.Flags()
 	initial := fl.BoolP("initial", "i", false, "")
 	tabs := fl.StringArrayP("tabs", "t", nil, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	ts, err := parseTabStops(*tabs)
 	if err != nil {
@@ -162,8 +166,8 @@ func runUnexpand(c *builtins.Call) int {
 	all := fl.BoolP("all", "a", false, "")
 	firstOnly := fl.Bool("first-only", false, "")
 	tabs := fl.StringArrayP("tabs", "t", nil, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	ts, err := parseTabStops(*tabs)
 	if err != nil {

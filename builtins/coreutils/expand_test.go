@@ -14,7 +14,7 @@ func TestExpand(t *testing.T) {
 		{args: "expand -t 2,+4", stdin: "a\tb\tc\td\te\n", out: "a b   c   d   e\n"},
 		{args: "expand -i", stdin: "\ta\tb\n  \tx\n", out: "        a\tb\n        x\n"},
 		{args: "expand", stdin: "ab\bc\td\n", out: "ab\bc      d\n"},
-		{args: "expand", stdin: "é\tx\n", out: "é       x\n"},
+		{differs: "a UTF-8 character is one column; GNU 9.1 counts bytes in the C locale", args: "expand", stdin: "é\tx\n", out: "é       x\n"},
 		{args: "expand -t 0", err: "expand: tab size cannot be 0\n", status: 1},
 		{args: "expand -t 4,2", err: "expand: tab sizes must be ascending\n", status: 1},
 		{args: "expand -t x", err: "expand: tab size contains invalid character(s): 'x'\n", status: 1},

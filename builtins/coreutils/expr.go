@@ -11,11 +11,13 @@ import (
 
 func exprCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "expr",
-		Summary: "evaluate an expression",
-		Usage: `usage: expr EXPRESSION
+		Name:        "expr",
+		UsageStatus: 2,
+		Summary:     "evaluate an expression",
+		Usage: `Usage: expr EXPRESSION
 Print the value of EXPRESSION, whose operators and operands are separate
 arguments. From the loosest binding:
+
   A | B     A if it is neither empty nor 0, else B
   A & B     A if neither is empty nor 0, else 0
   A < B, A <= B, A = B, A != B, A >= B, A > B
@@ -103,8 +105,7 @@ func runExpr(c *builtins.Call) int {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		c.Fail("missing operand (try 'expr --help')")
-		return 2
+		return c.Usage("missing operand")
 	}
 	p := &exprParser{args: args}
 	v, err := p.or()

@@ -20,11 +20,12 @@ func findCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "find",
 		Summary: "search for files in a directory hierarchy",
-		Usage: `usage: find [-H] [-L] [-P] [PATH...] [EXPRESSION]
+		Usage: `Usage: find [-H] [-L] [-P] [PATH...] [EXPRESSION]
 Walk each PATH (default .) in name order and evaluate EXPRESSION on every
 file; with no action in it, print the files for which it is true.
 Options:  -maxdepth N  -mindepth N  -depth  -follow (like -L)
 Tests:    -name PAT  -iname PAT  -path PAT  -ipath PAT  -wholename PAT
+
           -regex RE  -iregex RE (Go syntax, matched against the whole path)
           -lname PAT  -type [fdlcbps]  -xtype [fdlcbps]  -size [+-]N[bckwMG]
           -empty  -perm [-/]MODE  -newer FILE  -mtime/-atime/-ctime [+-]N
@@ -106,7 +107,7 @@ type findFileError struct {
 	err  error
 }
 
-func (e *findFileError) Error() string { return quote(e.name) + ": " + builtins.Reason(e.err) }
+func (e *findFileError) Error() string { return builtins.Quote(e.name) + ": " + builtins.Reason(e.err) }
 
 func (e *findFileError) Unwrap() error { return e.err }
 
@@ -201,7 +202,7 @@ func (f *finder) walkRoot(root string, expr *findExpr) {
 		info, err = lstatOperand(f.c, root) // "link/" means the directory
 	}
 	if err != nil {
-		f.failWith(err, "%s: %s", quote(root), builtins.Reason(err))
+		f.failWith(err, "%s: %s", builtins.Quote(root), builtins.Reason(err))
 		return
 	}
 	f.walk(&findItem{path: root, abs: abs, root: root, info: info}, expr, nil)
@@ -227,7 +228,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 		if f.follow != 'P' {
 			for _, a := range ancestors {
 				if a.ino == ino {
-					f.fail("file system loop detected; %s is part of the same file system loop as %s.", quote(it.path), quote(a.path))
+					f.fail("File system loop detected; %s is part of the same file system loop as %s.", builtins.Quote(it.path), builtins.Quote(a.path))
 					loop = true
 					break
 				}
@@ -236,7 +237,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 		if !loop {
 			entries, err := f.c.FS.ReadDir(it.abs)
 			if err != nil {
-				f.failWith(err, "%s: %s", quote(it.path), builtins.Reason(err))
+				f.failWith(err, "%s: %s", builtins.Quote(it.path), builtins.Reason(err))
 			}
 			anc := append(ancestors[:len(ancestors):len(ancestors)], findAncestor{ino, it.path})
 			for _, e := range entries {
@@ -247,7 +248,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 				info, err := f.statItem(abs, false)
 				child := joinOperand(it.path, e.Name())
 				if err != nil {
-					f.failWith(err, "%s: %s", quote(child), builtins.Reason(err))
+					f.failWith(err, "%s: %s", builtins.Quote(child), builtins.Reason(err))
 					continue
 				}
 				f.walk(&findItem{path: child, abs: abs, root: it.root, info: info, depth: it.depth + 1}, expr, anc)
@@ -282,7 +283,7 @@ func (f *finder) parse() (*findExpr, error) {
 		if f.peek() == ")" {
 			return nil, findParseError("you have too many ')'")
 		}
-		return nil, findParseError(fmt.Sprintf("unexpected %s", quote(f.peek())))
+		return nil, findParseError(fmt.Sprintf("unexpected %s", builtins.Quote(f.peek())))
 	}
 	return e, nil
 }
@@ -366,7 +367,7 @@ func (f *finder) parseUnary() (*findExpr, error) {
 
 func (f *finder) arg(name string) (string, error) {
 	if !f.more() {
-		return "", findParseError(fmt.Sprintf("missing argument to '%s'", name))
+		return "", findParseError("missing argument to " + findQuote(name))
 	}
 	a := f.args[f.pos]
 	f.pos++
@@ -421,7 +422,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		n, err := strconv.Atoi(a)
 		if err != nil || n < 0 {
-			return nil, findParseError(fmt.Sprintf("expected a positive decimal integer argument to %s, but got %s", tok, quote(a)))
+			return nil, findParseError(fmt.Sprintf("Expected a positive decimal integer argument to %s, but got %s", tok, builtins.Quote(a)))
 		}
 		if tok == "-maxdepth" {
 			f.maxDepth = n
@@ -461,7 +462,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		re, rerr := regexp.Compile(flags + `^(?s:` + pat + `)$`)
 		if rerr != nil {
-			return nil, findParseError(fmt.Sprintf("invalid regular expression %s", quote(pat)))
+			return nil, findParseError(fmt.Sprintf("invalid regular expression %s", builtins.Quote(pat)))
 		}
 		return f.primary(func(it *findItem) bool { return re.MatchString(it.path) }), nil
 	case "-type", "-xtype":
@@ -472,7 +473,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		var want []byte
 		for _, t := range strings.Split(a, ",") {
 			if len(t) != 1 || !strings.Contains("fdlcbps", t) {
-				return nil, findParseError(fmt.Sprintf("unknown argument to %s: %s", tok, t))
+				return nil, findParseError(fmt.Sprintf("Unknown argument to %s: %s", tok, t))
 			}
 			want = append(want, t[0])
 		}
@@ -511,13 +512,13 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 				num = num[:len(num)-1]
 			default:
 				if suf < '0' || suf > '9' {
-					return nil, findParseError(fmt.Sprintf("invalid -size type '%c'", suf))
+					return nil, findParseError("invalid -size type " + findQuote(string(suf)))
 				}
 			}
 		}
 		cmp, n, ok := findNum(num)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to -size", quote(a)))
+			return nil, findParseError("invalid argument " + findQuote(a) + " to `-size'")
 		}
 		return f.primary(func(it *findItem) bool {
 			size := it.info.Size()
@@ -549,7 +550,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		changes, ok := compileMode(spec)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid mode %s", quote(a)))
+			return nil, findParseError(fmt.Sprintf("invalid mode %s", builtins.Quote(a)))
 		}
 		want := adjustMode(0, false, 0, changes)
 		return f.primary(func(it *findItem) bool {
@@ -581,7 +582,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(a)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", quote(a), tok))
+			return nil, findParseError("invalid argument " + findQuote(a) + " to " + findQuote(tok))
 		}
 		unit := 24 * time.Hour
 		if strings.HasSuffix(tok, "min") {
@@ -611,7 +612,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		}
 		cmp, n, ok := findNum(a)
 		if !ok {
-			return nil, findParseError(fmt.Sprintf("invalid argument %s to %s", quote(a), tok))
+			return nil, findParseError("invalid argument " + findQuote(a) + " to " + findQuote(tok))
 		}
 		return f.primary(func(it *findItem) bool {
 			st := vfs.StatOf(it.info)
@@ -653,7 +654,7 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 				return true // GNU never deletes the starting point "."
 			}
 			if err := c.FS.Remove(it.abs); err != nil {
-				f.failWith(err, "cannot delete %s: %s", quote(it.path), builtins.Reason(err))
+				f.failWith(err, "cannot delete %s: %s", builtins.Quote(it.path), builtins.Reason(err))
 				return false
 			}
 			return true
@@ -665,9 +666,9 @@ func (f *finder) parsePrimary() (*findExpr, error) {
 		return nil, findParseError(fmt.Sprintf("%s is not supported: moonix cannot prompt; use -exec", tok))
 	}
 	if strings.HasPrefix(tok, "-") {
-		return nil, findParseError(fmt.Sprintf("unknown predicate %s", quote(tok)))
+		return nil, findParseError("unknown predicate " + findQuote(tok))
 	}
-	return nil, findParseError(fmt.Sprintf("paths must precede expression: %s", quote(tok)))
+	return nil, findParseError("paths must precede expression: " + findQuote(tok))
 }
 
 // findTime picks the time a test looks at: a(ccess), c(hange) or m(odify).
@@ -684,6 +685,10 @@ func findTime(which byte) func(fs.FileInfo) time.Time {
 // findBatchLimit bounds how many names one "-exec ... {} +" run receives.
 const findBatchLimit = 4096
 
+// findQuote quotes a word of the expression as findutils does in the C
+// locale, in the old style: `-foo'.
+func findQuote(s string) string { return "`" + s + "'" }
+
 func (f *finder) parseExec(tok string) (*findExpr, error) {
 	start := f.pos
 	end, plus := -1, false
@@ -698,9 +703,16 @@ func (f *finder) parseExec(tok string) (*findExpr, error) {
 		}
 	}
 	if end < 0 || end == start {
-		return nil, findParseError(fmt.Sprintf("missing argument to '%s'", tok))
+		return nil, findParseError("missing argument to " + findQuote(tok))
 	}
 	cmd := append([]string(nil), f.args[start:end]...)
+	if plus {
+		for _, a := range cmd[:len(cmd)-1] {
+			if strings.Contains(a, "{}") {
+				return nil, findParseError("Only one instance of {} is supported with " + tok + " ... +")
+			}
+		}
+	}
 	f.pos = end + 1
 	inDir := tok == "-execdir"
 	c := f.c

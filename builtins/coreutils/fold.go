@@ -3,6 +3,7 @@ package coreutils
 import (
 	"regexp"
 	"strconv"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -12,7 +13,9 @@ func foldCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "fold",
 		Summary: "wrap each input line to fit in a width",
-		Usage: `usage: fold [-bs] [-w WIDTH] [FILE]...
+		Usage: `Usage: fold [-bs] [-w WIDTH] [FILE]...
+Wrap each input line to fit in a width.
+
   -b, --bytes         count bytes rather than columns
   -s, --spaces        break after the last blank before the width
   -w, --width=WIDTH   use WIDTH columns instead of 80
@@ -48,11 +51,15 @@ func runFold(c *builtins.Call) int {
 	bytesMode := fl.BoolP("bytes", "b", false, "")
 	spaces := fl.BoolP("spaces", "s", false, "")
 	widthArg := fl.StringP("width", "w", "80", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	width, err := strconv.Atoi(*widthArg)
-	if err != nil || width <= 0 {
+	switch {
+	case err == nil && width == 0:
+		c.Fail("invalid number of columns: '%s': %s", *widthArg, builtins.Strerror(syscall.ERANGE))
+		return 1
+	case err != nil || width < 0:
 		c.Fail("invalid number of columns: '%s'", *widthArg)
 		return 1
 	}

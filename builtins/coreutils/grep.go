@@ -18,8 +18,9 @@ import (
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-const grepUsage = `usage: grep [OPTION]... PATTERNS [FILE]...
+const grepUsage = `Usage: grep [OPTION]... PATTERNS [FILE]...
 Search for PATTERNS in each FILE (standard input when none, or "." with -r).
+
   -E, --extended-regexp     PATTERNS are extended regular expressions
   -F, --fixed-strings       PATTERNS are strings
   -G, --basic-regexp        PATTERNS are basic regular expressions (default)
@@ -61,16 +62,19 @@ Patterns are POSIX regular expressions with the GNU extensions (\w \s \b
 1 if none, 2 on error (0 with -q when a line was selected).
 `
 
+// grepTryHelp is what GNU grep prints after a usage error.
+const grepTryHelp = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n"
+
 func grepCommand() *builtins.Command {
-	return &builtins.Command{Name: "grep", Summary: "print lines that match patterns", Usage: grepUsage, Run: runGrep}
+	return &builtins.Command{Name: "grep", UsageStatus: 2, TryHelp: grepTryHelp, Summary: "print lines that match patterns", Usage: grepUsage, Run: runGrep}
 }
 
 func egrepCommand() *builtins.Command {
-	return &builtins.Command{Name: "egrep", Summary: "grep -E", Usage: strings.Replace(grepUsage, "usage: grep", "usage: egrep", 1), Run: runGrep}
+	return &builtins.Command{Name: "egrep", UsageStatus: 2, TryHelp: grepTryHelp, Summary: "grep -E", Usage: strings.Replace(grepUsage, "Usage: grep", "Usage: egrep", 1), Run: runGrep}
 }
 
 func fgrepCommand() *builtins.Command {
-	return &builtins.Command{Name: "fgrep", Summary: "grep -F", Usage: strings.Replace(grepUsage, "usage: grep", "usage: fgrep", 1), Run: runGrep}
+	return &builtins.Command{Name: "fgrep", UsageStatus: 2, TryHelp: grepTryHelp, Summary: "grep -F", Usage: strings.Replace(grepUsage, "Usage: grep", "Usage: fgrep", 1), Run: runGrep}
 }
 
 type grepper struct {
@@ -214,8 +218,8 @@ func runGrep(c *builtins.Call) int {
 	fl.Lookup("colour").NoOptDefVal = "auto"
 	fl.BoolP("binary", "U", false, "")
 	fl.Bool("line-buffered", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if conflict {
 		c.Fail("conflicting matchers specified")
@@ -285,8 +289,7 @@ func runGrep(c *builtins.Call) int {
 	operands := fl.Args()
 	if len(*exprs) == 0 && len(*files) == 0 {
 		if len(operands) == 0 {
-			c.Fail("missing pattern (try '%s --help')", c.Name())
-			return 2
+			return c.TryHelp()
 		}
 		patterns = strings.Split(operands[0], "\n")
 		operands = operands[1:]
@@ -699,7 +702,7 @@ func (g *grepper) search(name string, r io.Reader) {
 				continue
 			}
 			if binary {
-				fmt.Fprintf(w, "%s: %s: binary file matches\n", c.Name(), name)
+				c.Fail("%s: binary file matches", name) // on stderr since grep 3.5
 				return
 			}
 			for _, h := range pending {

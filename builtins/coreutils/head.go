@@ -19,7 +19,9 @@ func headCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "head",
 		Summary: "output the first part of files",
-		Usage: `usage: head [-qv] [-n [-]NUM | -c [-]NUM] [FILE]...
+		Usage: `Usage: head [-qv] [-n [-]NUM | -c [-]NUM] [FILE]...
+Output the first part of files.
+
   -n, --lines=[-]NUM   print the first NUM lines (default 10); with a leading
                        '-', print all but the last NUM lines
   -c, --bytes=[-]NUM   print the first NUM bytes; with '-', all but the last NUM
@@ -114,8 +116,9 @@ func badLineCount(c *builtins.Call, byBytes bool, spec, why string) {
 	if byBytes {
 		what = "bytes"
 	}
+	spec = strings.TrimPrefix(spec, "-") // GNU names the count without its sign of eliding
 	if why == "too large" {
-		c.Fail("invalid number of %s: '%s': value too large for defined data type", what, spec)
+		c.Fail("invalid number of %s: '%s': Value too large for defined data type", what, spec)
 		return
 	}
 	c.Fail("invalid number of %s: '%s'", what, spec)
@@ -232,8 +235,8 @@ func runHeadTail(c *builtins.Call, tail bool, emit headTailEmitter) int {
 		callbackBoolFlag(fl, "retry-follow", "F", func() { follow = true })
 	}
 	zero := fl.BoolP("zero-terminated", "z", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if follow {
 		c.Fail("following files (-f, -F) is not supported")

@@ -39,9 +39,11 @@ func newTestCall(fsys vfs.FS, stdin string, stdout, stderr io.Writer, args ...st
 // standard input, and the exact stdout, stderr and status it must give.
 type cmdCase cmdtest.Case
 
-// run runs the case on fsys with runCmd and checks what it gave.
+// run runs the case on fsys with runCmd and checks what it gave; first
+// it confirms the case against the host's tool (see confirm).
 func (tc cmdCase) run(t *testing.T, fsys vfs.FS) {
 	t.Helper()
+	confirm(t, fsys, tc)
 	out, errs, status := runCmd(t, fsys, tc.Stdin, tc.Args...)
 	tc.check(t, out, errs, status)
 }

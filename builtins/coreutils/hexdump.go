@@ -14,7 +14,9 @@ func hexdumpCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "hexdump",
 		Summary: "display file contents in hexadecimal",
-		Usage: `usage: hexdump [-C] [-v] [-n LENGTH] [-s OFFSET] [FILE]...
+		Usage: `Usage: hexdump [-C] [-v] [-n LENGTH] [-s OFFSET] [FILE]...
+Display file contents in hexadecimal.
+
   -C, --canonical     hex bytes and printable characters: 00000000  61 62  |ab|
   -n, --length=N      interpret only N bytes of input
   -s, --skip=OFFSET   skip OFFSET bytes from the beginning (0x prefix for hex)
@@ -30,7 +32,9 @@ func xxdCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "xxd",
 		Summary: "make a hex dump or reverse one",
-		Usage: `usage: xxd [OPTION]... [INFILE [OUTFILE]]
+		Usage: `Usage: xxd [OPTION]... [INFILE [OUTFILE]]
+Make a hex dump or reverse one.
+
   -c COLS   bytes per line (default 16; 30 with -p; 12 with -i)
   -g BYTES  bytes per group (default 2; 0 for no grouping)
   -i        output a C include file
@@ -121,8 +125,8 @@ func runHexdump(c *builtins.Call) int {
 	lengthArg := fl.StringP("length", "n", "", "")
 	skipArg := fl.StringP("skip", "s", "", "")
 	verbose := fl.BoolP("no-squeezing", "v", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	skip, ok1 := dumpCount(c, *skipArg, 0, "invalid skip argument: '%s'")
 	length, ok2 := dumpCount(c, *lengthArg, -1, "invalid length argument: '%s'")
@@ -199,8 +203,8 @@ func runXxd(c *builtins.Call) int {
 	reverse := fl.BoolP("revert", "r", false, "")
 	seekArg := fl.StringP("seek", "s", "", "")
 	upper := fl.BoolP("uppercase", "u", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	num := func(what, s string, def int64) (int64, bool) {
 		if s == "" {
@@ -232,8 +236,7 @@ func runXxd(c *builtins.Call) int {
 	}
 	args := fl.Args()
 	if len(args) > 2 {
-		c.Fail("too many arguments (try 'xxd --help')")
-		return 2
+		return c.Usage("too many arguments")
 	}
 	in := "-"
 	if len(args) > 0 {

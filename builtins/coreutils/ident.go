@@ -15,27 +15,27 @@ func whoamiCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "whoami",
 		Summary: "print the user name",
-		Usage:   "usage: whoami\n",
+		Usage:   "Usage: whoami [OPTION]...\nPrint the user name.\n",
 		Run: func(c *builtins.Call) int {
-			if !noOperands(c) {
-				return 2
+			if st, ok := noOperands(c); !ok {
+				return st
 			}
 			return writeLine(c, c.Who.User)
 		},
 	}
 }
 
-// noOperands parses a command that takes no options or operands.
-func noOperands(c *builtins.Call) bool {
+// noOperands parses a command that takes no options or operands; when
+// ok is false the command exits with status.
+func noOperands(c *builtins.Call) (status int, ok bool) {
 	fl := c.Flags()
-	if !c.Parse(fl) {
-		return false
+	if st, ok := c.Parse(fl); !ok {
+		return st, false
 	}
 	if fl.NArg() > 0 {
-		c.Fail("extra operand '%s' (try '%s --help')", fl.Arg(0), c.Name())
-		return false
+		return c.Usage("extra operand %s", builtins.Quote(fl.Arg(0))), false
 	}
-	return true
+	return 0, true
 }
 
 func writeLine(c *builtins.Call, s string) int {
@@ -49,7 +49,9 @@ func hostnameCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "hostname",
 		Summary: "print the host name",
-		Usage: `usage: hostname [-s|-f|-d]
+		Usage: `Usage: hostname [-s|-f|-d]
+Print the host name.
+
   -s, --short          the name up to its first dot
   -f, --fqdn, --long   the full name
   -d, --domain         the part after the first dot
@@ -66,11 +68,11 @@ func runHostname(c *builtins.Call) int {
 	fqdn := fl.BoolP("fqdn", "f", false, "")
 	fl.BoolVar(fqdn, "long", false, "")
 	domain := fl.BoolP("domain", "d", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if fl.NArg() > 0 {
-		c.Fail("cannot set the host name: operation not permitted")
+		c.Fail("cannot set the host name: Operation not permitted")
 		return 1
 	}
 	host := c.Who.Host
@@ -88,7 +90,9 @@ func idCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "id",
 		Summary: "print user and group ids",
-		Usage: `usage: id [OPTION]... [USER]
+		Usage: `Usage: id [OPTION]... [USER]
+Print user and group ids.
+
   -u, --user    only the user id
   -g, --group   only the group id
   -G, --groups  only the group ids
@@ -110,12 +114,11 @@ func runID(c *builtins.Call) int {
 	realID := fl.BoolP("real", "r", false, "")
 	zero := fl.BoolP("zero", "z", false, "")
 	fl.BoolP("a", "a", false, "") // ignored, as in GNU
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if fl.NArg() > 1 {
-		c.Fail("extra operand '%s' (try 'id --help')", fl.Arg(1))
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(fl.Arg(1)))
 	}
 	w := c.Who
 	if w.Group == "" {
@@ -171,7 +174,9 @@ func unameCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "uname",
 		Summary: "print system information",
-		Usage: `usage: uname [OPTION]...
+		Usage: `Usage: uname [OPTION]...
+Print system information.
+
   -a, --all                all of the below, in this order, except -p and -i
                            when unknown
   -s, --kernel-name        Moonix (the default)
@@ -197,12 +202,11 @@ func runUname(c *builtins.Call) int {
 	} {
 		flags[i] = fl.BoolP(f.long, f.short, false, "")
 	}
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if fl.NArg() > 0 {
-		c.Fail("extra operand '%s' (try 'uname --help')", fl.Arg(0))
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(fl.Arg(0)))
 	}
 	values := [8]string{"Moonix", c.Who.Host, builtins.Version, "#1 Moonix sandbox", "wasm32", "unknown", "unknown", "Moonix"}
 	some := *all

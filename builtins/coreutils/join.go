@@ -13,7 +13,9 @@ func joinCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "join",
 		Summary: "join lines of two sorted files on a common field",
-		Usage: `usage: join [OPTION]... FILE1 FILE2
+		Usage: `Usage: join [OPTION]... FILE1 FILE2
+Join lines of two sorted files on a common field.
+
   -1 FIELD          join on this FIELD of file 1 (default 1)
   -2 FIELD          join on this FIELD of file 2 (default 1)
   -j FIELD          same as -1 FIELD -2 FIELD
@@ -76,8 +78,8 @@ func runJoin(c *builtins.Call) int {
 	header := fl.Bool("header", false, "")
 	checkOrder := fl.Bool("check-order", false, "")
 	noCheck := fl.Bool("nocheck-order", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	st := &joinState{c: c, outSep: []byte(" "), ignoreCase: *ignoreCase, empty: []byte(*empty), eol: '\n', w: c.Stdout}
 	if *zero {
@@ -151,7 +153,7 @@ func runJoin(c *builtins.Call) int {
 				if found && strings.Trim(file, "0123456789") == "" {
 					c.Fail("invalid file number in field spec: '%s'", item)
 				} else {
-					c.Fail("invalid field specifier: '%s'", item)
+					c.Fail("invalid file number in field spec: '%s'", item)
 				}
 				return 1
 			}
@@ -164,8 +166,8 @@ func runJoin(c *builtins.Call) int {
 		}
 	}
 	names := fl.Args()
-	if !twoOperands(c, names) {
-		return 2
+	if st, ok := twoOperands(c, names); !ok {
+		return st
 	}
 	if names[0] == "-" && names[1] == "-" {
 		c.Fail("both files cannot be standard input")

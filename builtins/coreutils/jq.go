@@ -18,15 +18,17 @@ import (
 
 func jqCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "jq",
-		Summary: "command-line JSON processor",
-		Usage: `usage: jq [OPTION]... FILTER [FILE]...
-       jq [OPTION]... --args FILTER [STRING]...
-       jq [OPTION]... --jsonargs FILTER [JSON]...
+		Name:        "jq",
+		UsageStatus: 2,
+		Summary:     "command-line JSON processor",
+		Usage: `Usage: jq [OPTION]... FILTER [FILE]...
+  or:  jq [OPTION]... --args FILTER [STRING]...
+  or:  jq [OPTION]... --jsonargs FILTER [JSON]...
 Apply FILTER to each JSON text read from the FILEs (or standard input) and
 print the results as JSON. The language is jq 1.7's (implemented by gojq).
 Objects print their keys in jq's order (as read, as written, new keys
 last), but iterating an object (.[], paths, map) visits its keys sorted.
+
   -n, --null-input        use null as the single input; read inputs with
                           input and inputs
   -R, --raw-input         read each line as a string instead of JSON

@@ -13,11 +13,12 @@ func lnCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "ln",
 		Summary: "make links between files",
-		Usage: `usage: ln [-fnsvLPT] TARGET [LINK_NAME]
-       ln [-fnsvLP] TARGET... DIRECTORY
-       ln [-fnsvLP] -t DIRECTORY TARGET...
+		Usage: `Usage: ln [-fnsvLPT] TARGET [LINK_NAME]
+  or:  ln [-fnsvLP] TARGET... DIRECTORY
+  or:  ln [-fnsvLP] -t DIRECTORY TARGET...
 Make hard links to each TARGET, or symbolic links with -s. With one TARGET
 and no LINK_NAME, link in the current directory.
+
   -s, --symbolic            make symbolic links (TARGET is stored as given)
   -f, --force               remove existing destination files
   -n, --no-dereference      treat a LINK_NAME that is a symlink to a
@@ -42,8 +43,8 @@ func runLn(c *builtins.Call) int {
 	targetDir := fl.StringP("target-directory", "t", "", "")
 	logical := fl.BoolP("logical", "L", false, "")
 	fl.BoolP("physical", "P", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	ops := fl.Args()
 	isDir := func(name string) bool {
@@ -61,10 +62,10 @@ func runLn(c *builtins.Call) int {
 	switch {
 	case fl.Changed("target-directory"):
 		if *noTarget {
-			return usageError(c, "cannot combine --target-directory and --no-target-directory")
+			return c.Usage("cannot combine --target-directory and --no-target-directory")
 		}
 		if len(ops) == 0 {
-			return usageError(c, "missing file operand")
+			return c.Usage("missing file operand")
 		}
 		if !isDir(*targetDir) {
 			failOn(c, "target", *targetDir, syscall.ENOTDIR)
@@ -74,24 +75,24 @@ func runLn(c *builtins.Call) int {
 			pairs = append(pairs, pair{t, joinOperand(*targetDir, baseOperand(t))})
 		}
 	case len(ops) == 0:
-		return usageError(c, "missing file operand")
+		return c.Usage("missing file operand")
 	case len(ops) == 1:
 		if *noTarget {
-			return usageError(c, "missing destination file operand after %s", quote(ops[0]))
+			return c.Usage("missing destination file operand after %s", builtins.Quote(ops[0]))
 		}
 		pairs = append(pairs, pair{ops[0], joinOperand(".", baseOperand(ops[0]))})
 	case len(ops) == 2 && (*noTarget || !isDir(ops[1])):
 		pairs = append(pairs, pair{ops[0], ops[1]})
 	default:
 		if *noTarget {
-			return usageError(c, "extra operand %s", quote(ops[2]))
+			return c.Usage("extra operand %s", builtins.Quote(ops[2]))
 		}
 		dir := ops[len(ops)-1]
 		if !isDir(dir) {
 			if _, err := c.FS.Stat(c.Abs(dir)); err != nil {
 				failOn(c, "target", dir, err)
 			} else {
-				c.Fail("target %s: %s", quote(dir), builtins.Reason(syscall.ENOTDIR))
+				c.Fail("target %s: %s", builtins.Quote(dir), builtins.Reason(syscall.ENOTDIR))
 			}
 			return 1
 		}
@@ -127,7 +128,7 @@ func runLn(c *builtins.Call) int {
 				continue
 			}
 			if srcInfo.IsDir() {
-				c.Fail("%s: hard link not allowed for directory", quoteIfNeeded(pr.target))
+				c.Fail("%s: hard link not allowed for directory", builtins.QuoteName(pr.target))
 				status = 1
 				continue
 			}
@@ -139,12 +140,12 @@ func runLn(c *builtins.Call) int {
 				continue
 			}
 			if srcInfo != nil && sameFile(srcInfo, old) || *symbolic && src == lp {
-				c.Fail("%s and %s are the same file", quote(pr.target), quote(pr.link))
+				c.Fail("%s and %s are the same file", builtins.Quote(pr.target), builtins.Quote(pr.link))
 				status = 1
 				continue
 			}
 			if old.IsDir() {
-				c.Fail("%s: cannot overwrite directory", quoteIfNeeded(pr.link))
+				c.Fail("%s: cannot overwrite directory", builtins.QuoteName(pr.link))
 				status = 1
 				continue
 			}
@@ -175,7 +176,7 @@ func runLn(c *builtins.Call) int {
 			if *symbolic {
 				arrow = "->"
 			}
-			fmt.Fprintf(c.Stdout, "%s %s %s\n", quote(pr.link), arrow, quote(pr.target))
+			fmt.Fprintf(c.Stdout, "%s %s %s\n", builtins.Quote(pr.link), arrow, builtins.Quote(pr.target))
 		}
 	}
 	return status

@@ -15,10 +15,12 @@ import (
 
 func lsCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "ls",
-		Summary: "list directory contents",
-		Usage: `usage: ls [-1aACdFghiLlnoprRStx] [-w COLS] [FILE]...
+		Name:        "ls",
+		UsageStatus: 2,
+		Summary:     "list directory contents",
+		Usage: `Usage: ls [-1aACdFghiLlnoprRStx] [-w COLS] [FILE]...
 List FILEs (the current directory by default), sorted by name in byte order.
+
   -a, --all             include entries starting with . (and . and ..)
   -A, --almost-all      include entries starting with . except . and ..
   -l                    long listing: mode, links, owner, group, size, time
@@ -81,21 +83,33 @@ func runLs(c *builtins.Call) int {
 	fl.BoolVarP(&o.inode, "inode", "i", false, "")
 	fl.BoolVarP(&o.dirSelf, "directory", "d", false, "")
 	fl.BoolVarP(&o.recursive, "recursive", "R", false, "")
-	fl.BoolVarP(&o.byTime, "time", "t", false, "")
-	fl.BoolVarP(&o.bySize, "size-sort", "S", false, "")
+	// -t, -S, -1, -C and -x have no long names in GNU's ls (its --time and
+	// --size mean other things): theirs here cannot be typed, since a long
+	// option's name ends at "=", so that --time and --size are not taken
+	// for them, nor counted among the possibilities of --c.
+	fl.BoolVarP(&o.byTime, "=t", "t", false, "")
+	fl.BoolVarP(&o.bySize, "=S", "S", false, "")
 	fl.BoolVarP(&o.reverse, "reverse", "r", false, "")
 	fl.BoolVarP(&o.classify, "classify", "F", false, "")
 	fl.BoolVarP(&o.slash, "indicator-slash", "p", false, "")
-	one := fl.BoolP("one", "1", false, "")
-	fl.BoolVarP(&o.columns, "columns", "C", false, "")
-	fl.BoolVarP(&o.across, "across", "x", false, "")
-	fl.IntVarP(&o.width, "width", "w", 0, "")
+	one := fl.BoolP("=1", "1", false, "")
+	fl.BoolVarP(&o.columns, "=C", "C", false, "")
+	fl.BoolVarP(&o.across, "=x", "x", false, "")
+	widthArg := fl.StringP("width", "w", "", "")
 	fl.BoolVar(&o.fullTime, "full-time", false, "")
 	fl.BoolVarP(&o.deref, "dereference", "L", false, "")
 	fl.String("color", "", "")
 	fl.Lookup("color").NoOptDefVal = "always"
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
+	}
+	if fl.Changed("width") {
+		w, err := strconv.ParseUint(*widthArg, 10, 31)
+		if err != nil {
+			c.Fail("invalid line width: %s", builtins.Quote(*widthArg))
+			return 2
+		}
+		o.width = int(w)
 	}
 	if o.noOwner || o.noGroup || o.numeric || o.fullTime {
 		o.long = true

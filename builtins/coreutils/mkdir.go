@@ -15,7 +15,9 @@ func mkdirCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "mkdir",
 		Summary: "make directories",
-		Usage: `usage: mkdir [-pv] [-m MODE] DIRECTORY...
+		Usage: `Usage: mkdir [-pv] [-m MODE] DIRECTORY...
+Make directories.
+
   -p, --parents     make parent directories as needed; no error if existing
   -m, --mode=MODE   set the mode (as in chmod), not a=rwx minus the umask
   -v, --verbose     print a message for each created directory
@@ -29,12 +31,12 @@ func runMkdir(c *builtins.Call) int {
 	parents := fl.BoolP("parents", "p", false, "")
 	modeArg := fl.StringP("mode", "m", "", "")
 	verbose := fl.BoolP("verbose", "v", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return usageError(c, "missing operand")
+		return c.Usage("missing operand")
 	}
 	umask := posixMode(c.Umask)
 	mode := 0o777 &^ umask
@@ -42,7 +44,7 @@ func runMkdir(c *builtins.Call) int {
 	if explicit {
 		spec, ok := compileMode(*modeArg)
 		if !ok {
-			c.Fail("invalid mode %s", quote(*modeArg))
+			c.Fail("invalid mode %s", builtins.Quote(*modeArg))
 			return 1
 		}
 		mode = adjustMode(0o777, true, umask, spec)
@@ -52,7 +54,7 @@ func runMkdir(c *builtins.Call) int {
 	status := 0
 	made := func(name string) {
 		if *verbose {
-			fmt.Fprintf(c.Stdout, "mkdir: created directory %s\n", quote(name))
+			fmt.Fprintf(c.Stdout, "mkdir: created directory %s\n", builtins.Quote(name))
 		}
 	}
 	for _, name := range ops {
@@ -125,7 +127,9 @@ func rmdirCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "rmdir",
 		Summary: "remove empty directories",
-		Usage: `usage: rmdir [-pv] DIRECTORY...
+		Usage: `Usage: rmdir [-pv] DIRECTORY...
+Remove empty directories.
+
   -p, --parents   remove DIRECTORY and then each of its named ancestors
   -v, --verbose   print a message for each removed directory
       --ignore-fail-on-non-empty  ignore failures caused by a non-empty directory
@@ -139,17 +143,19 @@ func runRmdir(c *builtins.Call) int {
 	parents := fl.BoolP("parents", "p", false, "")
 	verbose := fl.BoolP("verbose", "v", false, "")
 	ignore := fl.Bool("ignore-fail-on-non-empty", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return usageError(c, "missing operand")
+		return c.Usage("missing operand")
 	}
 	status := 0
-	remove := func(name string) bool {
+	// remove removes name, an operand or (parent) one of its ancestors,
+	// which GNU calls a directory in its message.
+	remove := func(name string, parent bool) bool {
 		if *verbose {
-			fmt.Fprintf(c.Stdout, "rmdir: removing directory, %s\n", quote(name))
+			fmt.Fprintf(c.Stdout, "rmdir: removing directory, %s\n", builtins.Quote(name))
 		}
 		p := c.Abs(name)
 		info, err := c.FS.Lstat(p)
@@ -163,7 +169,11 @@ func runRmdir(c *builtins.Call) int {
 			if *ignore && errors.Is(err, syscall.ENOTEMPTY) {
 				return false
 			}
-			failOn(c, "failed to remove", name, err)
+			what := "failed to remove"
+			if parent {
+				what = "failed to remove directory"
+			}
+			failOn(c, what, name, err)
 			status = 1
 			return false
 		}
@@ -173,7 +183,7 @@ func runRmdir(c *builtins.Call) int {
 		if c.Canceled() {
 			return 130
 		}
-		if !remove(name) || !*parents {
+		if !remove(name, false) || !*parents {
 			continue
 		}
 		for p := strings.TrimRight(name, "/"); ; {
@@ -182,7 +192,7 @@ func runRmdir(c *builtins.Call) int {
 			if p == "." || p == "" {
 				break
 			}
-			if !remove(p) {
+			if !remove(p, true) {
 				break
 			}
 		}

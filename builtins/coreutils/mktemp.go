@@ -14,10 +14,11 @@ func mktempCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "mktemp",
 		Summary: "create a temporary file or directory",
-		Usage: `usage: mktemp [-dqtu] [-p DIR] [--suffix=SUFF] [TEMPLATE]
+		Usage: `Usage: mktemp [-dqtu] [-p DIR] [--suffix=SUFF] [TEMPLATE]
 Create a file (mode 0600) or directory (0700) named after TEMPLATE, whose
 last run of at least 3 X's is replaced by random letters and digits, and
 print its name. Without TEMPLATE, use tmp.XXXXXXXXXX in $TMPDIR or /tmp.
+
   -d, --directory      create a directory, not a file
   -u, --dry-run        only print a name, create nothing
   -q, --quiet          do not report failures
@@ -42,8 +43,8 @@ func runMktemp(c *builtins.Call) int {
 	fl.Lookup("tmpdir").NoOptDefVal = "\x00"
 	tflag := fl.BoolP("t", "t", false, "")
 	suffix := fl.String("suffix", "", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	fail := func(format string, args ...any) int {
 		if !*quiet {
@@ -59,7 +60,7 @@ func runMktemp(c *builtins.Call) int {
 	}
 	ops := fl.Args()
 	if len(ops) > 1 {
-		return usageError(c, "too many templates")
+		return c.Usage("too many templates")
 	}
 	template := "tmp.XXXXXXXXXX"
 	useDir := fl.Changed("tmpdir") || fl.Changed("p") || *tflag
@@ -74,14 +75,17 @@ func runMktemp(c *builtins.Call) int {
 			template, *suffix = template[:i+1], template[i+1:]
 		}
 	} else if strings.Contains(*suffix, "/") {
-		return fail("invalid suffix %s, contains directory separator", quote(*suffix))
+		// -q keeps quiet about creating, not about a bad template (as GNU)
+		c.Fail("invalid suffix %s, contains directory separator", builtins.Quote(*suffix))
+		return 1
 	}
 	xs := 0
 	for i := len(template) - 1; i >= 0 && template[i] == 'X'; i-- {
 		xs++
 	}
 	if xs < 3 {
-		return fail("too few X's in template %s", quote(template+*suffix))
+		c.Fail("too few X's in template %s", builtins.Quote(template+*suffix))
+		return 1
 	}
 	if useDir {
 		base := ""
@@ -104,10 +108,10 @@ func runMktemp(c *builtins.Call) int {
 			base = "/tmp"
 		}
 		if *tflag && strings.Contains(template, "/") {
-			return fail("invalid template, %s, contains directory separator", quote(template+*suffix))
+			return fail("invalid template, %s, contains directory separator", builtins.Quote(template+*suffix))
 		}
 		if strings.HasPrefix(template, "/") {
-			return fail("invalid template, %s; with --tmpdir, it may not be absolute", quote(template+*suffix))
+			return fail("invalid template, %s; with --tmpdir, it may not be absolute", builtins.Quote(template+*suffix))
 		}
 		template = strings.TrimRight(base, "/") + "/" + template
 	}
@@ -145,7 +149,7 @@ func runMktemp(c *builtins.Call) int {
 			if *dir {
 				what = "directory"
 			}
-			return failWith(err, "failed to create %s via template %s: %s", what, quote(template+*suffix), builtins.Reason(err))
+			return failWith(err, "failed to create %s via template %s: %s", what, builtins.Quote(template+*suffix), builtins.Reason(err))
 		}
 		fmt.Fprintln(c.Stdout, name)
 		return 0

@@ -23,12 +23,12 @@ func TestMktemp(t *testing.T) {
 		{args: []string{"mktemp", "-u", "/abs/XXX"}, out: "/abs/FuW\n"},
 		{name: "existing name is skipped", pre: [][]string{{"touch", "/tmp/x.FuW"}}, args: []string{"mktemp", "-t", "x.XXX"}, out: "/tmp/x.A4K\n"},
 		{args: []string{"mktemp", "fooXX"}, err: "mktemp: too few X's in template 'fooXX'\n", status: 1},
-		{args: []string{"mktemp", "-q", "fooXX"}, status: 1},
+		{args: []string{"mktemp", "-q", "fooXX"}, err: "mktemp: too few X's in template 'fooXX'\n", status: 1},
 		{args: []string{"mktemp", "-t", "a/bXXX"}, err: "mktemp: invalid template, 'a/bXXX', contains directory separator\n", status: 1},
 		{args: []string{"mktemp", "-p", "/x", "/abs/XXX"}, err: "mktemp: invalid template, '/abs/XXX'; with --tmpdir, it may not be absolute\n", status: 1},
-		{args: []string{"mktemp", "-d", "/nope/XXX"}, err: "mktemp: failed to create directory via template '/nope/XXX': no such file or directory\n", status: 1},
-		{args: []string{"mktemp", "/nope/XXX"}, err: "mktemp: failed to create file via template '/nope/XXX': no such file or directory\n", status: 1},
-		{args: []string{"mktemp", "a", "b"}, err: "mktemp: too many templates (try 'mktemp --help')\n", status: 2},
+		{args: []string{"mktemp", "-d", "/nope/XXX"}, err: "mktemp: failed to create directory via template '/nope/XXX': No such file or directory\n", status: 1},
+		{args: []string{"mktemp", "/nope/XXX"}, err: "mktemp: failed to create file via template '/nope/XXX': No such file or directory\n", status: 1},
+		{args: []string{"mktemp", "a", "b"}, err: "mktemp: too many templates\nTry 'mktemp --help' for more information.\n", status: 1},
 	})
 }
 

@@ -13,9 +13,11 @@ func mvCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "mv",
 		Summary: "move (rename) files",
-		Usage: `usage: mv [-fnuvT] SOURCE DEST
-       mv [-fnuv] SOURCE... DIRECTORY
-       mv [-fnuv] -t DIRECTORY SOURCE...
+		Usage: `Usage: mv [-fnuvT] SOURCE DEST
+  or:  mv [-fnuv] SOURCE... DIRECTORY
+  or:  mv [-fnuv] -t DIRECTORY SOURCE...
+Move (rename) files.
+
   -f, --force                do not prompt before overwriting (the default)
   -n, --no-clobber           do not overwrite an existing file
   -u, --update               move only when SOURCE is newer than DEST or DEST is missing
@@ -34,8 +36,8 @@ func runMv(c *builtins.Call) int {
 	update := fl.BoolP("update", "u", false, "")
 	verbose := fl.BoolP("verbose", "v", false, "")
 	targets := cpTargetFlags(fl)
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	return targets.each(c, fl, func(src, dst string) bool {
 		sp, dp := c.Abs(src), c.Abs(dst)
@@ -47,14 +49,14 @@ func runMv(c *builtins.Call) int {
 		dinfo, derr := c.FS.Lstat(dp)
 		exists := derr == nil
 		if exists && (sp == dp || sameFile(info, dinfo)) {
-			c.Fail("%s and %s are the same file", quote(src), quote(dst))
+			c.Fail("%s and %s are the same file", builtins.Quote(src), builtins.Quote(dst))
 			return false
 		}
 		if info.IsDir() {
 			real, err1 := vfs.Canonical(c.FS, sp, vfs.Existing)
 			into, err2 := vfs.Canonical(c.FS, dp, vfs.Nothing)
 			if err1 == nil && err2 == nil && pathWithin(into, real) {
-				c.Fail("cannot move %s to a subdirectory of itself, %s", quote(src), quote(dst))
+				c.Fail("cannot move %s to a subdirectory of itself, %s", builtins.Quote(src), builtins.Quote(dst))
 				return false
 			}
 		}
@@ -64,26 +66,26 @@ func runMv(c *builtins.Call) int {
 			}
 			switch {
 			case info.IsDir() && !dinfo.IsDir():
-				c.Fail("cannot overwrite non-directory %s with directory %s", quote(dst), quote(src))
+				c.Fail("cannot overwrite non-directory %s with directory %s", builtins.Quote(dst), builtins.Quote(src))
 				return false
 			case !info.IsDir() && dinfo.IsDir():
-				c.Fail("cannot overwrite directory %s with non-directory", quote(dst))
+				c.Fail("cannot overwrite directory %s with non-directory", builtins.Quote(dst))
 				return false
 			}
 		} else if hasTrailingSlash(dst) && !info.IsDir() {
-			c.Fail("cannot move %s to %s: %s", quote(src), quote(dst), builtins.Reason(syscall.ENOTDIR))
+			c.Fail("cannot move %s to %s: %s", builtins.Quote(src), builtins.Quote(dst), builtins.Reason(syscall.ENOTDIR))
 			return false
 		}
 		if err := c.FS.Rename(sp, dp); err != nil {
 			if errors.Is(err, syscall.EINVAL) {
-				c.Fail("cannot move %s to a subdirectory of itself, %s", quote(src), quote(dst))
+				c.Fail("cannot move %s to a subdirectory of itself, %s", builtins.Quote(src), builtins.Quote(dst))
 			} else {
-				c.FailWith(err, "cannot move %s to %s: %s", quote(src), quote(dst), builtins.Reason(err))
+				c.FailWith(err, "cannot move %s to %s: %s", builtins.Quote(src), builtins.Quote(dst), builtins.Reason(err))
 			}
 			return false
 		}
 		if *verbose {
-			fmt.Fprintf(c.Stdout, "renamed %s -> %s\n", quote(src), quote(dst))
+			fmt.Fprintf(c.Stdout, "renamed %s -> %s\n", builtins.Quote(src), builtins.Quote(dst))
 		}
 		return true
 	})

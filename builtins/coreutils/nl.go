@@ -2,10 +2,12 @@ package coreutils
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
 )
@@ -14,7 +16,9 @@ func nlCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "nl",
 		Summary: "number lines of files",
-		Usage: `usage: nl [OPTION]... [FILE]...
+		Usage: `Usage: nl [OPTION]... [FILE]...
+Number lines of files.
+
   -b, --body-numbering=STYLE      number body lines by STYLE (default t)
   -h, --header-numbering=STYLE    number header lines by STYLE (default n)
   -f, --footer-numbering=STYLE    number footer lines by STYLE (default n)
@@ -67,22 +71,28 @@ func runNl(c *builtins.Call) int {
 	sep := fl.StringP("number-separator", "s", "\t", "")
 	start := fl.StringP("starting-line-number", "v", "1", "")
 	widthArg := fl.StringP("number-width", "w", "6", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	var styles [3]nlStyle // header, body, footer
 	for i, s := range []struct{ what, val string }{{"header", *header}, {"body", *body}, {"footer", *footer}} {
 		st, ok := parseNlStyle(s.val)
 		if !ok {
-			c.Fail("invalid %s numbering style: '%s' (try 'nl --help')", s.what, s.val)
-			return 2
+			return c.Usage("invalid %s numbering style: %s", s.what, builtins.Quote(s.val))
 		}
 		styles[i] = st
 	}
 	num := func(what, s string, minimum int64) (int64, bool) {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n < minimum {
-			c.Fail("invalid %s: '%s'", what, s)
+			// a number out of range: GNU's xstrtol says why
+			if err == nil {
+				c.Fail("invalid %s: '%s': %s", what, s, builtins.Strerror(syscall.ERANGE))
+			} else if errors.Is(err, strconv.ErrRange) {
+				c.Fail("invalid %s: '%s': %s", what, s, builtins.Strerror(syscall.EOVERFLOW))
+			} else {
+				c.Fail("invalid %s: '%s'", what, s)
+			}
 			return 0, false
 		}
 		return n, true
@@ -103,8 +113,7 @@ func runNl(c *builtins.Call) int {
 	case "rz":
 		numFmt = "%0*d"
 	default:
-		c.Fail("invalid line numbering format: '%s' (try 'nl --help')", *format)
-		return 2
+		return c.Usage("invalid line numbering format: %s", builtins.Quote(*format))
 	}
 	d := *delim
 	if len(d) == 1 {

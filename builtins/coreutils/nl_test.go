@@ -22,9 +22,9 @@ func TestNl(t *testing.T) {
 		{args: "nl -d x", stdin: "a\nx:\nb\n", out: "     1\ta\n\n       b\n"},
 		{args: "nl", stdin: "a", out: "     1\ta\n"},
 		{args: "nl f -", stdin: "c\n", out: "     1\ta\n       \n     2\tb\n     3\tc\n"},
-		{args: "nl -w 0", err: "nl: invalid line number field width: '0'\n", status: 1},
-		{args: "nl -n xx", err: "nl: invalid line numbering format: 'xx' (try 'nl --help')\n", status: 2},
-		{args: "nl -b x", err: "nl: invalid body numbering style: 'x' (try 'nl --help')\n", status: 2},
-		{args: "nl nope", err: "nl: nope: no such file or directory\n", status: 1},
+		{args: "nl -w 0", err: "nl: invalid line number field width: '0': Numerical result out of range\n", status: 1},
+		{args: "nl -n xx", err: "nl: invalid line numbering format: 'xx'\nTry 'nl --help' for more information.\n", status: 1},
+		{args: "nl -b x", err: "nl: invalid body numbering style: 'x'\nTry 'nl --help' for more information.\n", status: 1},
+		{args: "nl nope", err: "nl: nope: No such file or directory\n", status: 1},
 	})
 }

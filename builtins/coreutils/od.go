@@ -15,7 +15,9 @@ func odCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "od",
 		Summary: "dump files in octal and other formats",
-		Usage: `usage: od [OPTION]... [FILE]...
+		Usage: `Usage: od [OPTION]... [FILE]...
+Dump files in octal and other formats.
+
   -A, --address-radix=RADIX   offsets in d (decimal), o (octal), x (hex) or n (none)
   -j, --skip-bytes=BYTES      skip BYTES input bytes first
   -N, --read-bytes=BYTES      dump at most BYTES input bytes
@@ -265,8 +267,8 @@ func runOd(c *builtins.Call) int {
 		fl.VarP(odTypeFlag{&types, l.typ}, "legacy-"+l.flag, l.flag, "")
 		fl.Lookup("legacy-" + l.flag).NoOptDefVal = "true"
 	}
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	var specs []odSpec
 	for _, t := range types {

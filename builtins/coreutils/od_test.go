@@ -34,7 +34,7 @@ func TestOd(t *testing.T) {
 		{args: "od -j 500 f", err: "od: cannot skip past end of combined input\n", status: 1},
 		{args: "od -t q f", err: "od: invalid character 'q' in type string 'q'\n", status: 1},
 		{args: "od -A q f", err: "od: invalid output address radix 'q'; it must be one character from [doxn]\n", status: 1},
-		{args: "od nope", err: "od: nope: no such file or directory\n", status: 1},
+		{args: "od nope", err: "od: nope: No such file or directory\n", status: 1},
 	})
 }
 
@@ -50,7 +50,7 @@ func TestHexdump(t *testing.T) {
 		{args: "hexdump -v -n 32 z", out: "0000000 3030 3030 3030 3030 3030 3030 3030 3030\n0000010 3030 3030 3030 3030 3030 3030 3030 3030\n0000020\n"},
 		{args: "hexdump -n 5 -s 2 -C f", out: "00000002  6c 6c 6f 20 77                                    |llo w|\n00000007\n"},
 		{args: "hexdump", stdin: "", out: ""},
-		{args: "hexdump -C nope", err: "hexdump: nope: no such file or directory\nhexdump: all input file arguments failed\n", status: 1},
+		{args: "hexdump -C nope", err: "hexdump: nope: No such file or directory\nhexdump: all input file arguments failed\n", status: 1},
 	})
 }
 
@@ -71,6 +71,6 @@ func TestXxd(t *testing.T) {
 		{args: "xxd -i -l 3 f", out: "unsigned char f[] = {\n  0x68, 0x65, 0x6c\n};\nunsigned int f_len = 3;\n"},
 		{args: "xxd f out", out: ""},
 		{args: "xxd", stdin: "", out: ""},
-		{args: "xxd nope", err: "xxd: nope: no such file or directory\n", status: 2},
+		{args: "xxd nope", err: "xxd: nope: No such file or directory\n", status: 2},
 	})
 }

@@ -13,7 +13,9 @@ func pasteCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "paste",
 		Summary: "merge lines of files",
-		Usage: `usage: paste [-s] [-d LIST] [-z] [FILE]...
+		Usage: `Usage: paste [-s] [-d LIST] [-z] [FILE]...
+Merge lines of files.
+
   -d, --delimiters=LIST   use characters from LIST in turn instead of TAB
                           (escapes: \n \t \\ and \0 for no delimiter)
   -s, --serial            paste one file at a time instead of in parallel
@@ -30,8 +32,8 @@ func runPaste(c *builtins.Call) int {
 	delims := fl.StringP("delimiters", "d", "\t", "")
 	serial := fl.BoolP("serial", "s", false, "")
 	zero := fl.BoolP("zero-terminated", "z", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if (len(*delims)-len(strings.TrimRight(*delims, "\\")))%2 == 1 {
 		c.Fail("delimiter list ends with an unescaped backslash: %s", *delims)

@@ -21,8 +21,8 @@ func TestPaste(t *testing.T) {
 		{args: "paste -", stdin: "q\n", out: "q\n"},
 		{args: "paste", stdin: "q", out: "q\n"},
 		{argv: []string{"paste", "-z", "-s", "-d", ",", "-"}, stdin: "a\x00b\x00", out: "a,b\x00"},
-		{args: "paste nope x", err: "paste: nope: no such file or directory\n", status: 1},
+		{args: "paste nope x", err: "paste: nope: No such file or directory\n", status: 1},
 		{argv: []string{"paste", "-d", `\`, "x"}, err: "paste: delimiter list ends with an unescaped backslash: \\\n", status: 1},
-		{args: "paste -q", err: "paste: unknown shorthand flag: 'q' in -q (try 'paste --help')\n", status: 2},
+		{args: "paste -q", err: "paste: invalid option -- 'q'\nTry 'paste --help' for more information.\n", status: 1},
 	})
 }

@@ -17,7 +17,7 @@ func printfCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "printf",
 		Summary: "format and print data",
-		Usage: `usage: printf FORMAT [ARGUMENT]...
+		Usage: `Usage: printf FORMAT [ARGUMENT]...
 Prints ARGUMENTs under the control of FORMAT, like bash's printf: the format
 is reused while arguments remain; missing arguments count as "" or 0.
 Conversions: %d %i %o %u %x %X (integers: decimal, 0x hex, 0 octal, 'c for a

@@ -12,8 +12,9 @@ func readlinkCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "readlink",
 		Summary: "print resolved symbolic links or canonical file names",
-		Usage: `usage: readlink [-efmnqvz] FILE...
+		Usage: `Usage: readlink [-efmnqvz] FILE...
 Print the target of each symbolic link FILE; fail quietly for other files.
+
   -f, --canonicalize           resolve every symlink; all but the last
                                component must exist
   -e, --canonicalize-existing  resolve every symlink; all components must exist
@@ -37,12 +38,12 @@ func runReadlink(c *builtins.Call) int {
 	fl.BoolP("silent", "s", false, "")
 	verbose := fl.BoolP("verbose", "v", false, "")
 	zero := fl.BoolP("zero", "z", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return usageError(c, "missing operand")
+		return c.Usage("missing operand")
 	}
 	end := "\n"
 	if *zero {
@@ -74,7 +75,7 @@ func runReadlink(c *builtins.Call) int {
 			// Quiet by default, as GNU's, but never about a
 			// capability denial.
 			if *verbose {
-				c.FailWith(err, "%s: %s", quoteIfNeeded(name), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", builtins.QuoteName(name), builtins.Reason(err))
 			} else {
 				c.FailDenied(err)
 			}
@@ -92,9 +93,10 @@ func realpathCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "realpath",
 		Summary: "print the resolved absolute file name",
-		Usage: `usage: realpath [-emqsz] [--relative-to=DIR] [--relative-base=DIR] FILE...
+		Usage: `Usage: realpath [-emqsz] [--relative-to=DIR] [--relative-base=DIR] FILE...
 Print the absolute name of each FILE with every symlink, . and .. resolved.
 All but the last component must exist unless -e or -m says otherwise.
+
   -e, --canonicalize-existing  all components must exist
   -m, --canonicalize-missing   no component needs to exist
   -s, --strip, --no-symlinks   do not resolve symlinks, only . and ..
@@ -119,15 +121,15 @@ func runRealpath(c *builtins.Call) int {
 	relBase := fl.String("relative-base", "", "")
 	fl.BoolP("logical", "L", false, "")
 	fl.BoolP("physical", "P", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if ns, _ := fl.GetBool("no-symlinks"); ns {
 		*strip = true
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return usageError(c, "missing operand")
+		return c.Usage("missing operand")
 	}
 	mode := vfs.AllButLast
 	switch {
@@ -153,7 +155,7 @@ func runRealpath(c *builtins.Call) int {
 		var err error
 		if to, err = resolve(*relTo); err != nil {
 			if !*quiet {
-				c.FailWith(err, "%s: %s", quoteIfNeeded(*relTo), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", builtins.QuoteName(*relTo), builtins.Reason(err))
 			} else {
 				c.FailDenied(err) // -q hides errors, not denials
 			}
@@ -164,7 +166,7 @@ func runRealpath(c *builtins.Call) int {
 		var err error
 		if base, err = resolve(*relBase); err != nil {
 			if !*quiet {
-				c.FailWith(err, "%s: %s", quoteIfNeeded(*relBase), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", builtins.QuoteName(*relBase), builtins.Reason(err))
 			} else {
 				c.FailDenied(err) // -q hides errors, not denials
 			}
@@ -185,7 +187,7 @@ func runRealpath(c *builtins.Call) int {
 		p, err := resolve(name)
 		if err != nil {
 			if !*quiet {
-				c.FailWith(err, "%s: %s", quoteIfNeeded(name), builtins.Reason(err))
+				c.FailWith(err, "%s: %s", builtins.QuoteName(name), builtins.Reason(err))
 			} else {
 				c.FailDenied(err) // -q hides errors, not denials
 			}

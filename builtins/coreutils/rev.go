@@ -10,7 +10,7 @@ func revCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "rev",
 		Summary: "reverse the characters of each line",
-		Usage: `usage: rev [FILE]...
+		Usage: `Usage: rev [FILE]...
 Write each line of the files with its characters in reverse order.
 UTF-8 characters stay whole; other bytes are reversed one by one.
 With no FILE, or when FILE is -, read standard input.
@@ -21,8 +21,8 @@ With no FILE, or when FILE is -, read standard input.
 
 func runRev(c *builtins.Call) int {
 	fl := c.Flags()
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	return mapLines(c, fl.Args(), func(line []byte) []byte {
 		nl := line[len(line)-1] == '\n'

@@ -8,6 +8,6 @@ func TestRev(t *testing.T) {
 		{args: "rev f", out: "cba\n!éh\n\nyx"},
 		{args: "rev", stdin: "123\n", out: "321\n"},
 		{args: "rev - f", stdin: "12\n", out: "21\ncba\n!éh\n\nyx"},
-		{args: "rev nope", err: "rev: nope: no such file or directory\n", status: 1},
+		{args: "rev nope", err: "rev: nope: No such file or directory\n", status: 1},
 	})
 }

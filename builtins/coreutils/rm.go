@@ -12,7 +12,9 @@ func rmCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "rm",
 		Summary: "remove files or directories",
-		Usage: `usage: rm [-dfrRv] FILE...
+		Usage: `Usage: rm [-dfrRv] FILE...
+Remove files or directories.
+
   -f, --force           ignore missing files, never complain about them
   -r, -R, --recursive   remove directories and their contents
   -d, --dir             remove empty directories
@@ -32,8 +34,8 @@ func runRm(c *builtins.Call) int {
 	verbose := fl.BoolP("verbose", "v", false, "")
 	fl.Bool("preserve-root", true, "")
 	noPreserve := fl.Bool("no-preserve-root", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	*recursive = *recursive || *recursive2
 	ops := fl.Args()
@@ -41,7 +43,7 @@ func runRm(c *builtins.Call) int {
 		if *force {
 			return 0
 		}
-		return usageError(c, "missing operand")
+		return c.Usage("missing operand")
 	}
 	status := 0
 	removed := func(name string, dir bool) {
@@ -49,9 +51,9 @@ func runRm(c *builtins.Call) int {
 			return
 		}
 		if dir {
-			fmt.Fprintf(c.Stdout, "removed directory %s\n", quote(name))
+			fmt.Fprintf(c.Stdout, "removed directory %s\n", builtins.Quote(name))
 		} else {
-			fmt.Fprintf(c.Stdout, "removed %s\n", quote(name))
+			fmt.Fprintf(c.Stdout, "removed %s\n", builtins.Quote(name))
 		}
 	}
 	// tree removes name (an existing directory) and what it holds; it
@@ -96,7 +98,7 @@ func runRm(c *builtins.Call) int {
 			return 130
 		}
 		if b := baseOperand(name); name != "" && (b == "." || b == "..") {
-			c.Fail("refusing to remove '.' or '..' directory: skipping %s", quote(name))
+			c.Fail("refusing to remove '.' or '..' directory: skipping %s", builtins.Quote(name))
 			status = 1
 			continue
 		}

@@ -19,8 +19,9 @@ import (
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-const sedUsage = `usage: sed [OPTION]... {SCRIPT | -e SCRIPT | -f FILE}... [FILE]...
+const sedUsage = `Usage: sed [OPTION]... {SCRIPT | -e SCRIPT | -f FILE}... [FILE]...
 Run an editing SCRIPT over each line of the FILEs (standard input if none).
+
   -n, --quiet, --silent   do not print the pattern space at the end of a cycle
   -e, --expression=SCRIPT add SCRIPT to the commands (repeatable)
   -f, --file=FILE         add the contents of FILE to the commands
@@ -41,7 +42,7 @@ Exit status: 0, 1 for an invalid script, 2 when an input file is missing,
 `
 
 func sedCommand() *builtins.Command {
-	return &builtins.Command{Name: "sed", Summary: "stream editor for filtering and transforming text", Usage: sedUsage, Run: runSed}
+	return &builtins.Command{Name: "sed", Summary: "stream editor for filtering and transforming text", Usage: sedUsage, TryHelp: sedUsage, Run: runSed}
 }
 
 type sedAddrKind uint8
@@ -1105,9 +1106,8 @@ func runSed(c *builtins.Call) int {
 	fl.Bool("follow-symlinks", false, "")
 	fl.Bool("debug", false, "")
 	fl.Bool("sandbox", false, "")
-	if err := fl.Parse(c.Args[1:]); err != nil {
-		c.Fail("%s (try 'sed --help')", err)
-		return 1
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if s, _ := fl.GetBool("silent"); s {
 		*quiet = true
@@ -1117,8 +1117,7 @@ func runSed(c *builtins.Call) int {
 	operands := fl.Args()
 	if len(*exprs) == 0 && len(*files) == 0 {
 		if len(operands) == 0 {
-			c.Fail("missing script (try 'sed --help')")
-			return 1
+			return c.TryHelp() // GNU prints the usage alone
 		}
 		chunks = append(chunks, sedChunk{text: operands[0], num: 1})
 		operands = operands[1:]
@@ -1210,7 +1209,7 @@ func runSed(c *builtins.Call) int {
 	if len(operands) == 0 {
 		if fl.Changed("in-place") {
 			c.Fail("no input files")
-			return 1
+			return 4
 		}
 		operands = []string{"-"}
 	}

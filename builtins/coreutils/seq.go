@@ -14,7 +14,9 @@ func seqCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "seq",
 		Summary: "print a sequence of numbers",
-		Usage: `usage: seq [-w] [-s SEP] [-f FORMAT] [FIRST [INCREMENT]] LAST
+		Usage: `Usage: seq [-w] [-s SEP] [-f FORMAT] [FIRST [INCREMENT]] LAST
+Print a sequence of numbers.
+
   -f, --format=FORMAT     print each number with a printf floating-point FORMAT (%g %f %e)
   -s, --separator=SEP     separate numbers with SEP (default: \n)
   -w, --equal-width       pad numbers with leading zeros to equal width
@@ -97,6 +99,7 @@ func runSeq(c *builtins.Call) int {
 	sep, format := "\n", ""
 	equal, haveFormat := false, false
 	var operands []string
+	usage := 0 // the status of a usage error found by value
 	args := c.Args[1:]
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -115,7 +118,11 @@ func runSeq(c *builtins.Call) int {
 				return attached, true
 			}
 			if i+1 >= len(args) {
-				c.Fail("option requires an argument -- '%s' (try 'seq --help')", name)
+				if len(name) == 1 {
+					usage = c.Usage("option requires an argument -- '%s'", name)
+				} else {
+					usage = c.Usage("option '--%s' requires an argument", name)
+				}
 				return "", false
 			}
 			i++
@@ -130,23 +137,22 @@ func runSeq(c *builtins.Call) int {
 				continue
 			case name == "separator":
 				if !hasVal {
-					if val, ok = value("s", ""); !ok {
-						return 2
+					if val, ok = value("separator", ""); !ok {
+						return usage
 					}
 				}
 				sep = val
 				continue
 			case name == "format":
 				if !hasVal {
-					if val, ok = value("f", ""); !ok {
-						return 2
+					if val, ok = value("format", ""); !ok {
+						return usage
 					}
 				}
 				format, haveFormat = val, true
 				continue
 			}
-			c.Fail("unknown option --%s (try 'seq --help')", name)
-			return 2
+			return c.Usage("unrecognized option '%s'", a)
 		}
 		for j := 1; j < len(a); j++ {
 			switch a[j] {
@@ -155,7 +161,7 @@ func runSeq(c *builtins.Call) int {
 			case 's', 'f':
 				v, ok := value(a[j:j+1], a[j+1:])
 				if !ok {
-					return 2
+					return usage
 				}
 				if a[j] == 's' {
 					sep = v
@@ -164,29 +170,24 @@ func runSeq(c *builtins.Call) int {
 				}
 				j = len(a)
 			default:
-				c.Fail("unknown shorthand flag: '%c' in %s (try 'seq --help')", a[j], a)
-				return 2
+				return c.Usage("invalid option -- '%c'", a[j])
 			}
 		}
 	}
 	switch {
 	case len(operands) == 0:
-		c.Fail("missing operand (try 'seq --help')")
-		return 2
+		return c.Usage("missing operand")
 	case len(operands) > 3:
-		c.Fail("extra operand '%s' (try 'seq --help')", operands[3])
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(operands[3]))
 	}
 	if haveFormat && equal {
-		c.Fail("format string may not be specified when printing equal width strings")
-		return 2
+		return c.Usage("format string may not be specified when printing equal width strings")
 	}
 	ops := make([]seqOperand, len(operands))
 	for i, a := range operands {
 		op, ok := parseSeqOperand(a)
 		if !ok {
-			c.Fail("invalid floating point argument: '%s'", a)
-			return 1
+			return c.Usage("invalid floating point argument: %s", builtins.Quote(a))
 		}
 		ops[i] = op
 	}
@@ -198,8 +199,7 @@ func runSeq(c *builtins.Call) int {
 	if len(ops) == 3 {
 		step = ops[1]
 		if step.value == 0 {
-			c.Fail("invalid Zero increment value: '%s'", operands[1])
-			return 1
+			return c.Usage("invalid Zero increment value: %s", builtins.Quote(operands[1]))
 		}
 	}
 	if math.IsNaN(first.value) || math.IsNaN(step.value) || math.IsNaN(last.value) {

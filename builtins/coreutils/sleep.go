@@ -14,7 +14,7 @@ func sleepCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "sleep",
 		Summary: "wait for a while",
-		Usage: `usage: sleep NUMBER[SUFFIX]...
+		Usage: `Usage: sleep NUMBER[SUFFIX]...
 Waits for the sum of the NUMBERs: seconds, or with a suffix s (seconds),
 m (minutes), h (hours) or d (days). NUMBER may be fractional (0.5) and
 "inf" waits until interrupted. The session's logical clock moves on by the
@@ -26,22 +26,26 @@ time slept.
 
 func runSleep(c *builtins.Call) int {
 	fl := c.Flags()
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	args := fl.Args()
 	if len(args) == 0 {
-		c.Fail("missing operand (try 'sleep --help')")
-		return 2
+		return c.Usage("missing operand")
 	}
 	var total float64
+	valid := true
 	for _, a := range args {
 		secs, ok := parseInterval(a)
 		if !ok {
-			c.Fail("invalid time interval '%s'", a)
-			return 1
+			// GNU names every bad interval, then says how to get help
+			c.Fail("invalid time interval %s", builtins.Quote(a))
+			valid = false
 		}
 		total += secs
+	}
+	if !valid {
+		return c.TryHelp()
 	}
 	var d time.Duration
 	if total >= float64(math.MaxInt64)/float64(time.Second) {

@@ -43,12 +43,13 @@ func TestSleep(t *testing.T) {
 		{[]string{"sleep", "0.01"}, 10 * time.Millisecond, "", 0},
 		{[]string{"sleep", "0.005", "0.005s", "0.0001m"}, 16 * time.Millisecond, "", 0},
 		{[]string{"sleep", "0"}, 0, "", 0},
-		{[]string{"sleep"}, 0, "sleep: missing operand (try 'sleep --help')\n", 2},
-		{[]string{"sleep", "x"}, 0, "sleep: invalid time interval 'x'\n", 1},
-		{[]string{"sleep", "1", "2y"}, 0, "sleep: invalid time interval '2y'\n", 1},
-		{[]string{"sleep", "-1"}, 0, "sleep: unknown shorthand flag: '1' in -1 (try 'sleep --help')\n", 2},
+		{[]string{"sleep"}, 0, "sleep: missing operand\nTry 'sleep --help' for more information.\n", 1},
+		{[]string{"sleep", "x"}, 0, "sleep: invalid time interval 'x'\nTry 'sleep --help' for more information.\n", 1},
+		{[]string{"sleep", "1", "2y"}, 0, "sleep: invalid time interval '2y'\nTry 'sleep --help' for more information.\n", 1},
+		{[]string{"sleep", "-1"}, 0, "sleep: invalid option -- '1'\nTry 'sleep --help' for more information.\n", 1},
 	} {
 		clk := clock.NewLogical(clock.Epoch)
+		confirm(t, fsys, cmdCase{Args: tc.args, Err: tc.err, Status: tc.status})
 		out, errs, status := runSetup(t, fsys, func(c *builtins.Call) { c.Clock = clk }, "", tc.args...)
 		if out != "" || errs != tc.err || status != tc.status {
 			t.Errorf("%q: got (%q, %q, %d), want (\"\", %q, %d)", tc.args, out, errs, status, tc.err, tc.status)

@@ -14,10 +14,12 @@ import (
 
 func sortCommand() *builtins.Command {
 	return &builtins.Command{
-		Name:    "sort",
-		Summary: "sort lines of text files",
-		Usage: `usage: sort [OPTION]... [FILE]...
+		Name:        "sort",
+		UsageStatus: 2,
+		Summary:     "sort lines of text files",
+		Usage: `Usage: sort [OPTION]... [FILE]...
 Ordering options (global, or per key after -k POS):
+
   -b, --ignore-leading-blanks  ignore leading blanks
   -d, --dictionary-order       consider only blanks and alphanumerics
   -f, --ignore-case            fold lower case to upper case
@@ -156,8 +158,8 @@ func runSort(c *builtins.Call) int {
 	fl.StringP("temporary-directory", "T", "", "")
 	fl.String("parallel", "", "")
 	random := fl.BoolP("random-sort", "R", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if *random {
 		c.Fail("random sort (-R) is not supported")

@@ -15,7 +15,9 @@ func statCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "stat",
 		Summary: "display file status",
-		Usage: `usage: stat [-Lt] [-c FORMAT | --printf FORMAT] FILE...
+		Usage: `Usage: stat [-Lt] [-c FORMAT | --printf FORMAT] FILE...
+Display file status.
+
   -L, --dereference   follow symbolic links
   -c, --format=FMT    print FMT and a newline for each file
       --printf=FMT    print FMT, interpreting backslash escapes, no newline
@@ -41,12 +43,12 @@ func runStat(c *builtins.Call) int {
 	format := fl.StringP("format", "c", "", "")
 	printf := fl.String("printf", "", "")
 	terse := fl.BoolP("terse", "t", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return usageError(c, "missing operand")
+		return c.Usage("missing operand")
 	}
 	status := 0
 	for _, name := range ops {
@@ -181,9 +183,9 @@ func (s statFile) directive(conv byte, spec string, prec int) string {
 	case 'n':
 		return str(s.name)
 	case 'N':
-		q := quote(s.name)
+		q := builtins.Quote(s.name)
 		if s.target != "" {
-			q += " -> " + quote(s.target)
+			q += " -> " + builtins.Quote(s.target)
 		}
 		return str(q)
 	case 's':

@@ -57,9 +57,9 @@ Change: 2026-01-01 00:00:00.000000000 +0000
 		{files: files, args: []string{"stat", "--printf", "%n\\t%s\\n\\x41\\101\\\\", "a"}, out: "a\t6\nAA\\"},
 		{files: files, args: []string{"stat", "-c", "%n\\t", "a"}, out: "a\\t\n"},
 		{files: files, args: []string{"stat", "-t", "a"}, out: "a 6 2 81a4 1000 1000 2a 16 1 0 0 1767225600 1767225600 1767225600 0 4096\n"},
-		{files: files, args: []string{"stat", "-c", "%n", "nope", "a"}, out: "a\n", err: "stat: cannot statx 'nope': no such file or directory\n", status: 1},
-		{files: files, args: []string{"stat", "a/"}, err: "stat: cannot statx 'a/': not a directory\n", status: 1},
-		{files: files, args: []string{"stat"}, err: "stat: missing operand (try 'stat --help')\n", status: 2},
+		{files: files, args: []string{"stat", "-c", "%n", "nope", "a"}, out: "a\n", err: "stat: cannot statx 'nope': No such file or directory\n", status: 1},
+		{files: files, args: []string{"stat", "a/"}, err: "stat: cannot statx 'a/': Not a directory\n", status: 1},
+		{files: files, args: []string{"stat"}, err: "stat: missing operand\nTry 'stat --help' for more information.\n", status: 1},
 	})
 }
 
@@ -121,15 +121,15 @@ func TestChmod(t *testing.T) {
 		{files: files, pre: [][]string{{"chmod", "2755", "d"}}, args: []string{"chmod", "755", "d"}, check: wantMode("/work/d", modeFromString("drwxr-sr-x"))},
 		{files: files, pre: [][]string{{"chmod", "2755", "d"}}, args: []string{"chmod", "00755", "d"}, check: wantMode("/work/d", modeFromString("drwxr-xr-x"))},
 		{files: files, pre: [][]string{{"chmod", "751", "d"}}, args: []string{"chmod", "--reference=d", "a"}, check: wantMode("/work/a", 0o751)},
-		{files: files, args: []string{"chmod", "--reference=nope", "a"}, err: "chmod: failed to get attributes of 'nope': no such file or directory\n", status: 1},
+		{files: files, args: []string{"chmod", "--reference=nope", "a"}, err: "chmod: failed to get attributes of 'nope': No such file or directory\n", status: 1},
 		{files: files, args: []string{"chmod", "-x", "--", "-x"}, check: wantMode("/work/-x", 0o644)},
 		{files: files, args: []string{"chmod", "u+x", "--", "-x"}, check: wantMode("/work/-x", 0o744)},
-		{files: files, args: []string{"chmod", "xyz", "a"}, err: "chmod: invalid mode: 'xyz'\n", status: 1},
-		{files: files, args: []string{"chmod", "7777a", "a"}, err: "chmod: invalid mode: '7777a'\n", status: 1},
-		{files: files, args: []string{"chmod", "644", "nope", "a"}, err: "chmod: cannot access 'nope': no such file or directory\n", status: 1},
+		{files: files, args: []string{"chmod", "xyz", "a"}, err: "chmod: invalid mode: 'xyz'\nTry 'chmod --help' for more information.\n", status: 1},
+		{files: files, args: []string{"chmod", "7777a", "a"}, err: "chmod: invalid mode: '7777a'\nTry 'chmod --help' for more information.\n", status: 1},
+		{files: files, args: []string{"chmod", "644", "nope", "a"}, err: "chmod: cannot access 'nope': No such file or directory\n", status: 1},
 		{files: files, args: []string{"chmod", "-f", "644", "nope"}, status: 1},
-		{files: files, args: []string{"chmod"}, err: "chmod: missing operand (try 'chmod --help')\n", status: 2},
-		{files: files, args: []string{"chmod", "644"}, err: "chmod: missing operand after '644' (try 'chmod --help')\n", status: 2},
+		{files: files, args: []string{"chmod"}, err: "chmod: missing operand\nTry 'chmod --help' for more information.\n", status: 1},
+		{files: files, args: []string{"chmod", "644"}, err: "chmod: missing operand after '644'\nTry 'chmod --help' for more information.\n", status: 1},
 		{files: files, args: []string{"chmod", "-R", "--preserve-root", "755", "/"}, err: "chmod: it is dangerous to operate recursively on '/'\nchmod: use --no-preserve-root to override this failsafe\n", status: 1},
 	}...)
 	runFileCases(t, cases)

@@ -45,7 +45,9 @@ func sumCommand(a sumAlgo) *builtins.Command {
 	return &builtins.Command{
 		Name:    a.cmd,
 		Summary: "print or check " + a.tag + " checksums",
-		Usage: `usage: ` + a.cmd + ` [OPTION]... [FILE]...
+		Usage: `Usage: ` + a.cmd + ` [OPTION]... [FILE]...
+Print or check ` + a.tag + ` checksums.
+
   -b, --binary          mark files as binary ('*' before the name)
   -t, --text            mark files as text (the default)
   -c, --check           read checksums from the FILEs and check them
@@ -81,19 +83,25 @@ func runSum(c *builtins.Call, a sumAlgo) int {
 	fl.BoolVar(&o.status, "status", false, "")
 	fl.BoolVar(&o.strict, "strict", false, "")
 	fl.BoolVarP(&o.warnBad, "warn", "w", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if *text {
 		o.binary = false
 	}
-	if !o.check && (o.ignoreMissing || o.quiet || o.status || o.strict || o.warnBad) {
-		c.Fail("the --ignore-missing, --quiet, --status, --strict and --warn options are meaningful only when verifying checksums")
-		return 2
+	if !o.check {
+		// GNU's order of complaints
+		for _, opt := range []struct {
+			on   bool
+			name string
+		}{{o.ignoreMissing, "ignore-missing"}, {o.status, "status"}, {o.warnBad, "warn"}, {o.quiet, "quiet"}, {o.strict, "strict"}} {
+			if opt.on {
+				return c.Usage("the --%s option is meaningful only when verifying checksums", opt.name)
+			}
+		}
 	}
 	if o.check && o.tag {
-		c.Fail("the --tag option is meaningless when verifying checksums")
-		return 2
+		return c.Usage("the --tag option is meaningless when verifying checksums")
 	}
 	if o.check {
 		return sumCheck(c, a, o, fl.Args())

@@ -38,10 +38,10 @@ func TestSums(t *testing.T) {
 		{args: "sha256sum -c --status sums", status: 1},
 		{args: "sha256sum -c --status good"},
 		{args: "sha256sum -c -w sums", out: "a: OK\nb: FAILED\n", err: "sha256sum: sums: 3: improperly formatted SHA256 checksum line\nsha256sum: WARNING: 1 line is improperly formatted\nsha256sum: WARNING: 1 computed checksum did NOT match\n", status: 1},
-		{args: "sha256sum -c missing", out: "nope: FAILED open or read\n", err: "sha256sum: nope: no such file or directory\nsha256sum: WARNING: 1 listed file could not be read\n", status: 1},
+		{args: "sha256sum -c missing", out: "nope: FAILED open or read\n", err: "sha256sum: nope: No such file or directory\nsha256sum: WARNING: 1 listed file could not be read\n", status: 1},
 		{args: "sha256sum -c --ignore-missing missing", err: "sha256sum: missing: no file was verified\n", status: 1},
 		{args: "sha256sum -c junk", err: "sha256sum: junk: no properly formatted checksum lines found\n", status: 1},
-		{args: "sha256sum nope", err: "sha256sum: nope: no such file or directory\n", status: 1},
-		{args: "sha256sum --quiet a", err: "sha256sum: the --ignore-missing, --quiet, --status, --strict and --warn options are meaningful only when verifying checksums\n", status: 2},
+		{args: "sha256sum nope", err: "sha256sum: nope: No such file or directory\n", status: 1},
+		{args: "sha256sum --quiet a", err: "sha256sum: the --quiet option is meaningful only when verifying checksums\nTry 'sha256sum --help' for more information.\n", status: 1},
 	})
 }

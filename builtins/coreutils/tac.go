@@ -12,7 +12,9 @@ func tacCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "tac",
 		Summary: "write files with their lines in reverse order",
-		Usage: `usage: tac [-b] [-r] [-s SEP] [FILE]...
+		Usage: `Usage: tac [-b] [-r] [-s SEP] [FILE]...
+Write files with their lines in reverse order.
+
   -b, --before             attach the separator before each record, not after
   -r, --regex              interpret SEP as a regular expression (Go RE2 syntax)
   -s, --separator=STRING   use STRING as the record separator instead of newline
@@ -27,8 +29,8 @@ func runTac(c *builtins.Call) int {
 	before := fl.BoolP("before", "b", false, "")
 	isRegex := fl.BoolP("regex", "r", false, "")
 	sep := fl.StringP("separator", "s", "\n", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if *sep == "" {
 		c.Fail("separator cannot be empty")

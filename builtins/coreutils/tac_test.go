@@ -14,9 +14,9 @@ func TestTac(t *testing.T) {
 		{args: "tac -b -s ,", stdin: ",a,b,c", out: ",c,b,a"},
 		{args: "tac -b -s ,", stdin: "a,b,c,", out: ",,c,ba"},
 		{args: "tac --separator=-- ", stdin: "a--b--", out: "b--a--"},
-		{args: "tac -r -s [0-9]+", stdin: "a1b22c", out: "cb22a1"},
-		{argv: []string{"tac", "-s", ""}, err: "tac: separator cannot be empty\n", status: 1},
-		{args: "tac -r -s (", err: "tac: invalid regular expression: (\n", status: 1},
-		{args: "tac nope f", out: "3\n2\n1\n", err: "tac: nope: no such file or directory\n", status: 1},
+		{differs: "tac -r takes Go's regular expressions, matched leftmost-first", args: "tac -r -s [0-9]+", stdin: "a1b22c", out: "cb22a1"},
+		{differs: "an empty separator is refused", argv: []string{"tac", "-s", ""}, err: "tac: separator cannot be empty\n", status: 1},
+		{differs: "tac -r takes Go's regular expressions, matched leftmost-first", args: "tac -r -s (", err: "tac: invalid regular expression: (\n", status: 1},
+		{differs: "tac reports an unopened file as cat does", args: "tac nope f", out: "3\n2\n1\n", err: "tac: nope: No such file or directory\n", status: 1},
 	})
 }

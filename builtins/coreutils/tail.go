@@ -12,7 +12,9 @@ func tailCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "tail",
 		Summary: "output the last part of files",
-		Usage: `usage: tail [-qv] [-n [+]NUM | -c [+]NUM] [FILE]...
+		Usage: `Usage: tail [-qv] [-n [+]NUM | -c [+]NUM] [FILE]...
+Output the last part of files.
+
   -n, --lines=[+]NUM   print the last NUM lines (default 10); with a leading
                        '+', print from line NUM on
   -c, --bytes=[+]NUM   print the last NUM bytes; with '+', from byte NUM on

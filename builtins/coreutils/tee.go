@@ -11,7 +11,9 @@ func teeCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "tee",
 		Summary: "copy standard input to standard output and files",
-		Usage: `usage: tee [-aip] [FILE]...
+		Usage: `Usage: tee [-aip] [FILE]...
+Copy standard input to standard output and files.
+
   -a, --append               append to the FILEs, do not overwrite
   -i, --ignore-interrupts    accepted for compatibility
   -p, --output-error[=MODE]  keep writing to the files when standard output
@@ -30,8 +32,8 @@ func runTee(c *builtins.Call) int {
 	keepGoing := false
 	f := fl.VarPF(callbackFlag(func(string) error { keepGoing = true; return nil }), "output-error", "p", "")
 	f.NoOptDefVal = "warn-nopipe"
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	status := 0
 	type sink struct {

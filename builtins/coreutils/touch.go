@@ -4,7 +4,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -16,9 +15,10 @@ func touchCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "touch",
 		Summary: "change file timestamps, creating missing files",
-		Usage: `usage: touch [-acm] [-d DATE | -t STAMP | -r REF] FILE...
+		Usage: `Usage: touch [-acm] [-d DATE | -t STAMP | -r REF] FILE...
 Set the access and modification times of each FILE to now, creating empty
 files that do not exist.
+
   -a                   change only the access time
   -m                   change only the modification time
   -c, --no-create      do not create files
@@ -41,15 +41,15 @@ func runTouch(c *builtins.Call) int {
 	ref := fl.StringP("reference", "r", "", "")
 	fl.BoolP("force", "f", false, "")
 	fl.BoolP("no-dereference", "h", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	ops := fl.Args()
 	if len(ops) == 0 {
-		return usageError(c, "missing file operand")
+		return c.Usage("missing file operand")
 	}
 	if fl.Changed("stamp") && (fl.Changed("date") || fl.Changed("reference")) {
-		return usageError(c, "cannot specify times from more than one source")
+		return c.Usage("cannot specify times from more than one source")
 	}
 	// The clock is read only when a time depends on it.
 	now := &lazyNow{clock: c.Clock}
@@ -75,7 +75,7 @@ func runTouch(c *builtins.Call) int {
 		tz, set := c.LookupEnv("TZ")
 		t, err := gnudate.Parse(*date, base, gnudate.Zone(tz, set))
 		if err != nil {
-			c.Fail("invalid date format %s", quote(*date))
+			c.Fail("invalid date format %s", builtins.Quote(*date))
 			return 1
 		}
 		atime, mtime = t.UTC(), t.UTC()
@@ -83,7 +83,7 @@ func runTouch(c *builtins.Call) int {
 	if fl.Changed("stamp") {
 		t, ok := parseTouchStamp(*stamp, now.get())
 		if !ok {
-			c.Fail("invalid date format %s", quote(*stamp))
+			c.Fail("invalid date format %s", builtins.Quote(*stamp))
 			return 1
 		}
 		atime, mtime = t, t
@@ -113,7 +113,9 @@ func runTouch(c *builtins.Call) int {
 				continue
 			}
 			if hasTrailingSlash(name) {
-				failOn(c, "cannot touch", name, syscall.EISDIR)
+				// Linux refuses to create "n/" (EISDIR), which GNU's
+				// touch passes over to report the utimensat after it.
+				failOn(c, "setting times of", name, err)
 				status = 1
 				continue
 			}
@@ -126,7 +128,7 @@ func runTouch(c *builtins.Call) int {
 			f.Close()
 		} else if hasTrailingSlash(name) {
 			if _, err := lstatOperand(c, name); err != nil {
-				failOn(c, "cannot touch", name, err)
+				failOn(c, "setting times of", name, err)
 				status = 1
 				continue
 			}

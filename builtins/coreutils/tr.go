@@ -15,9 +15,10 @@ func trCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "tr",
 		Summary: "translate, squeeze or delete bytes",
-		Usage: `usage: tr [-cdst] SET1 [SET2]
+		Usage: `Usage: tr [-cdst] SET1 [SET2]
 Copy standard input to standard output, translating bytes of SET1 to the
 bytes of SET2 (SET2 is padded with its last byte), deleting, or squeezing.
+
   -c, -C, --complement  use the complement of SET1
   -d, --delete          delete the bytes of SET1
   -s, --squeeze-repeats replace a run of one byte of the last SET by one
@@ -190,35 +191,31 @@ func flattenTr(elems []trElem) []byte {
 
 func runTr(c *builtins.Call) int {
 	fl := c.Flags()
+	fl.SetInterspersed(false) // GNU's tr takes options before its strings only
 	comp := fl.BoolP("complement", "c", false, "")
 	compC := fl.BoolP("C", "C", false, "")
 	del := fl.BoolP("delete", "d", false, "")
 	squeeze := fl.BoolP("squeeze-repeats", "s", false, "")
 	trunc := fl.BoolP("truncate-set1", "t", false, "")
-	if err := fl.Parse(c.Args[1:]); err != nil {
-		c.Fail("%s (try 'tr --help')", err)
-		return 1
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	*comp = *comp || *compC
 	args := fl.Args()
 	twoNeeded := !*del && !*squeeze || *del && *squeeze
 	switch {
 	case len(args) == 0:
-		c.Fail("missing operand (try 'tr --help')")
-		return 1
+		return c.Usage("missing operand")
 	case len(args) == 1 && twoNeeded:
+		why := "Two strings must be given when translating."
 		if *del {
-			c.Fail("missing operand after '%s' (two strings must be given when both deleting and squeezing repeats)", args[0])
-		} else {
-			c.Fail("missing operand after '%s' (two strings must be given when translating)", args[0])
+			why = "Two strings must be given when both deleting and squeezing repeats."
 		}
-		return 1
+		return c.Usage("missing operand after %s\n%s", builtins.Quote(args[0]), why)
 	case len(args) == 2 && *del && !*squeeze:
-		c.Fail("extra operand '%s' (only one string may be given when deleting without squeezing repeats)", args[1])
-		return 1
+		return c.Usage("extra operand %s\nOnly one string may be given when deleting without squeezing repeats.", builtins.Quote(args[1]))
 	case len(args) > 2:
-		c.Fail("extra operand '%s' (try 'tr --help')", args[2])
-		return 1
+		return c.Usage("extra operand %s", builtins.Quote(args[2]))
 	}
 	e1, err := parseTrSet(args[0])
 	if err != nil {
@@ -358,7 +355,7 @@ func trSet2(e1, e2 []trElem, n1 int, comp, trunc bool) ([]byte, error) {
 			out = append(out, []byte(strings.Repeat(string(e.bytes[0]), max(n1-fixed, 0)))...)
 		case e.class != "":
 			if e.class != "upper" && e.class != "lower" {
-				return nil, trError("when translating, the only character classes that may appear in string2 are 'upper' and 'lower'")
+				return nil, trError("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'")
 			}
 			c1, ok := pos1[len(out)]
 			if comp || !ok || (c1 != "upper" && c1 != "lower") {

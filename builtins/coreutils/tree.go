@@ -14,7 +14,9 @@ func treeCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "tree",
 		Summary: "list the contents of directories in a tree-like format",
-		Usage: `usage: tree [-adfF] [-L LEVEL] [-I PATTERN] [-P PATTERN] [--dirsfirst] [--noreport] [--charset=ascii] [DIR...]
+		Usage: `Usage: tree [-adfF] [-L LEVEL] [-I PATTERN] [-P PATTERN] [--dirsfirst] [--noreport] [--charset=ascii] [DIR...]
+List the contents of directories in a tree-like format.
+
   -a              include hidden files
   -d              list directories only
   -f              print the full path prefix of each file
@@ -56,8 +58,8 @@ func runTree(c *builtins.Call) int {
 	fl.BoolVar(&t.dirsFirst, "dirsfirst", false, "")
 	noReport := fl.Bool("noreport", false, "")
 	charset := fl.String("charset", "", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if fl.Changed("level") && t.level < 1 {
 		c.Fail("invalid level, must be greater than 0")

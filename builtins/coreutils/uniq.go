@@ -14,9 +14,10 @@ func uniqCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "uniq",
 		Summary: "report or omit repeated lines",
-		Usage: `usage: uniq [OPTION]... [INPUT [OUTPUT]]
+		Usage: `Usage: uniq [OPTION]... [INPUT [OUTPUT]]
 Filter adjacent matching lines from INPUT (or standard input), writing to
 OUTPUT (or standard output).
+
   -c, --count            prefix lines by the number of occurrences
   -d, --repeated         only print duplicate lines, one for each group
   -D, --all-repeated[=METHOD]  print all duplicate lines; METHOD is none
@@ -58,8 +59,8 @@ func runUniq(c *builtins.Call) int {
 	skipC := fl.StringP("skip-chars", "s", "0", "")
 	checkC := fl.StringP("check-chars", "w", "", "")
 	zero := fl.BoolP("zero-terminated", "z", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	num := func(s, what string) (int, bool) {
 		n, err := strconv.ParseUint(s, 10, 63)
@@ -83,13 +84,11 @@ func runUniq(c *builtins.Call) int {
 		return 1
 	}
 	if allRep != "" && *count {
-		c.Fail("printing all duplicated lines and repeat counts is meaningless")
-		return 2
+		return c.Usage("printing all duplicated lines and repeat counts is meaningless")
 	}
 	args := fl.Args()
 	if len(args) > 2 {
-		c.Fail("extra operand '%s' (try 'uniq --help')", args[2])
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(args[2]))
 	}
 	in := "-"
 	if len(args) > 0 {

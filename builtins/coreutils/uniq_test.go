@@ -31,12 +31,12 @@ func TestUniq(t *testing.T) {
 		{[]string{"uniq", "-w", "1", "f3"}, "", "x 1 foo\ny 2 foo\nz 1 bar\n", "", 0},
 		{[]string{"uniq", "-s", "2", "-w", "1", "f3"}, "", "x 1 foo\ny 2 foo\nz 1 bar\n", "", 0},
 		{[]string{"uniq", "abc"}, "", "a\nb\nc\n", "", 0},
-		{[]string{"uniq", "nope"}, "", "", "uniq: nope: no such file or directory\n", 1},
-		{[]string{"uniq", "u", "v", "w"}, "", "", "uniq: extra operand 'w' (try 'uniq --help')\n", 2},
+		{[]string{"uniq", "nope"}, "", "", "uniq: nope: No such file or directory\n", 1},
+		{[]string{"uniq", "u", "v", "w"}, "", "", "uniq: extra operand 'w'\nTry 'uniq --help' for more information.\n", 1},
 		{[]string{"uniq", "-f", "x", "u"}, "", "", "uniq: x: invalid number of fields to skip\n", 1},
 		{[]string{"uniq", "-s", "x", "u"}, "", "", "uniq: x: invalid number of bytes to skip\n", 1},
 		{[]string{"uniq", "-w", "x", "u"}, "", "", "uniq: x: invalid number of bytes to compare\n", 1},
-		{[]string{"uniq", "-Dc", "u"}, "", "", "uniq: printing all duplicated lines and repeat counts is meaningless\n", 2},
+		{[]string{"uniq", "-Dc", "u"}, "", "", "uniq: printing all duplicated lines and repeat counts is meaningless\nTry 'uniq --help' for more information.\n", 1},
 		{[]string{"uniq", "-z"}, "a\u0000a\u0000b", "a\u0000b\u0000", "", 0},
 		{[]string{"uniq"}, "x\nx\n", "x\n", "", 0},
 		{[]string{"uniq", "-"}, "x\nx\n", "x\n", "", 0},
@@ -53,7 +53,7 @@ func TestUniqOutputFile(t *testing.T) {
 		t.Errorf("got (%q, %q, %d) and file %q", out, errs, st, data)
 	}
 	_, errs, st = runCmd(t, fsys, "", "uniq", "in", "/nodir/out")
-	if st != 1 || errs != "uniq: /nodir/out: no such file or directory\n" {
+	if st != 1 || errs != "uniq: /nodir/out: No such file or directory\n" {
 		t.Errorf("got (%q, %d)", errs, st)
 	}
 }

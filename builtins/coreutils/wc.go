@@ -14,7 +14,9 @@ func wcCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "wc",
 		Summary: "print newline, word and byte counts for each file",
-		Usage: `usage: wc [-lwcmL] [FILE]...
+		Usage: `Usage: wc [-lwcmL] [FILE]...
+Print newline, word and byte counts for each file.
+
   -l, --lines            print the newline counts
   -w, --words            print the word counts
   -c, --bytes            print the byte counts
@@ -39,8 +41,8 @@ func runWc(c *builtins.Call) int {
 	chars := fl.BoolP("chars", "m", false, "")
 	maxLine := fl.BoolP("max-line-length", "L", false, "")
 	total := fl.String("total", "auto", "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if !*lines && !*words && !*bytesOpt && !*chars && !*maxLine {
 		*lines, *words, *bytesOpt = true, true, true

@@ -17,10 +17,11 @@ func xargsCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "xargs",
 		Summary: "build and run command lines from standard input",
-		Usage: `usage: xargs [OPTION]... [COMMAND [INITIAL-ARGS]...]
+		Usage: `Usage: xargs [OPTION]... [COMMAND [INITIAL-ARGS]...]
 Run COMMAND (default echo) with INITIAL-ARGS followed by items read from
 standard input. Items are separated by blanks and newlines; single and
 double quotes and backslashes quote, as in POSIX.
+
   -0, --null               items end with NUL; no quote processing
   -d, --delimiter=DELIM    items end with DELIM (a character or an escape
                            such as \n, \t, \0, \x2c); no quote processing
@@ -90,7 +91,7 @@ func runXargs(c *builtins.Call) int {
 	fl.VarP(callbackFlag(func(v string) error {
 		d, ok := xargsDelim(v)
 		if !ok {
-			delimErr = fmt.Sprintf("invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", v)
+			delimErr = fmt.Sprintf("Invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", v)
 			return nil
 		}
 		o.delim = d
@@ -159,8 +160,8 @@ func runXargs(c *builtins.Call) int {
 	fl.BoolVarP(&o.noEmpty, "no-run-if-empty", "r", false, "")
 	fl.BoolVarP(&o.trace, "verbose", "t", false, "")
 	fl.BoolP("exit", "x", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	for _, w := range warnings {
 		c.Fail("%s", w)
@@ -170,8 +171,7 @@ func runXargs(c *builtins.Call) int {
 		return 1
 	}
 	if numErr != "" {
-		c.Fail("%s", numErr)
-		return 1
+		return c.Usage("%s", numErr)
 	}
 	base := fl.Args()
 	if len(base) == 0 {
@@ -186,7 +186,7 @@ func runXargs(c *builtins.Call) int {
 	if *argFile != "" {
 		r, err := c.Open(*argFile)
 		if err != nil {
-			c.FailWith(err, "cannot open input file '%s': %s", *argFile, builtins.Reason(err))
+			c.FailWith(err, "Cannot open input file %s: %s", builtins.Quote(*argFile), builtins.Reason(err))
 			return 1
 		}
 		defer r.Close()
@@ -225,7 +225,7 @@ func runXargs(c *builtins.Call) int {
 		if rd.nulWarn {
 			rd.nulWarn = false
 			x.mu.Lock()
-			c.Fail("warning: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
+			c.Fail("WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
 			x.mu.Unlock()
 		}
 		if err != nil {

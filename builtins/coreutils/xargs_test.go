@@ -29,11 +29,11 @@ func TestXargs(t *testing.T) {
 		{[]string{"xargs", "-E", "EOF"}, "a\nEOF\nb\n", "a\n", "", 0},
 		{[]string{"xargs"}, "a\n\"b\n", "a\n", "xargs: unmatched double quote; by default quotes are special to xargs unless you use the -0 option\n", 1},
 		{[]string{"xargs"}, "a 'b\n", "a\n", "xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n", 1},
-		{[]string{"xargs", "-n", "0"}, "a", "", "xargs: value 0 for -n option should be >= 1\n", 1},
-		{[]string{"xargs", "-n", "x"}, "a", "", "xargs: invalid number \"x\" for -n option\n", 1},
-		{[]string{"xargs", "-P", "x"}, "a", "", "xargs: invalid number \"x\" for -P option\n", 1},
-		{[]string{"xargs", "-P", "-1"}, "a", "", "xargs: value -1 for -P option should be >= 0\n", 1},
-		{[]string{"xargs", "-L", "0"}, "a", "", "xargs: value 0 for -L option should be >= 1\n", 1},
+		{[]string{"xargs", "-n", "0"}, "a", "", "xargs: value 0 for -n option should be >= 1\nTry 'xargs --help' for more information.\n", 1},
+		{[]string{"xargs", "-n", "x"}, "a", "", "xargs: invalid number \"x\" for -n option\nTry 'xargs --help' for more information.\n", 1},
+		{[]string{"xargs", "-P", "x"}, "a", "", "xargs: invalid number \"x\" for -P option\nTry 'xargs --help' for more information.\n", 1},
+		{[]string{"xargs", "-P", "-1"}, "a", "", "xargs: value -1 for -P option should be >= 0\nTry 'xargs --help' for more information.\n", 1},
+		{[]string{"xargs", "-L", "0"}, "a", "", "xargs: value 0 for -L option should be >= 1\nTry 'xargs --help' for more information.\n", 1},
 		{[]string{"xargs", "-s", "20"}, "aaaa bbbb cccc dddd eeee\n", "aaaa bbbb cccc\ndddd eeee\n", "", 0},
 		{[]string{"xargs", "-x", "-s", "10000"}, "a\n", "a\n", "", 0},
 		{[]string{"xargs", "--no-run-if-empty", "echo", "x"}, "\n\n", "", "", 0},
@@ -43,19 +43,20 @@ func TestXargs(t *testing.T) {
 		{[]string{"xargs", "-L", "1", "-n", "1"}, "a b\nc\n", "a\nb\nc\n", "xargs: warning: options --max-lines and --max-args/-n are mutually exclusive, ignoring previous --max-lines value\n", 0},
 		{[]string{"xargs", "-n", "1", "-I", "{}", "echo", "{}", "x"}, "a\nb\n", "a x\nb x\n", "xargs: warning: options --max-args and --replace/-I/-i are mutually exclusive, ignoring previous --max-args value\n", 0},
 		{[]string{"xargs", "-t", "-0", "echo"}, "a'b\x00a b\x00it's $x\x00{}\x00{\x00#c\x00d#\x00t\tab\x00é\x00", "a'b a b it's $x {} { #c d# t\tab é\n", "echo \"a'b\" 'a b' 'it'\\''s $x' {} '{' '#c' d# 't'$'\\t''ab' ''$'\\303\\251'\n", 0},
-		{[]string{"xargs", "-n1"}, "a\x00b c\n", "a\nc\n", "xargs: warning: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?\n", 0},
-		{[]string{"xargs", "nosuch"}, "a\n", "", "nosuch: command not found\n", 127},
-		{[]string{"xargs", "-n1", "sh", "-c", "exit 126"}, "a\nb\n", "", "", 126},
+		{[]string{"xargs", "-n1"}, "a\x00b c\n", "a\nc\n", "xargs: WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?\n", 0},
+		differs("moonix's exec path says 'command not found', as the shell does", cmdCase{[]string{"xargs", "nosuch"}, "a\n", "", "nosuch: command not found\n", 127}),
+		differs("a command's own status 126 or 127 reads as the exec path's 'cannot run' or 'not found'", cmdCase{[]string{"xargs", "-n1", "sh", "-c", "exit 126"}, "a\nb\n", "", "", 126}),
 		{[]string{"xargs", "-a", "list", "echo"}, "", "from file\n", "", 0},
-		{[]string{"xargs", "-a", "nope"}, "", "", "xargs: cannot open input file 'nope': no such file or directory\n", 1},
+		{[]string{"xargs", "-a", "nope"}, "", "", "xargs: Cannot open input file 'nope': No such file or directory\n", 1},
 		{[]string{"xargs", "-s", "8"}, "abcdefgh\n", "", "xargs: argument line too long\n", 1},
-		{[]string{"xargs", "-d", "ab"}, "a", "", "xargs: invalid input delimiter specification ab: the delimiter must be either a single character or an escape sequence starting with \\.\n", 1},
-		{[]string{"xargs", "-z"}, "", "", "xargs: unknown shorthand flag: 'z' in -z (try 'xargs --help')\n", 2},
+		{[]string{"xargs", "-d", "ab"}, "a", "", "xargs: Invalid input delimiter specification ab: the delimiter must be either a single character or an escape sequence starting with \\.\n", 1},
+		{[]string{"xargs", "-z"}, "", "", "xargs: invalid option -- 'z'\nTry 'xargs --help' for more information.\n", 1},
 	} {
 		t.Run(strings.Join(tc.Args, " "), func(t *testing.T) {
 			t.Parallel()
 			fsys := testTree(t)
 			writeFile(t, fsys, "/work/list", "from\nfile\n")
+			confirm(t, fsys, tc)
 			out, errs, st := runFakeShell(t, fsys, &fakeShell{}, tc.Stdin, tc.Args...)
 			tc.check(t, out, errs, st)
 		})

@@ -10,7 +10,7 @@ func yesCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "yes",
 		Summary: "print a line over and over",
-		Usage: `usage: yes [STRING]...
+		Usage: `Usage: yes [STRING]...
 Prints the STRINGs joined by spaces (default "y"), one line after another,
 until the output is closed or the command is interrupted.
 `,
@@ -20,8 +20,8 @@ until the output is closed or the command is interrupted.
 
 func runYes(c *builtins.Call) int {
 	fl := c.Flags()
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	args := fl.Args()
 	line := "y\n"

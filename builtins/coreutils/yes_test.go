@@ -46,7 +46,7 @@ func TestYes(t *testing.T) {
 		}
 	}
 	_, errs, status := runCmd(t, testTree(t), "", "yes", "-n")
-	if status != 2 || errs != "yes: unknown shorthand flag: 'n' in -n (try 'yes --help')\n" {
+	if status != 1 || errs != "yes: invalid option -- 'n'\nTry 'yes --help' for more information.\n" {
 		t.Errorf("yes -n: %d %q", status, errs)
 	}
 }

@@ -33,11 +33,15 @@ func curlCommand(d Deps) *builtins.Command {
 		Name:    "curl",
 		Summary: "transfer a URL over HTTP(S), through the capability gate",
 		Usage:   curlUsage,
-		Run:     func(c *builtins.Call) int { return runCurl(c, d) },
+		// curl's own words after a usage error, and its status (2).
+		UsageStatus: 2,
+		TryHelp:     "curl: try 'curl --help' for more information\n",
+		Version:     "curl 8.0.0 (moonix)",
+		Run:         func(c *builtins.Call) int { return runCurl(c, d) },
 	}
 }
 
-const curlUsage = `usage: curl [OPTION...] URL...
+const curlUsage = `Usage: curl [OPTION...] URL...
 Makes HTTP(S) requests from the sandbox to the network. Each connection
 needs net.connect on HOST:PORT as the URL names it (80 for http, 443 for
 https), checked before anything is looked up or connected, and again for
@@ -50,6 +54,7 @@ effect), with its outcome after: the status code or "error: ..."; a denied
 one is logged as a denial only. Secrets are redacted there (Authorization,
 cookies, -u passwords, token-, key-, secret- and password-like query, form
 and JSON fields).
+
   -X, --request METHOD     the method (default GET; POST with data; HEAD with -I)
   -d, --data DATA          send DATA as application/x-www-form-urlencoded
                            (several are joined with &); @FILE reads a file of
@@ -194,8 +199,9 @@ func (s sizeFlag) Set(v string) error {
 	return nil
 }
 
-func parseCurl(c *builtins.Call) (*curlOpts, []string, bool) {
-	o := &curlOpts{}
+// parseCurl reads the options; when ok is false curl exits with status.
+func parseCurl(c *builtins.Call) (o *curlOpts, urls []string, status int, ok bool) {
+	o = &curlOpts{}
 	fl := c.Flags()
 	fl.StringVarP(&o.method, "request", "X", "", "")
 	fl.VarP(dataFlag{&o.data, "data"}, "data", "d", "")
@@ -225,37 +231,33 @@ func parseCurl(c *builtins.Call) (*curlOpts, []string, bool) {
 	fl.BoolVarP(&o.verbose, "verbose", "v", false, "")
 	var urlFlags []string
 	fl.StringArrayVar(&urlFlags, "url", nil, "")
-	if !c.Parse(fl) {
-		return nil, nil, false
+	if st, ok := c.Parse(fl); !ok {
+		return nil, nil, st, false
 	}
 	if o.maxTime < 0 || math.IsNaN(o.maxTime) || math.IsInf(o.maxTime, 0) {
-		c.Fail("option --max-time: expected a proper numerical parameter (try 'curl --help')")
-		return nil, nil, false
+		return nil, nil, c.Usage("option --max-time: expected a proper numerical parameter"), false
 	}
 	if o.maxRedirs < -1 {
-		c.Fail("option --max-redirs: expected -1 or more (try 'curl --help')")
-		return nil, nil, false
+		return nil, nil, c.Usage("option --max-redirs: expected -1 or more"), false
 	}
-	urls := append(urlFlags, fl.Args()...)
+	urls = append(urlFlags, fl.Args()...)
 	if len(urls) == 0 {
-		c.Fail("no URL specified (try 'curl --help')")
-		return nil, nil, false
+		return nil, nil, c.Usage("no URL specified!"), false
 	}
 	if o.head && len(o.data) > 0 && !o.get {
 		c.Fail("(2) You can only select one HTTP request method! You asked for both POST (-d, --data) and HEAD (-I, --head).")
-		return nil, nil, false
+		return nil, nil, 2, false
 	}
 	if len(o.outputs) > len(urls) {
-		c.Fail("more output files than URLs (try 'curl --help')")
-		return nil, nil, false
+		return nil, nil, c.Usage("more output files than URLs"), false
 	}
-	return o, urls, true
+	return o, urls, 0, true
 }
 
 func runCurl(c *builtins.Call, d Deps) int {
-	o, urls, ok := parseCurl(c)
+	o, urls, status, ok := parseCurl(c)
 	if !ok {
-		return 2
+		return status
 	}
 	body, ctype, status := o.requestBody(c)
 	if status != 0 {

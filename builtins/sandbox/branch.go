@@ -12,10 +12,11 @@ func branchCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "branch",
 		Summary: "list branches, or make one at the current snapshot",
-		Usage: `usage: branch [-v] [--json] [NAME]
+		Usage: `Usage: branch [-v] [--json] [NAME]
 Without NAME, list the branches, the current one marked *. With NAME, make
 a branch that starts at the current snapshot (it does not switch to it:
 see switch, and fork to start a branch from another snapshot).
+
   -v, --verbose   also print each branch's newest snapshot: id and message
       --json      print an array of {"name","id","short","message","current"}
                   (one object for a new branch); id, short and message are
@@ -46,12 +47,11 @@ func runBranch(c *call) int {
 	fl := c.Flags()
 	verbose := fl.BoolP("verbose", "v", false, "")
 	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if fl.NArg() > 1 {
-		c.Fail("extra operand '%s' (try 'branch --help')", fl.Arg(1))
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(fl.Arg(1)))
 	}
 	if !hasRepo(c) {
 		return 1

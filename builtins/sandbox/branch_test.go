@@ -25,7 +25,7 @@ func TestBranch(t *testing.T) {
 		{Args: []string{"branch", "side"}, Err: "branch: branch \"side\" already exists\n", Status: 1},
 		{Args: []string{"branch", "main"}, Err: "branch: branch \"main\" already exists\n", Status: 1},
 		{Args: []string{"branch", "a b"}, Err: "branch: \"a b\" is not a valid branch name\n", Status: 1},
-		{Args: []string{"branch", "a", "b"}, Err: "branch: extra operand 'b' (try 'branch --help')\n", Status: 2},
+		{Args: []string{"branch", "a", "b"}, Err: "branch: extra operand 'b'\nTry 'branch --help' for more information.\n", Status: 2},
 	})
 	var one struct {
 		Name, ID, Short, Message string
@@ -91,8 +91,8 @@ func TestSwitch(t *testing.T) {
 	}
 	h.cases([]cmdCase{
 		{Args: []string{"switch", "nosuch"}, Err: "switch: no branch \"nosuch\"\n", Status: 1},
-		{Args: []string{"switch"}, Err: "switch: missing branch name (try 'switch --help')\n", Status: 2},
-		{Args: []string{"switch", "a", "b"}, Err: "switch: extra operand 'b' (try 'switch --help')\n", Status: 2},
+		{Args: []string{"switch"}, Err: "switch: missing branch name\nTry 'switch --help' for more information.\n", Status: 2},
+		{Args: []string{"switch", "a", "b"}, Err: "switch: extra operand 'b'\nTry 'switch --help' for more information.\n", Status: 2},
 	})
 }
 
@@ -131,9 +131,9 @@ func TestFork(t *testing.T) {
 		{Args: []string{"fork", "nosuch", "x"}, Err: "fork: unknown snapshot \"nosuch\"\n", Status: 1},
 		{Args: []string{"fork", "main", "old"}, Err: "fork: branch \"old\" already exists\n", Status: 1},
 		{Args: []string{"fork", "main", "bad:name"}, Err: "fork: \"bad:name\" is not a valid branch name\n", Status: 1},
-		{Args: []string{"fork"}, Err: "fork: missing snapshot id and branch name (try 'fork --help')\n", Status: 2},
-		{Args: []string{"fork", "main"}, Err: "fork: missing operand after 'main' (try 'fork --help')\n", Status: 2},
-		{Args: []string{"fork", "a", "b", "c"}, Err: "fork: extra operand 'c' (try 'fork --help')\n", Status: 2},
+		{Args: []string{"fork"}, Err: "fork: missing snapshot id and branch name\nTry 'fork --help' for more information.\n", Status: 2},
+		{Args: []string{"fork", "main"}, Err: "fork: missing operand after 'main'\nTry 'fork --help' for more information.\n", Status: 2},
+		{Args: []string{"fork", "a", "b", "c"}, Err: "fork: extra operand 'c'\nTry 'fork --help' for more information.\n", Status: 2},
 	})
 	var got struct{ Branch, Message string }
 	if err := json.Unmarshal([]byte(h.must("fork", "--discard", "--json", "main", "x")), &got); err != nil {

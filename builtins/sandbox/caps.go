@@ -14,9 +14,9 @@ func capsCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "caps",
 		Summary: "list, check or drop the session's capabilities",
-		Usage: `usage: caps [--json]
-       caps check [--json] KIND [TARGET]
-       caps drop CAP...
+		Usage: `Usage: caps [--json]
+  or:  caps check [--json] KIND [TARGET]
+  or:  caps drop CAP...
 With no operand, list the session's rules, one a line: the grants
 ("allow CAP"), then the denials ("deny  CAP"), which override them; by kind,
 then pattern. A capability is KIND or KIND:PATTERN (fs.write:/work/**).
@@ -46,8 +46,8 @@ malformed, nothing is dropped.
 func runCaps(c *call) int {
 	fl := c.Flags()
 	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if c.set == nil {
 		c.Fail("this session has no capability set")
@@ -63,13 +63,11 @@ func runCaps(c *call) int {
 		return capsCheck(c, ops[1:], *asJSON)
 	case "drop":
 		if *asJSON {
-			c.Fail("drop takes no --json (try 'caps --help')")
-			return 2
+			return c.Usage("drop takes no --json")
 		}
 		return capsDrop(c, ops[1:])
 	}
-	c.Fail("unknown subcommand '%s' (try 'caps --help')", ops[0])
-	return 2
+	return c.Usage("unknown subcommand %s", builtins.Quote(ops[0]))
 }
 
 // sortedCaps orders rules by kind (in the order of caps.Kinds), then
@@ -115,8 +113,7 @@ var targetKinds = map[caps.Kind]string{
 
 func capsCheck(c *call, ops []string, asJSON bool) int {
 	if len(ops) == 0 {
-		c.Fail("check: missing capability kind (try 'caps --help')")
-		return 2
+		return c.Usage("check: missing capability kind")
 	}
 	kind := caps.Kind(ops[0])
 	if !slices.Contains(caps.Kinds, kind) {
@@ -130,14 +127,12 @@ func capsCheck(c *call, ops []string, asJSON bool) int {
 	what, targeted := targetKinds[kind]
 	switch {
 	case targeted && (len(ops) < 2 || ops[1] == ""):
-		c.Fail("check: %s needs a %s (try 'caps --help')", kind, what)
-		return 2
+		return c.Usage("check: %s needs a %s", kind, what)
 	case !targeted && len(ops) > 1:
 		c.Fail("check: %s takes no target (got '%s')", kind, ops[1])
 		return 2
 	case len(ops) > 2:
-		c.Fail("check: extra operand '%s' (try 'caps --help')", ops[2])
-		return 2
+		return c.Usage("check: extra operand %s", builtins.Quote(ops[2]))
 	}
 	var target string
 	if targeted {
@@ -146,7 +141,7 @@ func capsCheck(c *call, ops []string, asJSON bool) int {
 			real, err := c.set.Resolve(c.FS, c.Abs(target))
 			if err != nil {
 				// it names nothing: every operation on it fails
-				c.FailErr("check: "+target, err)
+				c.FailWith(err, "check: %s: %s", builtins.QuoteName(target), builtins.Reason(err))
 				return 1
 			}
 			target = real
@@ -196,8 +191,7 @@ func capsCheck(c *call, ops []string, asJSON bool) int {
 
 func capsDrop(c *call, ops []string) int {
 	if len(ops) == 0 {
-		c.Fail("drop: missing capability (try 'caps --help')")
-		return 2
+		return c.Usage("drop: missing capability")
 	}
 	// Parse every operand before dropping any, so that a typo drops
 	// nothing.

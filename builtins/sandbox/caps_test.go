@@ -73,8 +73,8 @@ func TestCapsList(t *testing.T) {
 		{Args: []string{"caps"}, Out: "allow fs.read\nallow fs.write:/tmp/**\nallow fs.write:/work/**\n" +
 			"allow fs.delete:/tmp/**\nallow fs.delete:/work/**\nallow fs.exec\nallow git.snapshot\nallow git.rollback\nallow git.branch\n" +
 			"deny  fs.read:/work/a\ndeny  fs.read:/work/b\ndeny  fs.write:/work/keep/**\ndeny  git.rollback\n"},
-		{Args: []string{"caps", "bogus"}, Err: "caps: unknown subcommand 'bogus' (try 'caps --help')\n", Status: 2},
-		{Args: []string{"caps", "--bogus"}, Err: "caps: unknown flag: --bogus (try 'caps --help')\n", Status: 2},
+		{Args: []string{"caps", "bogus"}, Err: "caps: unknown subcommand 'bogus'\nTry 'caps --help' for more information.\n", Status: 2},
+		{Args: []string{"caps", "--bogus"}, Err: "caps: unrecognized option '--bogus'\nTry 'caps --help' for more information.\n", Status: 2},
 	})
 	var got struct{ Allow, Deny []string }
 	out, _, _ := s.run("caps", "--json")
@@ -114,13 +114,13 @@ func TestCapsCheck(t *testing.T) {
 		{Args: []string{"caps", "check", "--json", "fs.write", "keep/x"}, Out: `{"kind":"fs.write","target":"/work/keep/x","allowed":false,"rule":"fs.write:/work/keep/**"}` + "\n", Status: 1},
 		{Args: []string{"caps", "check", "clock.read", "--json"}, Out: `{"kind":"clock.read","target":null,"allowed":false,"rule":null}` + "\n", Status: 1},
 		{Args: []string{"caps", "check", "fs.read", "--", "-x"}, Out: "allowed: fs.read /work/-x (granted by fs.read)\n"},
-		{Args: []string{"caps", "check"}, Err: "caps: check: missing capability kind (try 'caps --help')\n", Status: 2},
+		{Args: []string{"caps", "check"}, Err: "caps: check: missing capability kind\nTry 'caps --help' for more information.\n", Status: 2},
 		{Args: []string{"caps", "check", "fs.wrte", "x"}, Err: "caps: check: unknown capability kind \"fs.wrte\" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, clock.read, random.read, env.read, process.spawn)\n", Status: 2},
-		{Args: []string{"caps", "check", "fs.write"}, Err: "caps: check: fs.write needs a path (try 'caps --help')\n", Status: 2},
-		{Args: []string{"caps", "check", "fs.write", ""}, Err: "caps: check: fs.write needs a path (try 'caps --help')\n", Status: 2},
-		{Args: []string{"caps", "check", "mcp.call"}, Err: "caps: check: mcp.call needs a server/tool (try 'caps --help')\n", Status: 2},
+		{Args: []string{"caps", "check", "fs.write"}, Err: "caps: check: fs.write needs a path\nTry 'caps --help' for more information.\n", Status: 2},
+		{Args: []string{"caps", "check", "fs.write", ""}, Err: "caps: check: fs.write needs a path\nTry 'caps --help' for more information.\n", Status: 2},
+		{Args: []string{"caps", "check", "mcp.call"}, Err: "caps: check: mcp.call needs a server/tool\nTry 'caps --help' for more information.\n", Status: 2},
 		{Args: []string{"caps", "check", "git.branch", "x"}, Err: "caps: check: git.branch takes no target (got 'x')\n", Status: 2},
-		{Args: []string{"caps", "check", "fs.read", "a", "b"}, Err: "caps: check: extra operand 'b' (try 'caps --help')\n", Status: 2},
+		{Args: []string{"caps", "check", "fs.read", "a", "b"}, Err: "caps: check: extra operand 'b'\nTry 'caps --help' for more information.\n", Status: 2},
 	})
 	// Asking is not an operation: nothing was audited, even for the
 	// paths caps check could not look into.
@@ -137,8 +137,8 @@ func TestCapsDrop(t *testing.T) {
 			Err: "caps: unknown capability \"fs.wrte\" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, clock.read, random.read, env.read, process.spawn)\n", Status: 2},
 		{Args: []string{"caps", "drop", "fs.write:relative"}, Err: "caps: capability fs.write:relative: path pattern \"relative\" must be absolute\n", Status: 2},
 		{Args: []string{"caps", "drop", "git.branch:x"}, Err: "caps: capability git.branch takes no pattern (got \"x\")\n", Status: 2},
-		{Args: []string{"caps", "drop"}, Err: "caps: drop: missing capability (try 'caps --help')\n", Status: 2},
-		{Args: []string{"caps", "drop", "--json", "clock.read"}, Err: "caps: drop takes no --json (try 'caps --help')\n", Status: 2},
+		{Args: []string{"caps", "drop"}, Err: "caps: drop: missing capability\nTry 'caps --help' for more information.\n", Status: 2},
+		{Args: []string{"caps", "drop", "--json", "clock.read"}, Err: "caps: drop takes no --json\nTry 'caps --help' for more information.\n", Status: 2},
 	})
 	// A bad operand dropped nothing, not even the good ones before it.
 	if d := s.set.Denials(); len(d) != 0 {

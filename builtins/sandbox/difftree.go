@@ -21,9 +21,12 @@ func Diff(d Deps) func(files *builtins.Command) *builtins.Command {
 	return func(files *builtins.Command) *builtins.Command {
 		synopsis, rest, _ := strings.Cut(files.Usage, "\n")
 		return &builtins.Command{
-			Name:    files.Name,
-			Summary: files.Summary + ", or snapshots of the tree",
-			Usage:   synopsis + "\n       diff [OPTION]... [ID [ID2]]\n" + rest + "\n" + treeUsage,
+			Name:        files.Name,
+			Summary:     files.Summary + ", or snapshots of the tree",
+			Usage:       synopsis + "\n  or:  diff [OPTION]... [ID [ID2]]\n" + rest + "\n" + treeUsage,
+			UsageStatus: files.UsageStatus,
+			TryHelp:     files.TryHelp,
+			Version:     files.Version,
 			Run: d.run(func(c *call) int {
 				fl := c.Flags()
 				opts := gnudiff.AddFlags(fl)

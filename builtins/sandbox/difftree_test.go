@@ -84,16 +84,16 @@ func TestDiffTree(t *testing.T) {
 		{Args: []string{"diff", "HEAD~9"}, Err: "diff: HEAD~9: HEAD has only 1 older snapshot\n", Status: 2},
 		// An operand that names a file, or one that does not resolve,
 		// keeps GNU diff.
-		{Args: []string{"diff", "a"}, Err: "diff: missing operand after 'a' (try 'diff --help')\n", Status: 2},
-		{Args: []string{"diff", "HEAD", "nosuch"}, Err: "diff: HEAD: no such file or directory\n", Status: 2},
-		{Args: []string{"diff", "-"}, Err: "diff: missing operand after '-' (try 'diff --help')\n", Status: 2},
-		{Args: []string{"diff", "a", "HEAD", "x"}, Err: "diff: extra operand 'x' (try 'diff --help')\n", Status: 2},
-		{Args: []string{"diff", "--json", "a", "new"}, Err: "diff: --json works only when comparing snapshots (try 'diff --help')\n", Status: 2},
+		{Args: []string{"diff", "a"}, Err: "diff: missing operand after 'a'\ndiff: Try 'diff --help' for more information.\n", Status: 2},
+		{Args: []string{"diff", "HEAD", "nosuch"}, Err: "diff: HEAD: No such file or directory\ndiff: nosuch: No such file or directory\n", Status: 2},
+		{Args: []string{"diff", "-"}, Err: "diff: missing operand after '-'\ndiff: Try 'diff --help' for more information.\n", Status: 2},
+		{Args: []string{"diff", "a", "HEAD", "x"}, Err: "diff: extra operand 'x'\ndiff: Try 'diff --help' for more information.\n", Status: 2},
+		{Args: []string{"diff", "--json", "a", "new"}, Err: "diff: --json works only when comparing snapshots\ndiff: Try 'diff --help' for more information.\n", Status: 2},
 		{Args: []string{"diff", "new", "a"}, Out: "0a1,3\n> 1\n> two\n> 3\n", Status: 1},
 	})
 	h.write("/work/HEAD", "x\n")
 	h.cases([]cmdCase{
-		{Args: []string{"diff", "HEAD"}, Err: "diff: missing operand after 'HEAD' (try 'diff --help')\n", Status: 2},
-		{Args: []string{"diff", "HEAD", "HEAD~1"}, Err: "diff: HEAD~1: no such file or directory\n", Status: 2},
+		{Args: []string{"diff", "HEAD"}, Err: "diff: missing operand after 'HEAD'\ndiff: Try 'diff --help' for more information.\n", Status: 2},
+		{Args: []string{"diff", "HEAD", "HEAD~1"}, Err: "diff: HEAD~1: No such file or directory\n", Status: 2},
 	})
 }

@@ -20,9 +20,9 @@ func effectsCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "effects",
 		Summary: "list what a rollback cannot undo: the effect log",
-		Usage: `usage: effects [--since ID] [--kind KIND]... [--denied | --all] [--json]
-       effects show ENTRY
-       effects verify
+		Usage: `Usage: effects [--since ID] [--kind KIND]... [--denied | --all] [--json]
+  or:  effects show ENTRY
+  or:  effects verify
 List the effect log, oldest first, one effect a line: its short id, its
 sequence number, kind, target, outcome, and the snapshot that was current
 (- before the first). Effects are what a rollback cannot undo: HTTP
@@ -41,6 +41,7 @@ leaves the sandbox is logged before it starts and again when it ends; one
 that never ended (moonix was killed) shows "unknown outcome".
 Capability denials are logged too (kind denied), for audit only: they are
 not effects, and are listed only with --denied, --all or --kind denied.
+
   -s, --since=ID     only what was logged after snapshot ID was taken: ID
                      is a unique prefix of a snapshot id, a branch, or
                      HEAD, optionally followed by ~N or ^
@@ -82,8 +83,8 @@ func runEffects(c *call) int {
 	denied := fl.BoolP("denied", "d", false, "")
 	all := fl.BoolP("all", "a", false, "")
 	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	ops := fl.Args()
 	sub := ""
@@ -95,8 +96,7 @@ func runEffects(c *call) int {
 	case "":
 	case "show", "verify":
 		if listing || *asJSON {
-			c.Fail("%s takes no options (try 'effects --help')", sub)
-			return 2
+			return c.Usage("%s takes no options", sub)
 		}
 		want := 0
 		if sub == "show" {
@@ -106,12 +106,10 @@ func runEffects(c *call) int {
 			}
 		}
 		if len(ops) > want {
-			c.Fail("extra operand '%s' (try 'effects --help')", ops[want])
-			return 2
+			return c.Usage("extra operand %s", builtins.Quote(ops[want]))
 		}
 	default:
-		c.Fail("extra operand '%s' (try 'effects --help')", sub)
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(sub))
 	}
 	filter, ok := effectFilter(c, *kinds, *denied, *all)
 	if !ok {

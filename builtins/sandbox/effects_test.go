@@ -183,14 +183,14 @@ func TestEffectsEmptyAndUsage(t *testing.T) {
 		{Args: []string{"effects", "--denied"}},
 		{Args: []string{"effects", "--json"}, Out: "[]\n"},
 		{Args: []string{"effects", "verify"}, Out: "effects verify: ok (0 entries)\n"},
-		{Args: []string{"effects", "extra"}, Err: "effects: extra operand 'extra' (try 'effects --help')\n", Status: 2},
-		{Args: []string{"effects", "show"}, Err: "effects: missing entry (try 'effects --help')\n", Status: 2},
-		{Args: []string{"effects", "show", "1", "2"}, Err: "effects: extra operand '2' (try 'effects --help')\n", Status: 2},
-		{Args: []string{"effects", "verify", "x"}, Err: "effects: extra operand 'x' (try 'effects --help')\n", Status: 2},
-		{Args: []string{"effects", "show", "--json", "1"}, Err: "effects: show takes no options (try 'effects --help')\n", Status: 2},
-		{Args: []string{"effects", "verify", "--all"}, Err: "effects: verify takes no options (try 'effects --help')\n", Status: 2},
+		{Args: []string{"effects", "extra"}, Err: "effects: extra operand 'extra'\nTry 'effects --help' for more information.\n", Status: 2},
+		{Args: []string{"effects", "show"}, Err: "effects: missing entry\nTry 'effects --help' for more information.\n", Status: 2},
+		{Args: []string{"effects", "show", "1", "2"}, Err: "effects: extra operand '2'\nTry 'effects --help' for more information.\n", Status: 2},
+		{Args: []string{"effects", "verify", "x"}, Err: "effects: extra operand 'x'\nTry 'effects --help' for more information.\n", Status: 2},
+		{Args: []string{"effects", "show", "--json", "1"}, Err: "effects: show takes no options\nTry 'effects --help' for more information.\n", Status: 2},
+		{Args: []string{"effects", "verify", "--all"}, Err: "effects: verify takes no options\nTry 'effects --help' for more information.\n", Status: 2},
 		{Args: []string{"effects", "--kind", "http,disk"}, Err: "effects: unknown kind 'disk' (kinds: http, clock, random, mcp, process, a2a, mcp-in, a2a-in, denied)\n", Status: 2},
-		{Args: []string{"effects", "--bogus"}, Err: "effects: unknown flag: --bogus (try 'effects --help')\n", Status: 2},
+		{Args: []string{"effects", "--bogus"}, Err: "effects: unrecognized option '--bogus'\nTry 'effects --help' for more information.\n", Status: 2},
 		{Args: []string{"effects", "--since", "HEAD"}, Err: "effects: no snapshots yet (make one with 'snapshot')\n", Status: 1},
 		{Args: []string{"effects", "show", "1"}, Err: "effects: no entry '1' (give its sequence number or 4 characters of its id at least)\n", Status: 1},
 	})
@@ -349,7 +349,7 @@ func TestRollbackWarnsOfEffects(t *testing.T) {
 		{Args: []string{"rollback", "--dry-run", l.s1}, Out: "D /work/b\n", Err: warn},
 		{Args: []string{"rollback", l.s1}, Out: "rolled back to " + l.s1 + " (one)\n", Err: warn},
 	})
-	if got := h.read("/work/b"); got != "<no such file or directory>" {
+	if got := h.read("/work/b"); got != "<No such file or directory>" {
 		t.Errorf("after the rollback /work/b is %q", got)
 	}
 	// Forward again: only what came after the second snapshot.

@@ -10,11 +10,12 @@ func forkCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "fork",
 		Summary: "start a new branch at any snapshot and switch to it",
-		Usage: `usage: fork [--discard] [--json] ID NAME
+		Usage: `Usage: fork [--discard] [--json] ID NAME
 Make branch NAME starting at snapshot ID (an id prefix, a branch name,
 HEAD, with ~N or ^ as in rollback), make it the current branch and restore
 that snapshot: filesystem, exported environment and working directory.
 Refuses when the tree has changes since the current snapshot.
+
       --discard   fork anyway, losing those changes
       --json      print {"branch","id","short","message","time","parent",
                   "dir","env"}

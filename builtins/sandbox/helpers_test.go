@@ -118,8 +118,8 @@ func TestHistoryCommandsWithoutHistory(t *testing.T) {
 	}
 	// diff stays GNU diff without a history.
 	runCases(t, fsys, []cmdCase{
-		{[]string{"diff"}, "", "", "diff: missing operand (try 'diff --help')\n", 2},
-		{[]string{"diff", "HEAD"}, "", "", "diff: missing operand after 'HEAD' (try 'diff --help')\n", 2},
+		{[]string{"diff"}, "", "", "diff: missing operand after 'diff'\ndiff: Try 'diff --help' for more information.\n", 2},
+		{[]string{"diff", "HEAD"}, "", "", "diff: missing operand after 'HEAD'\ndiff: Try 'diff --help' for more information.\n", 2},
 	})
 }
 

@@ -11,10 +11,11 @@ func historyCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "history",
 		Summary: "list snapshots, newest first",
-		Usage: `usage: history [-n N] [--all] [--json]
+		Usage: `Usage: history [-n N] [--all] [--json]
 List the snapshots of the current branch, newest first, one a line:
 a * marking the current snapshot, the short id, the time (UTC) and the
 first line of the message.
+
   -n, --max-count=N   list only the N newest
   -a, --all           list every snapshot: other branches' too, and those a
                       branch moved away from after a rollback
@@ -30,12 +31,11 @@ func runHistory(c *call) int {
 	count := fl.StringP("max-count", "n", "", "")
 	all := fl.BoolP("all", "a", false, "")
 	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if fl.NArg() > 0 {
-		c.Fail("extra operand '%s' (try 'history --help')", fl.Arg(0))
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(fl.Arg(0)))
 	}
 	n := 0
 	if fl.Changed("max-count") {

@@ -77,6 +77,6 @@ func TestHistory(t *testing.T) {
 	h.cases([]cmdCase{
 		{Args: []string{"history", "-n", "-1"}, Err: "history: invalid number of snapshots: '-1'\n", Status: 2},
 		{Args: []string{"history", "-n", "x"}, Err: "history: invalid number of snapshots: 'x'\n", Status: 2},
-		{Args: []string{"history", "x"}, Err: "history: extra operand 'x' (try 'history --help')\n", Status: 2},
+		{Args: []string{"history", "x"}, Err: "history: extra operand 'x'\nTry 'history --help' for more information.\n", Status: 2},
 	})
 }

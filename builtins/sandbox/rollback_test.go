@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -30,7 +31,7 @@ func TestRollback(t *testing.T) {
 	h.cases([]cmdCase{
 		{Args: []string{"rollback", "HEAD~1"}, Out: "rolled back to " + id1 + " (one)\n"},
 	})
-	if h.read("/work/a") != "1\n" || h.read("/work/gone") != "g\n" || h.read("/work/sub/new") != "<no such file or directory>" {
+	if h.read("/work/a") != "1\n" || h.read("/work/gone") != "g\n" || h.read("/work/sub/new") != "<No such file or directory>" {
 		t.Errorf("rollback to one left a=%q gone=%q new=%q", h.read("/work/a"), h.read("/work/gone"), h.read("/work/sub/new"))
 	}
 	if want := []string{"HOME=/work", "PATH=/bin:/usr/bin", "STAGE=one"}; !slices.Equal(h.env, want) || h.dir != "/work" {
@@ -74,22 +75,27 @@ func TestRollback(t *testing.T) {
 		Env                 []string
 		Changes             any
 	}
-	if err := json.Unmarshal([]byte(h.must("rollback", "--json", "HEAD")), &got); err != nil {
-		t.Fatal(err)
+	out, errs, status := h.run("rollback", "--json", "HEAD")
+	if err := json.Unmarshal([]byte(out), &got); err != nil || status != 0 {
+		t.Fatalf("rollback --json: %v, status %d", err, status)
+	}
+	// the unsaved file is kept, and said so on stderr (stdout stays JSON)
+	if !strings.HasPrefix(errs, "rollback: unsaved changes (1 path) kept as ") {
+		t.Errorf("rollback --json stderr %q", errs)
 	}
 	if got.Short != id2 || got.Message != "two" || got.Dir != "/work/sub" || !slices.Equal(got.Env, []string{"HOME=/work", "STAGE=two"}) || got.Changes != nil {
 		t.Errorf("rollback --json = %+v", got)
 	}
-	if h.read("/work/extra") != "<no such file or directory>" {
-		t.Error("rollback kept an unsnapshotted file")
+	if h.read("/work/extra") != "<No such file or directory>" {
+		t.Error("rollback left an unsnapshotted file in the tree")
 	}
 
 	h.cases([]cmdCase{
 		{Args: []string{"rollback", "nosuch"}, Err: "rollback: unknown snapshot \"nosuch\"\n", Status: 1},
 		{Args: []string{"rollback", "HEAD~5"}, Err: "rollback: HEAD~5: HEAD has only 1 older snapshot\n", Status: 1},
-		{Args: []string{"rollback"}, Err: "rollback: missing snapshot id (try 'rollback --help')\n", Status: 2},
-		{Args: []string{"rollback", "a", "b"}, Err: "rollback: extra operand 'b' (try 'rollback --help')\n", Status: 2},
-		{Args: []string{"rollback", "-x", "a"}, Err: "rollback: unknown shorthand flag: 'x' in -x (try 'rollback --help')\n", Status: 2},
+		{Args: []string{"rollback"}, Err: "rollback: missing snapshot id\nTry 'rollback --help' for more information.\n", Status: 2},
+		{Args: []string{"rollback", "a", "b"}, Err: "rollback: extra operand 'b'\nTry 'rollback --help' for more information.\n", Status: 2},
+		{Args: []string{"rollback", "-x", "a"}, Err: "rollback: invalid option -- 'x'\nTry 'rollback --help' for more information.\n", Status: 2},
 	})
 
 	// Outside a shell there is no state to restore: the tree still comes

@@ -65,12 +65,19 @@ var (
 
 // Commands returns the sandbox commands working on d. diff's comparison
 // of snapshots is a decorator of the diff command: see Diff.
+//
+// They are moonix's own, not GNU tools: a usage error exits 2, as a
+// shell builtin's does.
 func Commands(d Deps) []*builtins.Command {
-	return []*builtins.Command{
+	cmds := []*builtins.Command{
 		snapshotCommand(d), rollbackCommand(d), historyCommand(d), branchCommand(d),
 		switchCommand(d), forkCommand(d), statusCommand(d), showCommand(d),
 		effectsCommand(d), capsCommand(d),
 	}
+	for _, cmd := range cmds {
+		cmd.UsageStatus = 2
+	}
+	return cmds
 }
 
 // call is one run of a sandbox command: the Call and what it works on.
@@ -159,18 +166,18 @@ func histFail(c *call, err error) int {
 
 // wantOperands checks that exactly n operands were given (what names the
 // first when none was); on a usage error it reports it and returns false
-// (the command exits 2).
+// (the command exits with its usage status, c.Usage's).
 func wantOperands(c *call, ops []string, n int, what string) bool {
 	switch {
 	case len(ops) < n:
 		if len(ops) == 0 {
-			c.Fail("missing %s (try '%s --help')", what, c.Name())
+			c.Usage("missing %s", what)
 		} else {
-			c.Fail("missing operand after '%s' (try '%s --help')", ops[len(ops)-1], c.Name())
+			c.Usage("missing operand after %s", builtins.Quote(ops[len(ops)-1]))
 		}
 		return false
 	case len(ops) > n:
-		c.Fail("extra operand '%s' (try '%s --help')", ops[n], c.Name())
+		c.Usage("extra operand %s", builtins.Quote(ops[n]))
 		return false
 	}
 	return true

@@ -12,10 +12,11 @@ func showCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "show",
 		Summary: "print a file as it was in a snapshot",
-		Usage: `usage: show [--json] ID:PATH
+		Usage: `Usage: show [--json] ID:PATH
 Print the content of file PATH (relative to the working directory, or
 absolute) as it was in snapshot ID (an id prefix, a branch name, HEAD,
 with ~N or ^ as in rollback). For a symlink, print its target.
+
       --json   print {"id","short","path","size","encoding","content"};
                encoding is utf-8, or base64 when the content is not UTF-8
 `,
@@ -26,8 +27,8 @@ with ~N or ^ as in rollback). For a symlink, print its target.
 func runShow(c *call) int {
 	fl := c.Flags()
 	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if !wantOperands(c, fl.Args(), 1, "operand ID:PATH") {
 		return 2
@@ -35,8 +36,7 @@ func runShow(c *call) int {
 	op := fl.Arg(0)
 	spec, name, ok := strings.Cut(op, ":")
 	if !ok {
-		c.Fail("%s: expected ID:PATH, a snapshot and a file in it (try 'show --help')", op)
-		return 2
+		return c.Usage("%s: expected ID:PATH, a snapshot and a file in it", op)
 	}
 	if !hasRepo(c) {
 		return 1

@@ -28,14 +28,14 @@ func TestShow(t *testing.T) {
 		{Args: []string{"show", one + ":inner"}, Out: "in\n"},
 		{Args: []string{"show", "main:/work/link"}, Out: "a"},
 		{Args: []string{"show", "HEAD:/work/bin"}, Out: "\x00\xff"},
-		{Args: []string{"show", "HEAD:nope"}, Err: "show: HEAD:nope: no such file or directory\n", Status: 1},
-		{Args: []string{"show", "HEAD:/work/d"}, Err: "show: HEAD:/work/d: is a directory\n", Status: 1},
-		{Args: []string{"show", "HEAD:"}, Err: "show: HEAD:: is a directory\n", Status: 1},
-		{Args: []string{"show", "HEAD:/work/a/x"}, Err: "show: HEAD:/work/a/x: not a directory\n", Status: 1},
+		{Args: []string{"show", "HEAD:nope"}, Err: "show: 'HEAD:nope': No such file or directory\n", Status: 1},
+		{Args: []string{"show", "HEAD:/work/d"}, Err: "show: 'HEAD:/work/d': Is a directory\n", Status: 1},
+		{Args: []string{"show", "HEAD:"}, Err: "show: 'HEAD:': Is a directory\n", Status: 1},
+		{Args: []string{"show", "HEAD:/work/a/x"}, Err: "show: 'HEAD:/work/a/x': Not a directory\n", Status: 1},
 		{Args: []string{"show", "nosuch:a"}, Err: "show: unknown snapshot \"nosuch\"\n", Status: 1},
-		{Args: []string{"show", "a"}, Err: "show: a: expected ID:PATH, a snapshot and a file in it (try 'show --help')\n", Status: 2},
-		{Args: []string{"show"}, Err: "show: missing operand ID:PATH (try 'show --help')\n", Status: 2},
-		{Args: []string{"show", "a:b", "c"}, Err: "show: extra operand 'c' (try 'show --help')\n", Status: 2},
+		{Args: []string{"show", "a"}, Err: "show: a: expected ID:PATH, a snapshot and a file in it\nTry 'show --help' for more information.\n", Status: 2},
+		{Args: []string{"show"}, Err: "show: missing operand ID:PATH\nTry 'show --help' for more information.\n", Status: 2},
+		{Args: []string{"show", "a:b", "c"}, Err: "show: extra operand 'c'\nTry 'show --help' for more information.\n", Status: 2},
 	})
 	var got struct {
 		ID, Short, Path, Encoding, Content string

@@ -10,13 +10,14 @@ func snapshotCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "snapshot",
 		Summary: "record the tree, exported environment and directory",
-		Usage: `usage: snapshot [-m MESSAGE] [--json] [MESSAGE...]
+		Usage: `Usage: snapshot [-m MESSAGE] [--json] [MESSAGE...]
 Commit the whole filesystem (files, directories empty or not, symlinks,
 modes, deletions) with the exported environment and the working directory
 as a new snapshot on the current branch, and print its short id. The
 message is the words given (joined by spaces), after any -m; it defaults to
 "snapshot". When nothing changed since the current snapshot, no snapshot is
 made: its id is printed and stderr says so.
+
   -m, --message=MSG   the message (may be given with words, which follow it)
       --json          print {"id","short","message","time","parent","branch",
                       "created"} instead
@@ -29,8 +30,8 @@ func runSnapshot(c *call) int {
 	fl := c.Flags()
 	msgs := fl.StringArrayP("message", "m", nil, "")
 	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if !hasRepo(c) {
 		return 1

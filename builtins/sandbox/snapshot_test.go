@@ -18,8 +18,8 @@ func TestSnapshot(t *testing.T) {
 	h.cases([]cmdCase{
 		{Args: []string{"snapshot"}, Out: id + "\n", Err: "snapshot: nothing changed since " + id + "\n"},
 		{Args: []string{"snapshot", "-m", "x"}, Out: id + "\n", Err: "snapshot: nothing changed since " + id + "\n"},
-		{Args: []string{"snapshot", "--bogus"}, Err: "snapshot: unknown flag: --bogus (try 'snapshot --help')\n", Status: 2},
-		{Args: []string{"snapshot", "-m"}, Err: "snapshot: flag needs an argument: 'm' in -m (try 'snapshot --help')\n", Status: 2},
+		{Args: []string{"snapshot", "--bogus"}, Err: "snapshot: unrecognized option '--bogus'\nTry 'snapshot --help' for more information.\n", Status: 2},
+		{Args: []string{"snapshot", "-m"}, Err: "snapshot: option requires an argument -- 'm'\nTry 'snapshot --help' for more information.\n", Status: 2},
 	})
 
 	// Words are joined; -m comes first; the default is "snapshot".

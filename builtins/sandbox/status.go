@@ -8,11 +8,12 @@ func statusCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "status",
 		Summary: "list the paths changed since the current snapshot",
-		Usage: `usage: status [--json]
+		Usage: `Usage: status [--json]
 List the paths that differ from the current snapshot, sorted, one a line:
 A (added), M (modified: content, symlink target or executable bit),
 D (removed). Directories are listed too. Nothing is printed when the tree
 is clean; before the first snapshot everything is added.
+
       --json   print {"branch","id","short","dirty","changes":[{"path","kind"}]}
                (kind: added, modified, removed; id and short are null before
                the first snapshot; dirty says whether the tree differs from
@@ -25,12 +26,11 @@ is clean; before the first snapshot everything is added.
 func runStatus(c *call) int {
 	fl := c.Flags()
 	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if fl.NArg() > 0 {
-		c.Fail("extra operand '%s' (try 'status --help')", fl.Arg(0))
-		return 2
+		return c.Usage("extra operand %s", builtins.Quote(fl.Arg(0)))
 	}
 	if !hasRepo(c) {
 		return 1

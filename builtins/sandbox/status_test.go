@@ -79,7 +79,7 @@ func TestStatus(t *testing.T) {
 	}
 	h.cases([]cmdCase{
 		{Args: []string{"status"}, Out: "M /work/a/in\n"},
-		{Args: []string{"status", "x"}, Err: "status: extra operand 'x' (try 'status --help')\n", Status: 2},
+		{Args: []string{"status", "x"}, Err: "status: extra operand 'x'\nTry 'status --help' for more information.\n", Status: 2},
 	})
 }
 

@@ -10,10 +10,11 @@ func switchCommand(d Deps) *builtins.Command {
 	return &builtins.Command{
 		Name:    "switch",
 		Summary: "make another branch current, restoring its newest snapshot",
-		Usage: `usage: switch [--discard] [--json] NAME
+		Usage: `Usage: switch [--discard] [--json] NAME
 Make branch NAME the current branch and restore its newest snapshot: the
 filesystem, the exported environment and the working directory. Refuses
 when the tree has changes since the current snapshot.
+
       --discard   switch anyway, losing those changes
       --json      print {"branch","id","short","message","time","parent",
                   "dir","env"}
@@ -39,8 +40,8 @@ func moveBranch(c *call, operands int, what, verb string, move func(args []strin
 	fl := c.Flags()
 	discard := fl.Bool("discard", false, "")
 	asJSON := fl.Bool("json", false, "")
-	if !c.Parse(fl) {
-		return 2
+	if st, ok := c.Parse(fl); !ok {
+		return st
 	}
 	if !wantOperands(c, fl.Args(), operands, what) {
 		return 2

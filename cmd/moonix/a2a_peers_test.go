@@ -54,11 +54,13 @@ func a2aGoCLI(t *testing.T) string {
 var (
 	a2aIDs   = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
 	a2aPorts = regexp.MustCompile(`127\.0\.0\.1:[0-9]+`)
+	a2aMS    = regexp.MustCompile(`"duration_ms":[0-9]+`)
 )
 
 func sameOutput(t *testing.T, name string, got []byte, want string) {
 	t.Helper()
 	g := a2aPorts.ReplaceAllString(a2aIDs.ReplaceAllString(string(got), "ID"), "127.0.0.1:PORT")
+	g = a2aMS.ReplaceAllString(g, `"duration_ms":N`)
 	if g != want {
 		t.Errorf("%s:\n%s\nwant:\n%s", name, g, want)
 	}
@@ -208,16 +210,16 @@ name:        shell
 streaming:   yes
 == run
 hi
-{"changed_paths":["/tmp/f"],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"hi\n","truncated":false}
+{"changed_paths":["/tmp/f"],"cwd":"/tmp","dirty":true,"duration_ms":N,"effects":[],"exit_code":0,"snapshot":"","stderr":"","stderr_truncated":false,"stdout":"hi\n","stdout_truncated":false,"v":1}
 a2a: task ID completed (context ID)
 == state
 kept /tmp
 data
-{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"kept /tmp\ndata\n","truncated":false}
+{"changed_paths":[],"cwd":"/tmp","dirty":true,"duration_ms":N,"effects":[],"exit_code":0,"snapshot":"","stderr":"","stderr_truncated":false,"stdout":"kept /tmp\ndata\n","stdout_truncated":false,"v":1}
 a2a: task ID completed (context ID)
 == fail
 partial
-{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":3,"snapshot":"","stderr":"broken\n","stdout":"partial\n","truncated":false}
+{"changed_paths":[],"cwd":"/tmp","dirty":true,"duration_ms":N,"effects":[],"exit_code":3,"snapshot":"","stderr":"broken\n","stderr_truncated":false,"stdout":"partial\n","stdout_truncated":false,"v":1}
 broken
 a2a: task ID failed (context ID)
 [1]
@@ -227,18 +229,18 @@ a2a: task ID working
 1
 2
 3
-{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"1\n2\n3\n","truncated":false}
+{"changed_paths":[],"cwd":"/tmp","dirty":true,"duration_ms":N,"effects":[],"exit_code":0,"snapshot":"","stderr":"","stderr_truncated":false,"stdout":"1\n2\n3\n","stdout_truncated":false,"v":1}
 a2a: task ID completed (context ID)
 == cancel
 a2a: task ID canceled (context ID)
 task canceled
 == after
 still here
-{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"still here\n","truncated":false}
+{"changed_paths":[],"cwd":"/tmp","dirty":true,"duration_ms":N,"effects":[],"exit_code":0,"snapshot":"","stderr":"","stderr_truncated":false,"stdout":"still here\n","stdout_truncated":false,"v":1}
 a2a: task ID completed (context ID)
 == inbound
 7
-{"changed_paths":[],"cwd":"/tmp","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"7\n","truncated":false}
+{"changed_paths":[],"cwd":"/tmp","dirty":true,"duration_ms":N,"effects":[],"exit_code":0,"snapshot":"","stderr":"","stderr_truncated":false,"stdout":"7\n","stdout_truncated":false,"v":1}
 a2a: task ID completed (context ID)
 `)
 	url = startServe(t, []string{"SERVE_TOKEN=s3cret"}, "--token-env", "SERVE_TOKEN")
@@ -307,14 +309,14 @@ func TestPeersA2AServeGo(t *testing.T) {
 Artifacts:
   [stdout] from go
 
-  [result] {"changed_paths":[],"cwd":"/work","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"from go\n","truncated":false}
+  [result] {"changed_paths":[],"cwd":"/work","dirty":true,"duration_ms":N,"effects":[],"exit_code":0,"snapshot":"","stderr":"","stderr_truncated":false,"stdout":"from go\n","stdout_truncated":false,"v":1}
 History:
   [user] echo from go
 Status:   completed (TIME)
 Artifacts:
   [stdout] over rest
 
-  [result] {"changed_paths":[],"cwd":"/work","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"over rest\n","truncated":false}
+  [result] {"changed_paths":[],"cwd":"/work","dirty":true,"duration_ms":N,"effects":[],"exit_code":0,"snapshot":"","stderr":"","stderr_truncated":false,"stdout":"over rest\n","stdout_truncated":false,"v":1}
 History:
   [user] echo over rest
 Status:   submitted
@@ -324,7 +326,7 @@ History:
 [artifact] a
 b
 
-[artifact] {"changed_paths":[],"cwd":"/work","effects":[],"exit_code":0,"snapshot":"","stderr":"","stdout":"a\nb\n","truncated":false}
+[artifact] {"changed_paths":[],"cwd":"/work","dirty":true,"duration_ms":N,"effects":[],"exit_code":0,"snapshot":"","stderr":"","stderr_truncated":false,"stdout":"a\nb\n","stdout_truncated":false,"v":1}
 [status] completed
 Status:   canceled (TIME)
 History:

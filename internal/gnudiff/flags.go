@@ -73,7 +73,7 @@ func (f *Flags) Resolve() error {
 	}
 	f.Styled = styles > 0
 	if styles > 1 {
-		return errors.New("conflicting output style options (try 'diff --help')")
+		return errors.New("conflicting output style options")
 	}
 	for _, n := range []int{*f.unifiedN, *f.ctxN} {
 		if n >= 0 {

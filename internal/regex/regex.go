@@ -259,25 +259,25 @@ func isWordRune(r rune) bool {
 	return r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
 }
 
-// reError is a pattern syntax error; the text follows GNU's wording in
-// lower case.
+// reError is a pattern syntax error, in the words of glibc's regerror
+// (grep, sed and expr print them as they are).
 type reError string
 
 func (e reError) Error() string { return string(e) }
 
 const (
-	errUnmatchedOpen    reError = `unmatched ( or \(`
-	errUnmatchedClose   reError = `unmatched ) or \)`
-	errUnmatchedBracket reError = `unmatched [, [^, [:, [., or [=`
-	errUnmatchedBrace   reError = `unmatched \{`
-	errBadBrace         reError = `invalid content of \{\}`
-	errBadClass         reError = `invalid character class name`
-	errBadCollation     reError = `invalid collation character`
-	errBadRange         reError = `invalid range end`
-	errBadPreceding     reError = `invalid preceding regular expression`
-	errBadBackref       reError = `invalid back reference`
-	errTrailingBS       reError = `trailing backslash`
-	errTooBig           reError = `regular expression too big`
+	errUnmatchedOpen    reError = `Unmatched ( or \(`
+	errUnmatchedClose   reError = `Unmatched ) or \)`
+	errUnmatchedBracket reError = `Unmatched [, [^, [:, [., or [=`
+	errUnmatchedBrace   reError = `Unmatched \{`
+	errBadBrace         reError = `Invalid content of \{\}`
+	errBadClass         reError = `Invalid character class name`
+	errBadCollation     reError = `Invalid collation character`
+	errBadRange         reError = `Invalid range end`
+	errBadPreceding     reError = `Invalid preceding regular expression`
+	errBadBackref       reError = `Invalid back reference`
+	errTrailingBS       reError = `Trailing backslash`
+	errTooBig           reError = `Regular expression too big`
 	errClassSyntax      reError = `character class syntax is [[:space:]], not [:space:]`
 )
 

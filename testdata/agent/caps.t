@@ -43,7 +43,8 @@ Their targets are not paths: they are taken as written.
   {"kind":"mcp.call","target":"files/read","allowed":false,"rule":null}
   [1]
   $ caps check net.connect
-  caps: check: net.connect needs a host (try 'caps --help')
+  caps: check: net.connect needs a host
+  Try 'caps --help' for more information.
   [2]
   $ caps check mcp.serve stdio
   caps: check: mcp.serve takes no target (got 'stdio')

@@ -3,11 +3,11 @@ branch at the current snapshot without switching to it. The first branch
 is main, even before the first snapshot:
 
   $ branch --help | head -1
-  branch - list branches, or make one at the current snapshot
+  Usage: branch [-v] [--json] [NAME]
   $ switch --help | head -1
-  switch - make another branch current, restoring its newest snapshot
+  Usage: switch [--discard] [--json] NAME
   $ fork --help | head -1
-  fork - start a new branch at any snapshot and switch to it
+  Usage: fork [--discard] [--json] ID NAME
   $ branch
   * main
   $ branch --json
@@ -174,13 +174,15 @@ Errors:
   branch: "bad name" is not a valid branch name
   [1]
   $ branch a b
-  branch: extra operand 'b' (try 'branch --help')
+  branch: extra operand 'b'
+  Try 'branch --help' for more information.
   [2]
   $ switch nosuch
   switch: no branch "nosuch"
   [1]
   $ switch
-  switch: missing branch name (try 'switch --help')
+  switch: missing branch name
+  Try 'switch --help' for more information.
   [2]
   $ fork nosuch x
   fork: unknown snapshot "nosuch"
@@ -189,8 +191,10 @@ Errors:
   fork: branch "main" already exists
   [1]
   $ fork HEAD
-  fork: missing operand after 'HEAD' (try 'fork --help')
+  fork: missing operand after 'HEAD'
+  Try 'fork --help' for more information.
   [2]
   $ fork a b c
-  fork: extra operand 'c' (try 'fork --help')
+  fork: extra operand 'c'
+  Try 'fork --help' for more information.
   [2]

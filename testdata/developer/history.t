@@ -3,7 +3,7 @@ marking the current one, the short id, the time (UTC, from the logical
 clock) and the first line of the message.
 
   $ history --help | head -1
-  history - list snapshots, newest first
+  Usage: history [-n N] [--all] [--json]
 
 Before the first snapshot there is nothing to list:
 
@@ -109,5 +109,6 @@ Errors:
   history: invalid number of snapshots: 'x'
   [2]
   $ history extra
-  history: extra operand 'extra' (try 'history --help')
+  history: extra operand 'extra'
+  Try 'history --help' for more information.
   [2]

@@ -4,7 +4,7 @@ short id. The ids are the same every time a transcript runs: commits use
 a fixed author and the logical clock.
 
   $ snapshot --help | head -1
-  snapshot - record the tree, exported environment and directory
+  Usage: snapshot [-m MESSAGE] [--json] [MESSAGE...]
   $ echo hello > greeting
   $ snapshot
   344f3de
@@ -53,7 +53,7 @@ and modes:
   again
   more
   $ show HEAD:greeting
-  show: HEAD:greeting: no such file or directory
+  show: 'HEAD:greeting': No such file or directory
   [1]
   $ show HEAD:dangling; echo
   target
@@ -139,5 +139,6 @@ The long form of -m is --message:
 Errors:
 
   $ snapshot --bogus
-  snapshot: unknown flag: --bogus (try 'snapshot --help')
+  snapshot: unrecognized option '--bogus'
+  Try 'snapshot --help' for more information.
   [2]

@@ -3,10 +3,10 @@ may do, why a given operation is allowed or not, and dropping capabilities
 for the rest of the session. A running session can drop but never add.
 
   $ caps --help | head -4
-  caps - list, check or drop the session's capabilities
-  
-  usage: caps [--json]
-         caps check [--json] KIND [TARGET]
+  Usage: caps [--json]
+    or:  caps check [--json] KIND [TARGET]
+    or:  caps drop CAP...
+  With no operand, list the session's rules, one a line: the grants
   $ caps
   allow fs.read
   allow fs.write:/tmp/**
@@ -60,16 +60,19 @@ Usage errors exit 2:
   caps: check: unknown capability kind "fs.wrte" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, clock.read, random.read, env.read, process.spawn)
   [2]
   $ caps check fs.write
-  caps: check: fs.write needs a path (try 'caps --help')
+  caps: check: fs.write needs a path
+  Try 'caps --help' for more information.
   [2]
   $ caps check git.snapshot HEAD
   caps: check: git.snapshot takes no target (got 'HEAD')
   [2]
   $ caps check
-  caps: check: missing capability kind (try 'caps --help')
+  caps: check: missing capability kind
+  Try 'caps --help' for more information.
   [2]
   $ caps frobnicate
-  caps: unknown subcommand 'frobnicate' (try 'caps --help')
+  caps: unknown subcommand 'frobnicate'
+  Try 'caps --help' for more information.
   [2]
 
 caps drop CAP... removes capabilities: each becomes a denial, and denials
@@ -127,7 +130,8 @@ it:
   caps: capability git.snapshot takes no pattern (got "HEAD")
   [2]
   $ caps drop
-  caps: drop: missing capability (try 'caps --help')
+  caps: drop: missing capability
+  Try 'caps --help' for more information.
   [2]
   $ caps check fs.delete a
   allowed: fs.delete /work/a (granted by fs.delete:/work/**)
@@ -135,10 +139,12 @@ it:
 There is no way to add a capability back, or a new one:
 
   $ caps add git.rollback
-  caps: unknown subcommand 'add' (try 'caps --help')
+  caps: unknown subcommand 'add'
+  Try 'caps --help' for more information.
   [2]
   $ caps allow clock.read
-  caps: unknown subcommand 'allow' (try 'caps --help')
+  caps: unknown subcommand 'allow'
+  Try 'caps --help' for more information.
   [2]
   $ caps check git.rollback
   denied: git.rollback (denied by git.rollback)

@@ -44,7 +44,7 @@ Reading the file, by any spelling of its path or through a symlink:
   [2]
   $ cp secret/s.txt stolen; ls stolen
   moonix: stat /work/secret/s.txt: permission denied (needs fs.read:/work/secret/s.txt)
-  ls: cannot access 'stolen': no such file or directory
+  ls: cannot access 'stolen': No such file or directory
   [2]
   $ read line < secret/s.txt; echo "[$line]"
   moonix: read /work/secret/s.txt: permission denied (needs fs.read:/work/secret/s.txt)
@@ -207,8 +207,8 @@ says so too:
   moonix: read /work/secret/s.txt: permission denied (needs fs.read:/work/secret/s.txt)
   [1]
   $ p=s$(printf '/s%.0s' $(seq 19)); cat $p/sec/s.txt; caps check fs.read $p/sec/s.txt
-  cat: s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/sec/s.txt: too many levels of symbolic links
-  caps: check: s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/sec/s.txt: too many levels of symbolic links
+  cat: s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/sec/s.txt: Too many levels of symbolic links
+  caps: check: s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/sec/s.txt: Too many levels of symbolic links
   [1]
   $ cat $p/pub/p.txt; test -r $p/t/pub/p.txt; echo $?
   public
@@ -219,5 +219,5 @@ Nothing was read, and the readable files still are:
   $ cat pub/p.txt
   public
   $ ls stolen
-  ls: cannot access 'stolen': no such file or directory
+  ls: cannot access 'stolen': No such file or directory
   [2]

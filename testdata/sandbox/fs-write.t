@@ -41,9 +41,9 @@ Outside /work and /tmp, by any spelling, or through a symlink made inside
   moonix: write /etc/motd: permission denied (needs fs.write:/etc/motd)
   [1]
   $ p=s$(printf '/s%.0s' $(seq 19)); echo x > $p/out/motd; touch $p/out/motd; cat /etc/motd
-  moonix: s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/out/motd: too many levels of symbolic links
-  touch: cannot touch 's/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/out/motd': too many levels of symbolic links
-  cat: /etc/motd: no such file or directory
+  moonix: s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/out/motd: Too many levels of symbolic links
+  touch: cannot touch 's/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/s/out/motd': Too many levels of symbolic links
+  cat: /etc/motd: No such file or directory
   [1]
   $ mkdir /etc/d; touch /bin/t
   moonix: mkdir /etc/d: permission denied (needs fs.write:/etc/d)

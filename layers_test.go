@@ -31,11 +31,11 @@ var layers = map[string]int{
 	"internal/jqjson":     0,
 	"internal/transcript": 0,
 	"internal/stack":      0,
-	// the schema check of agent results (imported by tests only)
+	// the tree and its history; the effect log; the check of agent
+	// results against their schema (for tests)
+	"vfs":                1,
+	"effects":            1,
 	"internal/agenttest": 1,
-	// the tree and its history; the effect log
-	"vfs":     1,
-	"effects": 1,
 	// the gate; the WebAssembly runner; the command contract; the
 	// shell's execution engine; the key/value store of the state command
 	// and tool (files in the tree)

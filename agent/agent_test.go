@@ -83,3 +83,33 @@ func TestStreamBound(t *testing.T) {
 		t.Error("Result.StdoutTruncated is false (or stderr true)")
 	}
 }
+
+// EditSection rewrites one section of a configuration file and keeps
+// the rest; JSONError says where the JSON breaks and what has the wrong
+// type, in words.
+func TestEditSection(t *testing.T) {
+	t.Parallel()
+	add := func(m map[string]json.RawMessage) error { m["b"] = json.RawMessage(`{"url":"u"}`); return nil }
+	out, err := EditSection([]byte(`{"other": 1, "servers": {"a": {}}}`), "servers", add)
+	if err != nil || string(out) != "{\n  \"other\": 1,\n  \"servers\": {\n    \"a\": {},\n    \"b\": {\n      \"url\": \"u\"\n    }\n  }\n}\n" {
+		t.Errorf("%q, %v", out, err)
+	}
+	if out, err := EditSection(nil, "servers", add); err != nil || !strings.Contains(string(out), `"b"`) {
+		t.Errorf("a new file: %q, %v", out, err)
+	}
+	for data, want := range map[string]string{
+		"{\n,}":                "invalid JSON on line 2: invalid character ',' looking for beginning of object key string",
+		`{"servers": [1]}`:     "the value must be an object, not array",
+		`[]`:                   "the value must be an object, not array",
+		`{"servers": {"a":1}}`: "",
+	} {
+		_, err := EditSection([]byte(data), "servers", add)
+		if (err == nil) != (want == "") || err != nil && err.Error() != want {
+			t.Errorf("%s: %v, want %q", data, err, want)
+		}
+	}
+	var v struct{ URL string }
+	if err := JSONError([]byte(`{"url": 3}`), json.Unmarshal([]byte(`{"url": 3}`), &v)); err.Error() != "URL must be a string, not number" {
+		t.Errorf("type error worded %q", err)
+	}
+}

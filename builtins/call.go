@@ -201,6 +201,24 @@ func (c *Call) Flags() *pflag.FlagSet {
 	return fs
 }
 
+// Operands parses args into fs and returns the operands, at least min
+// and at most max of them (max < 0: no bound); the error says what is
+// wrong as GNU tools do ("missing operand", "extra operand 'x'", or
+// getopt's words about an option: OptionError).
+func Operands(fs *pflag.FlagSet, args []string, min, max int) ([]string, error) {
+	if err := fs.Parse(args); err != nil {
+		return nil, errors.New(OptionError(fs, args, err))
+	}
+	ops := fs.Args()
+	switch {
+	case len(ops) < min:
+		return nil, errors.New("missing operand")
+	case max >= 0 && len(ops) > max:
+		return nil, fmt.Errorf("extra operand '%s'", ops[max])
+	}
+	return ops, nil
+}
+
 // Parse parses c.Args[1:] into fs as GNU's getopt_long would: a long
 // option may be abbreviated to a prefix that names one option. When ok
 // is false the command returns status at once: Parse has answered

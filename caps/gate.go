@@ -38,6 +38,11 @@ func NewGate(set *Set, audit func(*DeniedError)) *Gate {
 }
 
 // Check returns nil when kind on target is allowed; otherwise it reports
+// CheckFunc asks the gate whether kind on target is allowed: nil, or a
+// *DeniedError the gate has audited (Gate.Check, as a session hands it
+// to the protocol packages).
+type CheckFunc func(kind Kind, op, target string) error
+
 // the denial to Audit and returns it.
 func (g *Gate) Check(kind Kind, op, target string) error {
 	err := g.Set.Check(kind, op, target)

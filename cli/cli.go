@@ -268,7 +268,7 @@ func (p *Program) Run(stdin io.Reader, stdout, stderr io.Writer, args []string) 
 // subcommands are the names that select a subcommand when they are the
 // first operand (cobra's hidden completion helpers included).
 var subcommands = map[string]bool{
-	"help": true, "completion": true, "replay": true, "import": true, "export": true, "mcp": true,
+	"help": true, "completion": true, "replay": true, "import": true, "export": true, "mcp": true, "a2a": true,
 	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
 }
 
@@ -401,6 +401,7 @@ script.`,
 		root.AddCommand(p.replayCommand(std, o, status))
 		root.AddCommand(p.transferCommand(std, o, "import"), p.transferCommand(std, o, "export"))
 		root.AddCommand(p.mcpCommand(std, o, status))
+		root.AddCommand(p.a2aCommand(std, o, status))
 	}
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if o.timeout < 0 {
@@ -416,7 +417,7 @@ script.`,
 }
 
 // registerSession defines the flags that shape a session (workspace,
-// memory, imports, limits) on fl: the root command's and mcp serve's.
+// memory, imports, limits) on fl: the root command's mcp serve's and a2a serve's.
 func (o *options) registerSession(fl *pflag.FlagSet) {
 	fl.BoolVar(&o.ephemeral, "ephemeral", false, "write nothing to the host (no workspace, no history)")
 	fl.StringVar(&o.workspace, "workspace", "", "host directory holding this workspace's state (default $XDG_DATA_HOME/moonix/default)")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/moonix-sh/moonix/a2a"
 	"github.com/moonix-sh/moonix/mcp"
 	"github.com/moonix-sh/moonix/shell"
 )
@@ -18,7 +19,7 @@ var hostServerEnv = []string{"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"}
 
 // packages are the command packages of the sessions the program runs:
 // MCP's (the mcp and state commands), whose stdio servers are host
-// programs started with p.Spawn.
+// programs started with p.Spawn, and A2A's (the a2a command).
 func (p *Program) packages() []shell.Package {
 	o := mcp.Options{Spawn: p.Spawn}
 	if p.LookupEnv != nil {
@@ -28,12 +29,12 @@ func (p *Program) packages() []shell.Package {
 			}
 		}
 	}
-	return []shell.Package{mcp.Package(o)}
+	return []shell.Package{mcp.Package(o), a2a.Package(a2a.Options{Listen: net.Listen})}
 }
 
 // replayPackages are the command packages of a transcript's session:
-// MCP's, starting no host program.
-var replayPackages = []shell.Package{mcp.Package(mcp.Options{})}
+// MCP's, starting no host program, and A2A's.
+var replayPackages = []shell.Package{mcp.Package(mcp.Options{}), a2a.Package(a2a.Options{})}
 
 // mcpCommand is `moonix mcp serve`: this shell as an MCP server, for
 // agent hosts.
@@ -85,67 +86,30 @@ effect log (kind mcp-in).`,
 // serveMCP runs the server until the client goes away (stdio) or a
 // signal ends it (HTTP).
 func (p *Program) serveMCP(ctx context.Context, o *options, std stdio, addr, tokenEnv string) (int, error) {
-	token := ""
-	switch {
-	case tokenEnv != "" && addr == "":
+	if tokenEnv != "" && addr == "" {
 		return 0, usageErr("mcp serve: --token-env needs --http")
-	case tokenEnv != "":
-		if p.LookupEnv != nil {
-			token, _ = p.LookupEnv(tokenEnv)
-		}
-		if token == "" {
-			return 0, usageErr("mcp serve: --token-env %s: the variable is not set or empty", tokenEnv)
-		}
 	}
-	cfg, _, err := p.sessionConfig(o, std)
+	token, err := p.hostToken("mcp serve", tokenEnv)
 	if err != nil {
 		return 0, err
 	}
-	ws, err := p.prepare(ctx, o, std, &cfg)
-	if err != nil {
-		return 0, err
-	}
-	if ws != nil {
-		defer ws.close()
-	}
-	sh, err := shell.NewCaptured(cfg)
-	if err != nil {
-		return 0, &exitError{status: 1, msg: err.Error()}
-	}
-	sh.Now, sh.MaxOutput = p.Now, o.limits.output
-	opts := mcp.ServerOptions{Version: Version, Timeout: o.timeout, Log: sh.Effects()}
-	ctx, ended := p.endOnSignal(ctx)
-	status := 0
-	if addr == "" {
-		if err := mcp.ServeStdio(ctx, sh, opts, std.in, std.out); err != nil {
+	return p.serveSession(ctx, o, std, func(ctx context.Context, sh *shell.Captured) int {
+		opts := mcp.ServerOptions{Version: Version, Timeout: o.timeout, Log: sh.Effects()}
+		if addr == "" {
+			if err := mcp.ServeStdio(ctx, sh, opts, std.in, std.out); err != nil {
+				fmt.Fprintf(std.err, "moonix: mcp serve: %v\n", err)
+				return 1
+			}
+			return 0
+		}
+		ln := listen(std, "mcp serve", addr)
+		if ln == nil {
+			return 1
+		}
+		if err := shell.ServeHTTP(ctx, ln, mcp.HTTPHandler(sh, opts, token), timeoutGrace); err != nil {
 			fmt.Fprintf(std.err, "moonix: mcp serve: %v\n", err)
-			status = 1
+			return 1
 		}
-	} else {
-		status = serveHTTP(ctx, std, addr, sh, opts, token)
-	}
-	if sig := ended(); sig != nil {
-		status = 128 + signalNumber(sig)
-	}
-	if ws != nil {
-		status = ws.exit(sh.Session(), status)
-	}
-	sh.Close()
-	return status, nil
-}
-
-// serveHTTP serves sh on addr until ctx ends; it says on stderr where
-// it listens (port 0 picks a free one).
-func serveHTTP(ctx context.Context, std stdio, addr string, sh *shell.Captured, opts mcp.ServerOptions, token string) int {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		fmt.Fprintf(std.err, "moonix: mcp serve: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(std.err, "moonix: mcp serve: listening on http://%s/\n", ln.Addr())
-	if err := mcp.ServeHTTP(ctx, ln, sh, opts, token, timeoutGrace); err != nil {
-		fmt.Fprintf(std.err, "moonix: mcp serve: %v\n", err)
-		return 1
-	}
-	return 0
+		return 0
+	})
 }

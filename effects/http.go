@@ -49,7 +49,7 @@ type recorder struct {
 
 func (t *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	target := RedactURL(req.URL.String())
-	p := &Payload{Summary: req.Method + " " + target, Fields: headerFields(req.Header)}
+	p := &Payload{Summary: req.Method + " " + target, Fields: headerFields(req.Header, secretHeaders(req.Context()))}
 	if req.Body != nil && req.Body != http.NoBody {
 		body, err := requestBody(req)
 		if err != nil {
@@ -175,7 +175,7 @@ func (b *recordedBody) finish(whole bool, err error) {
 	}
 	b.done = true
 	resp := b.resp
-	p := &Payload{Summary: resp.Status, Fields: headerFields(resp.Header)}
+	p := &Payload{Summary: resp.Status, Fields: headerFields(resp.Header, nil)}
 	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode/100 == 3 {
 		p.Summary += " -> " + RedactURL(loc)
 	}
@@ -198,8 +198,9 @@ func (b *recordedBody) finish(whole bool, err error) {
 	b.op.End(outcome, p)
 }
 
-// headerFields flattens headers for the log, secrets redacted.
-func headerFields(h http.Header) map[string]string {
+// headerFields flattens headers for the log, secrets redacted: those
+// named like secrets, and those named in secret.
+func headerFields(h http.Header, secret []string) map[string]string {
 	if len(h) == 0 {
 		return nil
 	}
@@ -208,8 +209,27 @@ func headerFields(h http.Header) map[string]string {
 		if v := strings.Join(vs, ", "); v != "" {
 			out[k] = v
 		}
+		for _, name := range secret {
+			if http.CanonicalHeaderKey(name) == k && out[k] != "" {
+				out[k] = Redacted
+			}
+		}
 	}
 	return RedactFields(out)
+}
+
+type secretHeadersKey struct{}
+
+// WithSecretHeaders returns ctx under which Transport redacts the values
+// of the named request headers too, whatever their names: headers an
+// agent's configuration sets may carry a token under any name.
+func WithSecretHeaders(ctx context.Context, names ...string) context.Context {
+	return context.WithValue(ctx, secretHeadersKey{}, append(secretHeaders(ctx), names...))
+}
+
+func secretHeaders(ctx context.Context) []string {
+	names, _ := ctx.Value(secretHeadersKey{}).([]string)
+	return names
 }
 
 func withField(m map[string]string, k, v string) map[string]string {

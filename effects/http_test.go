@@ -140,3 +140,25 @@ func TestTransportFullLog(t *testing.T) {
 		t.Errorf("err %v, sent %d; want a RecordError and nothing sent", err, seen)
 	}
 }
+
+// Headers named under WithSecretHeaders are redacted whatever their
+// names (an agent's configured headers); the others are kept.
+func TestTransportSecretHeaders(t *testing.T) {
+	t.Parallel()
+	log := Memory()
+	seen := 0
+	rt := Transport(respond(200, nil, "", &seen), log, 0)
+	ctx := WithSecretHeaders(context.Background(), "x-team")
+	req, _ := http.NewRequestWithContext(ctx, "GET", "http://example.com/", nil)
+	req.Header.Set("X-Team", "blue-s3cret")
+	req.Header.Set("X-Other", "kept")
+	resp, err := rt.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	f := effectsOf(t, log)[0].Request.Fields
+	if f["X-Team"] != Redacted || f["X-Other"] != "kept" {
+		t.Errorf("request fields %v", f)
+	}
+}

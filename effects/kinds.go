@@ -1,16 +1,23 @@
 package effects
 
-// The kinds of the protocol clients and servers (package mcp).
+// The kinds of the protocol clients and servers (packages mcp and a2a).
 const (
 	MCP     Kind = "mcp"     // a request made of an MCP server (a tool call, a listing)
 	MCPIn   Kind = "mcp-in"  // a tool call an MCP client made of moonix: audit, like a denial
 	Process Kind = "process" // a host program started (a stdio MCP server)
+	// A2A is a request made of an agent (a card fetched, a message
+	// sent, a task read, listed or canceled); the HTTP requests under it
+	// are effects of their own (kind http).
+	A2A Kind = "a2a"
+	// A2AIn is a task an agent sent moonix's own agent (a2a serve):
+	// audit, like a denial (what its script did is recorded on its own).
+	A2AIn Kind = "a2a-in"
 )
 
 // Kinds lists every kind, in the order listings explain them.
-var Kinds = []Kind{HTTP, Clock, Random, MCP, Process, MCPIn, Denied}
+var Kinds = []Kind{HTTP, Clock, Random, MCP, Process, A2A, MCPIn, A2AIn, Denied}
 
 // Audit reports whether entries of the kind only record what happened,
-// changing nothing outside the sandbox: a denial, an inbound call (what
-// it did is recorded on its own).
-func (k Kind) Audit() bool { return k == Denied || k == MCPIn }
+// changing nothing outside the sandbox: a denial, an inbound call or
+// task (what it did is recorded on its own).
+func (k Kind) Audit() bool { return k == Denied || k == MCPIn || k == A2AIn }

@@ -379,3 +379,14 @@ func TestTailRemovedStaysBroken(t *testing.T) {
 		t.Errorf("Verify = %v", err)
 	}
 }
+
+// An inbound task (a2a-in) is a record, like a denial: nothing a rollback
+// would have to warn about.
+func TestInboundNotIrreversible(t *testing.T) {
+	t.Parallel()
+	for kind, want := range map[Kind]bool{A2AIn: false, Denied: false, A2A: true, HTTP: true} {
+		if got := (Effect{Entry: Entry{Kind: kind, Outcome: OutcomeOK}}).Irreversible(); got != want {
+			t.Errorf("%s: Irreversible %v", kind, got)
+		}
+	}
+}

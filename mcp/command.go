@@ -208,17 +208,9 @@ func (c *cmd) flags(op string, extra func(*flags)) *flags {
 }
 
 func (c *cmd) parse(f *flags, args []string, min, max int) ([]string, bool) {
-	if err := f.Parse(args); err != nil {
-		c.usage(fmt.Sprintf("%s: %s", c.op, builtins.OptionError(f.FlagSet, args, err)))
-		return nil, false
-	}
-	ops := f.Args()
-	switch {
-	case len(ops) < min:
-		c.usage(c.op + ": missing operand")
-		return nil, false
-	case max >= 0 && len(ops) > max:
-		c.usage(fmt.Sprintf("%s: extra operand '%s'", c.op, ops[max]))
+	ops, err := builtins.Operands(f.FlagSet, args, min, max)
+	if err != nil {
+		c.usage(fmt.Sprintf("%s: %v", c.op, err))
 		return nil, false
 	}
 	return ops, true

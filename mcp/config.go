@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/moonix-sh/moonix/agent"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -263,13 +263,13 @@ func parseConfig(name string, data []byte) (map[string]*Server, error) {
 		Servers map[string]json.RawMessage `json:"mcpServers"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, &ConfigError{name, jsonError(data, err)}
+		return nil, &ConfigError{name, agent.JSONError(data, err)}
 	}
 	out := map[string]*Server{}
 	for n, raw := range doc.Servers {
 		s := &Server{}
 		if err := json.Unmarshal(raw, s); err != nil {
-			return nil, &ConfigError{name, fmt.Errorf("server %q: %v", n, jsonError(raw, err))}
+			return nil, &ConfigError{name, fmt.Errorf("server %q: %v", n, agent.JSONError(raw, err))}
 		}
 		s.Name, s.File = n, name
 		if err := s.check(); err != nil {
@@ -278,27 +278,6 @@ func parseConfig(name string, data []byte) (map[string]*Server, error) {
 		out[n] = s
 	}
 	return out, nil
-}
-
-// jsonError words a JSON error with the line it is on.
-func jsonError(data []byte, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
-		return fmt.Errorf("invalid JSON on line %d: %v", line, se)
-	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return fmt.Errorf("%s must be %s, not %s", orTop(te.Field), te.Type, te.Value)
-	}
-	return err
-}
-
-func orTop(field string) string {
-	if field == "" {
-		return "the value"
-	}
-	return field
 }
 
 // envRef is ${env:NAME} in an env or headers value.
@@ -376,34 +355,13 @@ func RemoveServer(fsys vfs.FS, name, server string) error {
 // editConfig rewrites the mcpServers of a configuration file, keeping its
 // other keys (as other tools' files have them).
 func editConfig(fsys vfs.FS, name string, edit func(map[string]json.RawMessage) error) error {
-	doc := map[string]json.RawMessage{}
 	data, err := vfs.ReadFile(fsys, name)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
-	default:
-		if err := json.Unmarshal(data, &doc); err != nil {
-			return &ConfigError{name, jsonError(data, err)}
-		}
 	}
-	servers := map[string]json.RawMessage{}
-	if raw, ok := doc["mcpServers"]; ok {
-		if err := json.Unmarshal(raw, &servers); err != nil {
-			return &ConfigError{name, jsonError(raw, err)}
-		}
-	}
-	if err := edit(servers); err != nil {
+	out, err := agent.EditSection(data, "mcpServers", edit)
+	if err != nil {
 		return &ConfigError{name, err}
 	}
-	raw, err := json.Marshal(servers)
-	if err != nil {
-		return err
-	}
-	doc["mcpServers"] = raw
-	out, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return err
-	}
-	return vfs.WriteFile(fsys, name, append(out, '\n'), 0o644)
+	return vfs.WriteFile(fsys, name, out, 0o644)
 }

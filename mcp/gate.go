@@ -14,20 +14,15 @@ import (
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-// CheckFunc asks the capability gate whether kind on target is allowed:
-// nil, or a *caps.DeniedError the gate has audited (the session's
-// shell.Resources.Check).
-type CheckFunc func(kind caps.Kind, op, target string) error
-
 // GateClient wraps next so that every request needs its capability,
 // checked before anything is sent: a tool call mcp.call:SERVER/TOOL; a
 // listing, a read or info mcp.call:SERVER/*, which a grant of any tool
 // of the server allows (caps.AnyTool). A denial is returned as the
 // gate's *caps.DeniedError.
-func GateClient(check CheckFunc, next Client) Client { return gatedClient{check, next} }
+func GateClient(check caps.CheckFunc, next Client) Client { return gatedClient{check, next} }
 
 type gatedClient struct {
-	check CheckFunc
+	check caps.CheckFunc
 	next  Client
 }
 
@@ -38,7 +33,7 @@ func (c gatedClient) Do(ctx context.Context, req *Request) (*Response, error) {
 	return c.next.Do(ctx, req)
 }
 
-func checkRequest(check CheckFunc, req *Request) error {
+func checkRequest(check caps.CheckFunc, req *Request) error {
 	if req.Method == MethodCallTool {
 		return check(caps.MCPCall, "call", req.Target())
 	}
@@ -56,12 +51,12 @@ func checkRequest(check CheckFunc, req *Request) error {
 // path resolves it (which checks again when it runs the module). A
 // refusal is the gate's *caps.DeniedError, before anything starts: the
 // command can tell it from a server that failed.
-func GateStarter(check CheckFunc, fsys vfs.FS, next Starter) Starter {
+func GateStarter(check caps.CheckFunc, fsys vfs.FS, next Starter) Starter {
 	return gatedStarter{check, fsys, next}
 }
 
 type gatedStarter struct {
-	check CheckFunc
+	check caps.CheckFunc
 	fsys  vfs.FS
 	next  Starter
 }
@@ -94,7 +89,7 @@ func (s gatedStarter) Start(ctx context.Context, srv *Server, stderr io.Writer) 
 // GateServe wraps serve so that serving MCP from inside a session needs
 // mcp.serve; a refusal has the status of every capability error of the
 // mcp command (2).
-func GateServe(check CheckFunc, serve ServeFunc) ServeFunc {
+func GateServe(check caps.CheckFunc, serve ServeFunc) ServeFunc {
 	return func(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err := check(caps.MCPServe, "serve", ""); err != nil {
 			fmt.Fprintf(stderr, "moonix: %v\n", err)

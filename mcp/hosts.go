@@ -13,6 +13,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/moonix-sh/moonix/shell"
 )
 
 // StopGrace is how long stopping a server waits after closing its
@@ -46,9 +48,7 @@ func (h *Hosts) Start(ctx context.Context, s *Server, stderr io.Writer) (sdk.Tra
 		}
 		client := h.HTTP
 		if len(s.Headers) > 0 {
-			c := *h.HTTP
-			c.Transport = headerTransport{next: transportOf(h.HTTP), headers: s.Headers}
-			client = &c
+			client = shell.WithHeaders(h.HTTP, s.Headers)
 		}
 		return &sdk.StreamableClientTransport{
 			Endpoint: s.URL, HTTPClient: client,
@@ -79,27 +79,6 @@ func envList(base []string, env map[string]string) []string {
 		out = append(out, k+"="+env[k])
 	}
 	return out
-}
-
-func transportOf(c *http.Client) http.RoundTripper {
-	if c.Transport != nil {
-		return c.Transport
-	}
-	return http.DefaultTransport
-}
-
-// headerTransport adds a server's configured headers to every request.
-type headerTransport struct {
-	next    http.RoundTripper
-	headers map[string]string
-}
-
-func (t headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	for k, v := range t.headers {
-		req.Header.Set(k, v)
-	}
-	return t.next.RoundTrip(req)
 }
 
 // pipeTransport is the newline-delimited JSON transport over a program's

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"net/http"
 	"os"
 	"path"
@@ -721,24 +720,6 @@ func HTTPHandler(sh Shell, opts ServerOptions, token string) http.Handler {
 		}
 		handler.ServeHTTP(w, r)
 	})
-}
-
-// ServeHTTP serves sh on ln as HTTPHandler does until ctx ends, then
-// shuts the server down, waiting at most grace for the calls under way.
-// It returns what stopped it before ctx ended, if anything did.
-func ServeHTTP(ctx context.Context, ln net.Listener, sh Shell, opts ServerOptions, token string, grace time.Duration) error {
-	srv := &http.Server{Handler: HTTPHandler(sh, opts, token), ReadHeaderTimeout: 10 * time.Second}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), grace)
-	defer cancel()
-	srv.Shutdown(sctx)
-	return nil
 }
 
 // connTransport hands go-sdk a connection made beforehand.

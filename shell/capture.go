@@ -93,7 +93,17 @@ func (c *Captured) Close() int {
 // the script: exit_code 124 when its deadline passed (and stderr says
 // so), 130 when it was cancelled.
 func (c *Captured) Run(ctx context.Context, script string) agent.Result {
+	return c.RunTo(ctx, script, nil)
+}
+
+// RunTo is Run, with what the script writes on standard output also
+// passed on to stdout as it is written (a2a serve streams it), when
+// stdout is not nil.
+func (c *Captured) RunTo(ctx context.Context, script string, stdout io.Writer) agent.Result {
 	r := c.begin()
+	if stdout != nil {
+		c.out.set(io.MultiWriter(outputBudget{c, &r.stdout}, stdout))
+	}
 	status, _ := c.s.Run(ctx, script, "run")
 	return r.end(ctx, status)
 }

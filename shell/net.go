@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"context"
+	"net"
 	"net/http"
 	"time"
 
@@ -47,4 +49,52 @@ func newHTTPClient(g *caps.Gate, dial caps.DialFunc, lookup caps.LookupFunc, log
 		lookup = nil // no network: nothing to look up
 	}
 	return &http.Client{Transport: g.RoundTripper(effects.Transport(tr, log, maxBody), lookup)}
+}
+
+// WithHeaders returns a copy of client whose every request carries
+// headers (set, replacing a header of the same name): the headers a
+// protocol client's configuration gives a server or an agent. Like the
+// session's client, the copy has no overall Timeout, which would cut
+// long streams; requests end with their contexts.
+func WithHeaders(client *http.Client, headers map[string]string) *http.Client {
+	c := *client
+	next := client.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	c.Transport = headerTransport{next: next, headers: headers}
+	c.Timeout = 0
+	return &c
+}
+
+type headerTransport struct {
+	next    http.RoundTripper
+	headers map[string]string
+}
+
+func (t headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	for k, v := range t.headers {
+		req.Header.Set(k, v)
+	}
+	return t.next.RoundTrip(req)
+}
+
+// ServeHTTP serves h (a session served to agents: mcp serve, a2a serve)
+// on ln until ctx ends, then shuts the server down, waiting at most
+// grace for the requests under way. It returns what stopped it before
+// ctx ended, if anything did.
+func ServeHTTP(ctx context.Context, ln net.Listener, h http.Handler, grace time.Duration) error {
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	srv.Shutdown(sctx)
+	return nil
 }

@@ -2,7 +2,8 @@ The agent preset is the developer preset; the network, MCP and A2A
 patterns it grants come from a policy file (a later issue), so on its own
 it grants none of them. curl needs net.connect, mcp needs mcp.call
 (and process.spawn or net.connect to start a server), mcp serve inside a
-session mcp.serve; caps check shows how each is decided.
+session mcp.serve, a2a a2a.delegate on the agent and net.connect; caps
+check shows how each is decided.
 
   $ caps
   allow fs.read

@@ -182,7 +182,7 @@ func (o *options) loadPolicy() error {
 	}
 	data, err := os.ReadFile(o.policy)
 	if err != nil {
-		return usageErr("--policy: %v", err)
+		return hostPathError("--policy: "+o.policy, err, 2)
 	}
 	o.pol, err = caps.ParsePolicy(o.policy, data)
 	if err != nil {
@@ -394,8 +394,11 @@ script.`,
 	pf.StringArrayVar(&o.allow, "allow", nil, "grant a capability (KIND[:PATTERN]) on top of the preset; repeatable")
 	pf.StringArrayVar(&o.deny, "deny", nil, "deny a capability (KIND[:PATTERN]); denials win over grants; repeatable")
 	pf.StringVar(&o.policy, "policy", "", "capability policy file, YAML or JSON (preset, allow, deny); --caps, --allow and --deny apply on top")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{status: 2, msg: err.Error()}
+	// A bad option is worded as getopt words it, then GNU's pointer to
+	// the help (status 2, as bash's).
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		msg := builtins.OptionError(cmd.Flags(), nil, err)
+		return &exitError{status: 2, msg: fmt.Sprintf("%s\nTry '%s --help' for more information.", msg, cmd.CommandPath())}
 	})
 	if withSubcommands {
 		root.AddCommand(p.replayCommand(std, o, status))

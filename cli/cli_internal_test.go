@@ -137,7 +137,7 @@ func TestRunInProcess(t *testing.T) {
 		// The zero Program has no default workspace.
 		{"", []string{"-c", "true"}, 1, "", "moonix: no user data directory (HOME is not set); use --workspace DIR or --ephemeral\n"},
 		{"", []string{"--version"}, 0, "moonix version " + Version + "\n", ""},
-		{"", []string{"--bogus"}, 2, "", "moonix: unknown flag: --bogus\n"},
+		{"", []string{"--bogus"}, 2, "", "moonix: unrecognized option '--bogus'\nTry 'moonix --help' for more information.\n"},
 		{"", []string{"-c"}, 2, "", "moonix: -c: option requires an argument\n"},
 		{"", []string{"/nonexistent/moonix-script"}, 127, "", "moonix: /nonexistent/moonix-script: No such file or directory\n"},
 	} {

@@ -263,6 +263,10 @@ func importAll(tree vfs.FS, specs []string) error {
 			return err
 		}
 		if err := importInto(tree, host, vpath); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				return hostPathError("--import: "+pe.Path, err, 1)
+			}
 			return &exitError{status: 1, msg: "--import: " + err.Error()}
 		}
 	}

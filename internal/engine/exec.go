@@ -761,7 +761,7 @@ func (p *proc) background(st *syntax.Stmt) {
 		return
 	}
 	c := p.fork()
-	ctx, cancel := p.jobContext()
+	ctx, cancel, release := p.jobContext()
 	c.ctx, c.canceled = ctx, cancel
 	// Without job control a background command reads /dev/null.
 	c.fds[0].unref()
@@ -782,7 +782,7 @@ func (p *proc) background(st *syntax.Stmt) {
 			c.runStmt(&bg)
 		})
 		c.release()
-		cancel()
+		release()
 		p.sh.endProc()
 		j.finish(status)
 	}()
@@ -791,19 +791,27 @@ func (p *proc) background(st *syntax.Stmt) {
 
 // jobContext is the context of a job p starts: it has the values of p's
 // (the statement it belongs to) and ends with the shell, or when p's
-// ends (a limit stopped the statement), not when p's command does.
-func (p *proc) jobContext() (context.Context, context.CancelFunc) {
-	ctx, cancel := contextWithCancel(context.WithoutCancel(p.ctx))
-	stopShell := context.AfterFunc(p.sh.jobCtx, cancel)
+// ends (a limit stopped the statement, or the job p runs in was killed),
+// not when p's command does. cancel ends it (kill); release, when the
+// job is over, lets it go without ending it: the jobs the job started
+// run on, as in bash (a fork bomb's jobs outlive the ones that started
+// them).
+func (p *proc) jobContext() (ctx context.Context, cancel, release func()) {
+	ctx, end := contextWithCancel(context.WithoutCancel(p.ctx))
+	stopShell := context.AfterFunc(p.sh.jobCtx, end)
 	stopStmt := func() bool { return false }
 	if p.ctx.Done() != nil {
-		stopStmt = context.AfterFunc(p.ctx, cancel)
+		stopStmt = context.AfterFunc(p.ctx, end)
 	}
-	return ctx, func() {
+	release = func() {
 		stopShell()
 		stopStmt()
-		cancel()
 	}
+	cancel = func() {
+		release()
+		end()
+	}
+	return ctx, cancel, release
 }
 
 // sourceText is the text of a statement as jobs prints it.

@@ -92,7 +92,7 @@ func (p *proc) procSubst(ps *syntax.ProcSubst) (string, bool) {
 	rf := newFile("pipe", r, nil, r)
 	wf := newFile("pipe", nil, w, w)
 	c := p.fork()
-	ctx, cancel := p.jobContext()
+	ctx, _, release := p.jobContext()
 	c.ctx = ctx
 	var mine *ofile
 	if ps.Op == syntax.CmdIn {
@@ -122,7 +122,7 @@ func (p *proc) procSubst(ps *syntax.ProcSubst) (string, bool) {
 	go func() {
 		status := c.runSub(func(c *proc) { c.stmts(ps.Stmts) })
 		c.release()
-		cancel()
+		release()
 		j.finish(status)
 	}()
 	return "/dev/fd/" + strconv.Itoa(fd), true

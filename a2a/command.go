@@ -525,6 +525,7 @@ const (
 // waiting twice as long each time up to pollMax.
 func (c *cmd) waitFor(ctx context.Context, a *Agent, id sdk.TaskID) (*Response, error) {
 	delay := pollFirst
+	subscribe := true
 	for {
 		resp, err := c.client.Do(ctx, &Request{Agent: a, Op: OpGet, Task: id})
 		if err != nil {
@@ -534,8 +535,17 @@ func (c *cmd) waitFor(ctx context.Context, a *Agent, id sdk.TaskID) (*Response, 
 		if Stopped(st) || !known(st) {
 			return resp, nil
 		}
-		if resp.Card != nil && resp.Card.Capabilities.Streaming {
-			return c.client.Do(ctx, &Request{Agent: a, Op: OpSubscribe, Task: id})
+		if subscribe && resp.Card != nil && resp.Card.Capabilities.Streaming {
+			sub, err := c.client.Do(ctx, &Request{Agent: a, Op: OpSubscribe, Task: id})
+			var refused *sdk.Error
+			if err == nil || ctx.Err() != nil || !errors.As(err, &refused) {
+				return sub, err
+			}
+			// The task may have stopped between the two requests (an
+			// agent refuses a subscription to a task no longer running):
+			// ask again, and poll from then on.
+			subscribe = false
+			continue
 		}
 		select {
 		case <-ctx.Done():

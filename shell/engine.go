@@ -87,12 +87,23 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 		Umask:        s.getUmask(),
 		ErrorText:    builtins.Reason,
 		ErrorMessage: engineErrorMessage,
-		Prefix:       "moonix",
+		Prefix:       s.errorPrefix(),
+		LineNumbers:  s.cfg.ScriptFile && !s.cfg.Interactive,
 		UID:          s.who.UID,
 		GID:          s.who.GID,
 		Limits:       s.engineLimits(),
 	}
 	return engine.New(cfg)
+}
+
+// errorPrefix starts the engine's error messages: "moonix", or in a
+// script file its name as given, which bash follows with the line
+// ("t.sh: line 2: cd: /x: No such file or directory").
+func (s *Session) errorPrefix() string {
+	if s.cfg.ScriptFile && !s.cfg.Interactive && s.cfg.Name != "" {
+		return s.cfg.Name
+	}
+	return "moonix"
 }
 
 // engineLimits are the session's limits as the engine applies them: the
@@ -188,10 +199,25 @@ func (s *Session) engineCall(c *engine.Command) *builtins.Call {
 // the engine's hash table knows runs as the file it gives.
 func (s *Session) engineExec(c *engine.Command) int {
 	call := s.engineCall(c)
+	call.Ctx = context.WithValue(call.Ctx, shellErrorKey{}, c.Error)
 	if c.Path != "" {
 		call.Ctx = context.WithValue(call.Ctx, hashedKey{}, hashed{name: c.Args[0], path: c.Path})
 	}
 	return s.exec(call)
+}
+
+// shellErrorKey carries, in a call's context, how the engine words the
+// shell's own errors (engine.Command.Error): "moonix: NAME: command not
+// found", or in a script "t.sh: line 3: NAME: command not found".
+type shellErrorKey struct{}
+
+// shellError says msg as the shell says its own errors.
+func shellError(c *builtins.Call, msg string) {
+	if say, ok := c.Ctx.Value(shellErrorKey{}).(func(string)); ok {
+		say(msg)
+		return
+	}
+	fmt.Fprintf(c.Stderr, "moonix: %s\n", msg)
 }
 
 // hashed is the file the engine's hash table found a command name as,
@@ -574,9 +600,9 @@ func (s *Session) execOnPath(c *builtins.Call, name string) int {
 		return s.nested(c, []string{"sh", "-c", `"$@"`, name}, c.Args)
 	}
 	if noExec != "" {
-		fmt.Fprintf(c.Stderr, "moonix: %s: permission denied\n", name)
+		shellError(c, name+": permission denied")
 		return 126
 	}
-	fmt.Fprintf(c.Stderr, "moonix: %s: command not found\n", name)
+	shellError(c, name+": command not found")
 	return 127
 }

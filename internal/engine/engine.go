@@ -131,6 +131,11 @@ func (c *Command) Fd(n int) (r io.Reader, w io.Writer, ok bool) {
 	return f.r, f.w, true
 }
 
+// Error writes msg on the shell's standard error as the shell words its
+// own errors: its prefix, in a script the line ("t.sh: line 3: "), then
+// msg.
+func (c *Command) Error(msg string) { c.p.errorLine(msg) }
+
 // Setenv sets and exports a variable of the calling shell.
 func (c *Command) Setenv(name, value string) bool {
 	if !c.p.setVar(name, value) {

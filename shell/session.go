@@ -331,8 +331,13 @@ func (s *Session) setupGate() error {
 		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
 	}
 	var err error
-	s.commands, err = s.newRegistry()
-	return err
+	if s.commands, err = s.newRegistry(); err != nil {
+		return err
+	}
+	if s.tree != nil {
+		return s.mountCommands(s.tree)
+	}
+	return nil
 }
 
 // currentID is the id of repo's current snapshot, "" when there is none.

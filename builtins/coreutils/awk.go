@@ -79,7 +79,7 @@ func runAwk(c *builtins.Call) int {
 		case '-':
 			switch {
 			case a == "--version":
-				io.WriteString(c.Stdout, "awk (GoAWK 1.29.1 in moonix)\n")
+				io.WriteString(c.Stdout, "awk (GoAWK 1.31.0 in moonix)\n")
 				return 0
 			case strings.HasPrefix(a, "--field-separator="):
 				opt, val = 'F', strings.TrimPrefix(a, "--field-separator=")

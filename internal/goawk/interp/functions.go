@@ -265,7 +265,7 @@ func (p *interp) split(s string, scope resolver.Scope, index int, fs string, mod
 		// len(parts) will be 0.
 		scanner.Scan()
 	case fs == " ":
-		parts = strings.Fields(s)
+		parts = splitBlanks(s)
 	case s == "":
 		// Leave parts 0 length on empty string
 	case utf8.RuneCountInString(fs) <= 1:

@@ -256,7 +256,10 @@ func (p *interp) newScanner(input io.Reader, buffer []byte) *bufio.Scanner {
 		}
 		scanner.Split(splitter.scan)
 	case p.recordSep == "\n":
-		// Scanner default is to split on newlines
+		// moonix: a record ends at the newline alone; a \r before it is
+		// part of the record, as in gawk (bufio.ScanLines drops it)
+		splitter := byteSplitter{sep: '\n'}
+		scanner.Split(splitter.scan)
 	case p.recordSep == "":
 		// Empty string for RS means split on \n\n (blank lines)
 		splitter := blankLineSplitter{terminator: &p.recordTerminator}
@@ -684,8 +687,8 @@ func (p *interp) ensureFields() {
 			}
 		}
 	case p.savedFieldSep == " ":
-		// FS space (default) means split fields on any whitespace
-		p.fields = strings.Fields(p.line)
+		// FS space (default) means split fields on blanks and newlines
+		p.fields = splitBlanks(p.line)
 	case p.line == "":
 		p.fields = nil
 	case utf8.RuneCountInString(p.savedFieldSep) <= 1:
@@ -906,4 +909,11 @@ func (p *interp) printErrorf(format string, args ...any) {
 	if flusher, ok := p.errorOutput.(flusher); ok {
 		_ = flusher.Flush()
 	}
+}
+
+// splitBlanks splits s at runs of spaces, tabs and newlines, as the
+// default FS does (moonix: strings.Fields also split at \r, \v, \f and
+// Unicode spaces, which gawk keeps in fields).
+func splitBlanks(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' })
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"os"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -612,7 +614,10 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ip += 5
 			array := p.array(resolver.Scope(arrayScope), int(arrayIndex))
 			loopCode := code[ip : ip+int(offset)]
-			for index := range array {
+			// moonix: in one order, the same from run to run (a Go map's
+			// varies), over the indexes the array has when the loop
+			// starts, as gawk's loop is
+			for _, index := range sortedIndexes(array) {
 				switch resolver.Scope(varScope) {
 				case resolver.Global:
 					p.globals[varIndex] = str(index)
@@ -1303,4 +1308,35 @@ func (p *interp) augAssignOp(op compiler.AugOp, l, r value) (value, error) {
 		}
 		return num(math.Mod(l.num(), rf)), nil
 	}
+}
+
+// sortedIndexes lists the indexes of array for for-in (moonix): the
+// integers in increasing order, as gawk gives them for an array of
+// integer indexes, then the others in byte order.
+func sortedIndexes(array map[string]value) []string {
+	type key struct {
+		s     string
+		n     int64
+		isInt bool
+	}
+	keys := make([]key, 0, len(array))
+	for k := range array {
+		n, err := strconv.ParseInt(k, 10, 64)
+		keys = append(keys, key{k, n, err == nil && strconv.FormatInt(n, 10) == k})
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.isInt != b.isInt {
+			return a.isInt
+		}
+		if a.isInt {
+			return a.n < b.n
+		}
+		return a.s < b.s
+	})
+	indexes := make([]string, len(keys))
+	for i, k := range keys {
+		indexes[i] = k.s
+	}
+	return indexes
 }

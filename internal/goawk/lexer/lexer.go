@@ -446,6 +446,18 @@ func parseString(quote byte, ch func() byte, next func()) (string, error) {
 		// Escape sequence, skip over \ and process
 		next()
 		switch ch() {
+		case '\n':
+			// moonix: a backslash-newline continues the string on the
+			// next line, as in gawk
+			next()
+			continue
+		case '\r':
+			next()
+			if ch() == '\n' {
+				next() // the same, with a CRLF newline
+				continue
+			}
+			c = '\r'
 		case 'n':
 			c = '\n'
 			next()

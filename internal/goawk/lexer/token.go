@@ -124,6 +124,7 @@ var keywordTokens = map[string]Token{
 	"exit":     EXIT,
 	"for":      FOR,
 	"function": FUNCTION,
+	"func":     FUNCTION, // moonix: gawk's short form
 	"getline":  GETLINE,
 	"if":       IF,
 	"in":       IN,

@@ -1,0 +1,176 @@
+package coreutils
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The GNU awk functions that scripts commonly use and GoAWK lacks, as
+// GoAWK native functions: the bit operations and gensub. gawk's names
+// are then reserved as in gawk: a program may not define a function or
+// a variable of that name.
+
+// gawkFuncs adds the GNU functions to funcs.
+func (r *awkRun) gawkFuncs(funcs map[string]any) {
+	funcs["and"] = func(a, b float64, more ...float64) (float64, error) {
+		return gawkBits("and", func(x, y uint64) uint64 { return x & y }, a, b, more)
+	}
+	funcs["or"] = func(a, b float64, more ...float64) (float64, error) {
+		return gawkBits("or", func(x, y uint64) uint64 { return x | y }, a, b, more)
+	}
+	funcs["xor"] = func(a, b float64, more ...float64) (float64, error) {
+		return gawkBits("xor", func(x, y uint64) uint64 { return x ^ y }, a, b, more)
+	}
+	funcs["compl"] = func(a float64) (float64, error) {
+		if a < 0 {
+			return 0, fmt.Errorf("compl(%f): negative value is not allowed", a)
+		}
+		return gawkInteger(^gawkUint(a)), nil
+	}
+	funcs["lshift"] = func(a, n float64) (float64, error) {
+		return gawkShift("lshift", a, n, func(x uint64, k uint) uint64 { return x << k })
+	}
+	funcs["rshift"] = func(a, n float64) (float64, error) {
+		return gawkShift("rshift", a, n, func(x uint64, k uint) uint64 { return x >> k })
+	}
+	funcs["gensub"] = r.gensub
+}
+
+// gawkUint is gawk's conversion of a number to an integer for the bit
+// functions: the fraction dropped.
+func gawkUint(f float64) uint64 {
+	f = math.Trunc(f)
+	if f >= math.MaxUint64 {
+		return math.MaxUint64
+	}
+	return uint64(f)
+}
+
+// gawkInteger turns a bit function's result back into a number as gawk's
+// adjust_uint does: an integer wider than a double's 53-bit fraction
+// loses its high bits, so that its low bits stay exact.
+func gawkInteger(n uint64) float64 {
+	const fractionBits = 53
+	sentinel := uint64(1) << (64 - fractionBits)
+	shift := bits.TrailingZeros64(n | sentinel)
+	if fractionBits+shift < 64 {
+		n &= uint64(1)<<(fractionBits+shift) - 1
+	}
+	return float64(n)
+}
+
+func gawkBits(name string, op func(x, y uint64) uint64, a, b float64, more []float64) (float64, error) {
+	args := append([]float64{a, b}, more...)
+	var res uint64
+	for i, f := range args {
+		if f < 0 {
+			return 0, fmt.Errorf("%s: argument %d negative value %s is not allowed", name, i+1, strconv.FormatFloat(f, 'g', 6, 64))
+		}
+		if i == 0 {
+			res = gawkUint(f)
+		} else {
+			res = op(res, gawkUint(f))
+		}
+	}
+	return gawkInteger(res), nil
+}
+
+func gawkShift(name string, a, n float64, op func(x uint64, k uint) uint64) (float64, error) {
+	if a < 0 || n < 0 {
+		return 0, fmt.Errorf("%s(%f, %f): negative values are not allowed", name, a, n)
+	}
+	return gawkInteger(op(gawkUint(a), uint(gawkUint(n)))), nil
+}
+
+// gensub is gawk's gensub(re, repl, how, target): target with the
+// matches of re replaced by repl, all of them when how starts with g or
+// G, else the how-th. In repl, & and \0 are the match, \1..\9 its groups,
+// \c any other character c. The program is rewritten so that target is
+// $0 when it is left out, and so that a /regex/ is passed as its text
+// (see awkRun.transform).
+func (r *awkRun) gensub(re, repl, how, target string) (string, error) {
+	rx, err := regexp.Compile("(?s:" + re + ")") // as GoAWK compiles sub's
+	if err != nil {
+		return "", fmt.Errorf("gensub: invalid regex %q: %w", re, err)
+	}
+	nth := 0 // global
+	if how == "" || (how[0] != 'g' && how[0] != 'G') {
+		f, _ := strconv.ParseFloat(strings.TrimSpace(how), 64)
+		if f < 1 {
+			fmt.Fprintf(r.c.Stderr, "awk: warning: gensub: third argument `%s' treated as 1\n", how)
+			f = 1
+		}
+		nth = int(math.Min(f, math.MaxInt32))
+	}
+	var out strings.Builder
+	last := 0
+	for i, m := range rx.FindAllStringSubmatchIndex(target, -1) {
+		if nth != 0 && i+1 != nth {
+			continue
+		}
+		out.WriteString(target[last:m[0]])
+		gensubExpand(&out, repl, target, m)
+		last = m[1]
+		if nth != 0 {
+			break
+		}
+	}
+	out.WriteString(target[last:])
+	return out.String(), nil
+}
+
+// gensubExpand writes repl for the match m of s.
+func gensubExpand(out *strings.Builder, repl, s string, m []int) {
+	group := func(n int) {
+		if 2*n+1 < len(m) && m[2*n] >= 0 {
+			out.WriteString(s[m[2*n]:m[2*n+1]])
+		}
+	}
+	for i := 0; i < len(repl); i++ {
+		switch c := repl[i]; {
+		case c == '&':
+			group(0)
+		case c == '\\' && i+1 < len(repl):
+			i++
+			if d := repl[i]; d >= '0' && d <= '9' {
+				group(int(d - '0'))
+			} else {
+				out.WriteByte(d)
+			}
+		default:
+			out.WriteByte(c)
+		}
+	}
+}
+
+// gensubCall rewrites a call of gensub as GoAWK parsed it: a /regex/ as
+// the first argument is its text (GoAWK would match it against $0, as a
+// native function's argument), and a missing target is $0.
+func (r *awkRun) gensubCall(call reflect.Value) error {
+	args := call.Elem().FieldByName("Args")
+	if args.Len() < 3 || args.Len() > 4 {
+		return errors.New("gensub takes 3 or 4 arguments")
+	}
+	if first := args.Index(0).Elem(); first.Type().String() == awkRegExpr {
+		str, err := r.templateExpr(`""`, nil)
+		if err != nil {
+			return err
+		}
+		str.Elem().FieldByName("Value").SetString(first.Elem().FieldByName("Regex").String())
+		args.Index(0).Set(str)
+	}
+	if args.Len() == 3 {
+		field, err := r.templateExpr("$0", nil)
+		if err != nil {
+			return err
+		}
+		args.Set(reflect.Append(args, field))
+	}
+	return nil
+}

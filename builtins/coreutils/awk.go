@@ -175,6 +175,20 @@ func runAwk(c *builtins.Call) int {
 		awkParseError(c, src, err)
 		return 2
 	}
+	var calls []reflect.Value
+	awkWalk(reflect.ValueOf(&prog.ResolvedProgram.Program).Elem(), func(v reflect.Value) {
+		if v.Type().String() == awkUserCallExpr {
+			calls = append(calls, v)
+		}
+	})
+	defined := map[string]bool{}
+	for _, f := range prog.ResolvedProgram.Program.Functions {
+		defined[f.Name] = true
+	}
+	if err := gawkArity(calls, defined); err != nil {
+		c.Fail("%s", err)
+		return 2
+	}
 	final, err := r.rewrite(prog, src)
 	if err != nil {
 		c.Fail("internal error: %s", err)
@@ -278,6 +292,8 @@ type awkRun struct {
 
 	line   string // the record read by the last __moonix_getline
 	status int    // its result
+
+	regexes map[string]*regexp.Regexp // gensub's
 }
 
 // The program is rewritten so that I/O goes through these functions:

@@ -1,7 +1,6 @@
 package coreutils
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -95,9 +94,9 @@ func gawkShift(name string, a, n float64, op func(x uint64, k uint) uint64) (flo
 // $0 when it is left out, and so that a /regex/ is passed as its text
 // (see awkRun.transform).
 func (r *awkRun) gensub(re, repl, how, target string) (string, error) {
-	rx, err := regexp.Compile("(?s:" + re + ")") // as GoAWK compiles sub's
+	rx, err := r.regex(re)
 	if err != nil {
-		return "", fmt.Errorf("gensub: invalid regex %q: %w", re, err)
+		return "", err
 	}
 	nth := 0 // global
 	if how == "" || (how[0] != 'g' && how[0] != 'G') {
@@ -123,6 +122,48 @@ func (r *awkRun) gensub(re, repl, how, target string) (string, error) {
 	}
 	out.WriteString(target[last:])
 	return out.String(), nil
+}
+
+// regex compiles a dynamic regex as GoAWK compiles sub's and match's
+// (leftmost-longest, . matching a newline), once per run.
+func (r *awkRun) regex(re string) (*regexp.Regexp, error) {
+	if rx, ok := r.regexes[re]; ok {
+		return rx, nil
+	}
+	rx, err := regexp.Compile("(?s:" + re + ")")
+	if err != nil {
+		return nil, fmt.Errorf("invalid regex %q: %s", re, err)
+	}
+	rx.Longest()
+	if r.regexes == nil {
+		r.regexes = map[string]*regexp.Regexp{}
+	}
+	if len(r.regexes) < 100 {
+		r.regexes[re] = rx
+	}
+	return rx, nil
+}
+
+// gawkArity checks the number of arguments of each call of a GNU
+// function the program does not define itself, as gawk does when it
+// reads the program (GoAWK gives a native function zeros for missing
+// arguments).
+func gawkArity(calls []reflect.Value, defined map[string]bool) error {
+	limits := map[string][2]int{
+		"and": {2, -1}, "or": {2, -1}, "xor": {2, -1}, "compl": {1, 1},
+		"lshift": {2, 2}, "rshift": {2, 2}, "gensub": {3, 4},
+	}
+	for _, call := range calls {
+		name := call.Elem().FieldByName("Name").String()
+		lim, ok := limits[name]
+		if !ok || defined[name] {
+			continue
+		}
+		if n := call.Elem().FieldByName("Args").Len(); n < lim[0] || (lim[1] >= 0 && n > lim[1]) {
+			return fmt.Errorf("%d is invalid as number of arguments for %s", n, name)
+		}
+	}
+	return nil
 }
 
 // gensubExpand writes repl for the match m of s.
@@ -154,9 +195,6 @@ func gensubExpand(out *strings.Builder, repl, s string, m []int) {
 // native function's argument), and a missing target is $0.
 func (r *awkRun) gensubCall(call reflect.Value) error {
 	args := call.Elem().FieldByName("Args")
-	if args.Len() < 3 || args.Len() > 4 {
-		return errors.New("gensub takes 3 or 4 arguments")
-	}
 	if first := args.Index(0).Elem(); first.Type().String() == awkRegExpr {
 		str, err := r.templateExpr(`""`, nil)
 		if err != nil {

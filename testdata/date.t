@@ -145,3 +145,6 @@ value with daylight-saving rules; the exported variable counts.
   Sun Oct 31 03:00:00 EET 2010
   $ unset TZ; date -d @0
   Thu Jan  1 00:00:00 UTC 1970
+  $ TZ=Asia/Tokyo; date -d @0; export TZ; date -d @0
+  Thu Jan  1 00:00:00 UTC 1970
+  Thu Jan  1 09:00:00 JST 1970

@@ -148,3 +148,13 @@ value with daylight-saving rules; the exported variable counts.
   $ TZ=Asia/Tokyo; date -d @0; export TZ; date -d @0
   Thu Jan  1 00:00:00 UTC 1970
   Thu Jan  1 09:00:00 JST 1970
+
+ls, stat, find and touch -d read TZ the same way.
+
+  $ TZ=UTC touch -d '2024-07-01 12:00' when
+  $ TZ=Asia/Tokyo stat -c %y when
+  2024-07-01 21:00:00.000000000 +0900
+  $ TZ=America/New_York find when -printf '%TY-%Tm-%Td %TH:%TM %TZ\n'
+  2024-07-01 08:00 EDT
+  $ TZ=Europe/London ls -go --full-time when
+  -rw-r--r-- 1 0 2024-07-01 13:00:00.000000000 +0100 when

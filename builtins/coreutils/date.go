@@ -178,8 +178,7 @@ func runDate(c *builtins.Call) int {
 
 	loc := time.UTC
 	if !*utc {
-		tz, ok := c.LookupEnv("TZ")
-		loc = gnudate.Zone(tz, ok)
+		loc = localZone(c)
 	}
 	now := c.Clock.Now()
 	show := func(t time.Time) bool {

@@ -158,3 +158,50 @@ func TestDateZones(t *testing.T) {
 		})
 	}
 }
+
+// TestZoneShown: ls, stat and find show times in TZ's zone, as the GNU
+// tools do; each case also runs against the host's tool with the same TZ,
+// on a host file of the same modification time.
+func TestZoneShown(t *testing.T) {
+	t.Parallel()
+	mtime := time.Date(2024, 7, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		tz   string
+		args []string
+		out  string
+	}{
+		{"Asia/Tokyo", []string{"ls", "-go", "--full-time", "f"}, "-rw-r--r-- 1 0 2024-07-01 21:00:00.000000000 +0900 f\n"},
+		{"EET-2EEST,M3.5.0/3,M10.5.0/4", []string{"stat", "-c", "%y", "f"}, "2024-07-01 15:00:00.000000000 +0300\n"},
+		{"America/New_York", []string{"find", "f", "-printf", "%t|%TY-%Tm-%Td %TH:%TM %Tz %TZ\n"}, "Mon Jul  1 08:00:00.0000000000 2024|2024-07-01 08:00 -0400 EDT\n"},
+		{"<+0530>-5:30", []string{"stat", "-c", "%y", "f"}, "2024-07-01 17:30:00.000000000 +0530\n"},
+	} {
+		t.Run(tc.tz+" "+strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			if bin, err := exec.LookPath(tc.args[0]); err == nil {
+				dir := t.TempDir()
+				f := dir + "/f"
+				if err := os.WriteFile(f, nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chtimes(f, mtime, mtime); err != nil {
+					t.Fatal(err)
+				}
+				cmd := exec.Command(bin, tc.args[1:]...)
+				cmd.Dir, cmd.Env = dir, []string{"TZ=" + tc.tz, "LC_ALL=C"}
+				if out, err := cmd.Output(); string(out) != tc.out || err != nil {
+					t.Errorf("the host's %s disagrees with the case: (%q, %v)", tc.args[0], out, err)
+				}
+			}
+			fsys := testTree(t)
+			writeFile(t, fsys, "/work/f", "")
+			if err := fsys.Chtimes("/work/f", mtime, mtime); err != nil {
+				t.Fatal(err)
+			}
+			setup := func(c *builtins.Call) { c.Env = append(c.Env, "TZ="+tc.tz) }
+			out, errs, status := runSetup(t, fsys, setup, "", tc.args...)
+			if out != tc.out || errs != "" || status != 0 {
+				t.Errorf("TZ=%s %q: got (%q, %q, %d), want %q", tc.tz, tc.args, out, errs, status, tc.out)
+			}
+		})
+	}
+}

@@ -6,8 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
-	"sort"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -1312,31 +1311,48 @@ func (p *interp) augAssignOp(op compiler.AugOp, l, r value) (value, error) {
 
 // sortedIndexes lists the indexes of array for for-in (moonix): the
 // integers in increasing order, as gawk gives them for an array of
-// integer indexes, then the others in byte order.
+// integer indexes, then the others in byte order. Integers are compared
+// by length, then bytes, which is their order without parsing them.
 func sortedIndexes(array map[string]value) []string {
-	type key struct {
-		s     string
-		n     int64
-		isInt bool
-	}
-	keys := make([]key, 0, len(array))
+	var neg, pos, other []string
+	pos = make([]string, 0, len(array))
 	for k := range array {
-		n, err := strconv.ParseInt(k, 10, 64)
-		keys = append(keys, key{k, n, err == nil && strconv.FormatInt(n, 10) == k})
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		a, b := keys[i], keys[j]
-		if a.isInt != b.isInt {
-			return a.isInt
+		switch integerIndex(k) {
+		case 1:
+			pos = append(pos, k)
+		case -1:
+			neg = append(neg, k)
+		default:
+			other = append(other, k)
 		}
-		if a.isInt {
-			return a.n < b.n
-		}
-		return a.s < b.s
-	})
-	indexes := make([]string, len(keys))
-	for i, k := range keys {
-		indexes[i] = k.s
 	}
-	return indexes
+	byValue := func(a, b string) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return strings.Compare(a, b)
+	}
+	slices.SortFunc(neg, func(a, b string) int { return byValue(b, a) })
+	slices.SortFunc(pos, byValue)
+	slices.Sort(other)
+	return append(append(neg, pos...), other...)
+}
+
+// integerIndex is 1 for an index that is a non-negative integer as awk
+// writes one ("0", "12"), -1 for a negative one ("-3"), 0 for any other.
+func integerIndex(k string) int {
+	sign := 1
+	digits := k
+	if strings.HasPrefix(k, "-") {
+		sign, digits = -1, k[1:]
+	}
+	if digits == "" || (digits[0] == '0' && (len(digits) > 1 || sign < 0)) {
+		return 0
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return 0
+		}
+	}
+	return sign
 }

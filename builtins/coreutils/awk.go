@@ -34,7 +34,9 @@ Pattern scanning and processing language.
                 and -e, in their order, make the program
 The language is POSIX awk with the usual extensions (implemented by GoAWK)
 and these of GNU awk: the func keyword, and(), or(), xor(), compl(),
-lshift(), rshift() and gensub(re, repl, how[, target]). for (k in a) visits
+lshift(), rshift(), gensub(re, repl, how[, target]), strtonum(), systime(),
+strftime([format[, time[, utc]]]) and mktime("YYYY MM DD HH MM SS"[, utc])
+(in TZ's zone; the time is the session clock's). for (k in a) visits
 integer indexes in increasing order, then the others in byte order.
 Files are read from the moonix filesystem; ENVIRON holds the exported
 variables. system(), "cmd" | getline and print | "cmd" run CMD with moonix's

@@ -8,6 +8,10 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
+
+	"github.com/moonix-sh/moonix/internal/gnudate"
 )
 
 // The GNU awk functions that scripts commonly use and GoAWK lacks, as
@@ -39,6 +43,104 @@ func (r *awkRun) gawkFuncs(funcs map[string]any) {
 		return gawkShift("rshift", a, n, func(x uint64, k uint) uint64 { return x >> k })
 	}
 	funcs["gensub"] = r.gensub
+	funcs["systime"] = func() float64 { return float64(r.c.Clock.Now().Unix()) }
+	funcs["strftime"] = r.strftime
+	funcs["mktime"] = r.mktime
+	funcs["strtonum"] = gawkStrtonum
+}
+
+// strftime is gawk's strftime([format [, timestamp [, utc]]]): the
+// timestamp (now by default) in GNU date's format (gawk's default is
+// date's), in TZ's zone or UTC. The arguments come as strings so that
+// missing ones can be told apart.
+func (r *awkRun) strftime(args ...string) string {
+	format := "%a %b %e %H:%M:%S %Z %Y"
+	if len(args) > 0 {
+		format = args[0]
+	}
+	t := r.c.Clock.Now()
+	if len(args) > 1 {
+		t = time.Unix(int64(awkNumber(args[1])), 0)
+	}
+	loc := localZone(r.c)
+	if len(args) > 2 && awkTrue(args[2]) {
+		loc = time.FixedZone("GMT", 0) // as gmtime(3) names it
+	}
+	return gnudate.Format(format, t.In(loc))
+}
+
+// mktime is gawk's mktime("YYYY MM DD HH MM SS [DST]" [, utc]): the
+// seconds since the epoch of that local time (out-of-range fields carry
+// over, as mktime(3)'s do), or -1 when fewer than six numbers are given.
+func (r *awkRun) mktime(args ...string) float64 {
+	var f [6]int
+	fields := strings.Fields(args[0])
+	if len(fields) < 6 {
+		return -1
+	}
+	for i := range f {
+		n, err := strconv.Atoi(fields[i])
+		if err != nil {
+			return -1
+		}
+		f[i] = n
+	}
+	loc := localZone(r.c)
+	if len(args) > 1 && awkTrue(args[1]) {
+		loc = time.UTC
+	}
+	return float64(time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, loc).Unix())
+}
+
+// gawkStrtonum is gawk's strtonum: 0x... is hexadecimal, 0... octal
+// (decimal again at an 8 or 9, a point or an exponent), anything else
+// read as awk reads a number.
+func gawkStrtonum(s string) float64 {
+	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		n := 0.0
+		for _, c := range s[2:] {
+			d := strings.IndexRune("0123456789abcdef", unicode.ToLower(c))
+			if d < 0 {
+				break
+			}
+			n = n*16 + float64(d)
+		}
+		return n
+	}
+	if len(s) >= 2 && s[0] == '0' && s[1] >= '0' && s[1] <= '7' && !strings.ContainsAny(s, ".eE") {
+		n := 0.0
+		for _, c := range s {
+			if c == '8' || c == '9' {
+				return awkNumber(s)
+			}
+			if c < '0' || c > '7' {
+				break
+			}
+			n = n*8 + float64(c-'0')
+		}
+		return n
+	}
+	return awkNumber(s)
+}
+
+// awkLeadingNumber is the number at the start of a string, as awk reads
+// one.
+var awkLeadingNumber = regexp.MustCompile(`^[ \t\n\f\r\v]*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?`)
+
+// awkNumber reads s as awk turns a string into a number: the number at
+// its start, or 0.
+func awkNumber(s string) float64 {
+	n, _ := strconv.ParseFloat(strings.TrimSpace(awkLeadingNumber.FindString(s)), 64)
+	return n
+}
+
+// awkTrue is the truth of a value passed as a string: not empty and, if
+// a number, not zero.
+func awkTrue(s string) bool {
+	if n, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
+		return n != 0
+	}
+	return s != ""
 }
 
 // gawkUint is gawk's conversion of a number to an integer for the bit
@@ -152,6 +254,7 @@ func gawkArity(calls []reflect.Value, defined map[string]bool) error {
 	limits := map[string][2]int{
 		"and": {2, -1}, "or": {2, -1}, "xor": {2, -1}, "compl": {1, 1},
 		"lshift": {2, 2}, "rshift": {2, 2}, "gensub": {3, 4},
+		"systime": {0, 0}, "strftime": {0, 3}, "mktime": {1, 2}, "strtonum": {1, 1},
 	}
 	for _, call := range calls {
 		name := call.Elem().FieldByName("Name").String()

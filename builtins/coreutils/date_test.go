@@ -127,6 +127,9 @@ func TestDateZones(t *testing.T) {
 		{"EST5EDT", "@1720000000", "Wed Jul  3 05:46:40 EDT 2024 -0400"},
 		{"/usr/share/zoneinfo/Asia/Tokyo", "@0", "Thu Jan  1 09:00:00 JST 1970 +0900"},
 		{"Nowhere/Foo", "@0", "Thu Jan  1 00:00:00 Nowhere 1970 +0000"},
+		{":", "@0", "Thu Jan  1 00:00:00 UTC 1970 +0000"},
+		{"posix/Europe/London", "@1720000000", "Wed Jul  3 10:46:40 BST 2024 +0100"},
+		{"GMT0BST,M3.5.0/1,M10.5.0", "@1720000000", "Wed Jul  3 10:46:40 BST 2024 +0100"},
 		{"CET-1CEST,M3.5.0,M10.5.0/3", "2010-03-28 03:30", "Sun Mar 28 03:30:00 CEST 2010 +0200"},
 		{"CET-1CEST,M3.5.0,M10.5.0/3", "2010-03-28 02:30", ""}, // skipped by the change to summer time
 		{"Europe/London", "2024-07-01 12:00", "Mon Jul  1 12:00:00 BST 2024 +0100"},

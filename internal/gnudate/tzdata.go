@@ -39,6 +39,7 @@ var zoneFiles sync.Map
 // path under /usr/share/zoneinfo as glibc takes it), or nil.
 func zoneFile(name string) *time.Location {
 	name = strings.TrimPrefix(name, "/usr/share/zoneinfo/")
+	name = strings.TrimPrefix(name, "posix/") // Debian's copies of the zones
 	if !fs.ValidPath(name) || name == "." {
 		return nil
 	}

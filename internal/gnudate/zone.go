@@ -3,7 +3,8 @@ package gnudate
 import "time"
 
 // Zone turns a TZ value into a zone as glibc does, without reading any
-// host file: "" and unset are UTC; a name of the time zone database
+// host file: "", ":", "localtime" and unset are UTC (a session's local
+// time); a name of the time zone database (Debian's posix/ prefix too)
 // ("Europe/London", ":America/New_York", "EST5EDT") is its zone from the
 // copy moonix embeds; otherwise the value is read as POSIX's TZ: "UTC",
 // "EST5", "UTC+3", "<+05>-5", "ABC+1:30" (a name of three or more letters,
@@ -19,6 +20,9 @@ func Zone(tz string, set bool) *time.Location {
 	}
 	if tz[0] == ':' {
 		tz = tz[1:]
+	}
+	if tz == "" || tz == "localtime" {
+		return time.UTC // a session's local time is UTC
 	}
 	if loc := zoneFile(tz); loc != nil {
 		return loc

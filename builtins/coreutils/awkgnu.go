@@ -15,9 +15,10 @@ import (
 )
 
 // The GNU awk functions that scripts commonly use and GoAWK lacks, as
-// GoAWK native functions: the bit operations and gensub. gawk's names
-// are then reserved as in gawk: a program may not define a function or
-// a variable of that name.
+// GoAWK native functions: the bit operations, gensub, strtonum and the
+// time functions. Unlike gawk, which refuses such a program, a program
+// may define a function of one of these names (POSIX awk scripts do): its
+// own is called.
 
 // gawkFuncs adds the GNU functions to funcs.
 func (r *awkRun) gawkFuncs(funcs map[string]any) {

@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/a2aproject/a2a-go/v2 v2.3.1
 	github.com/aymanbagabas/go-udiff v0.4.1
-	github.com/benhoyt/goawk v1.29.1
+	github.com/benhoyt/goawk v1.31.0
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/chzyer/readline v1.5.1
 	github.com/creack/pty v1.1.24
@@ -50,3 +50,5 @@ require (
 	golang.org/x/tools v0.48.0 // indirect
 	gopkg.in/warnings.v0 v0.1.2 // indirect
 )
+
+replace github.com/benhoyt/goawk => ./internal/goawk

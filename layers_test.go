@@ -107,6 +107,9 @@ func moduleFiles(t *testing.T) []goFile {
 			if n := d.Name(); p != "." && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vendor") {
 				return filepath.SkipDir
 			}
+			if _, err := os.Stat(filepath.Join(p, "go.mod")); p != "." && err == nil {
+				return filepath.SkipDir // a module of its own (internal/goawk), not this one's
+			}
 			return nil
 		}
 		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {

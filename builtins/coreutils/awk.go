@@ -24,13 +24,20 @@ func awkCommand() *builtins.Command {
 		UsageStatus: 2,
 		Summary:     "pattern scanning and processing language",
 		Usage: `Usage: awk [-F FS] [-v VAR=VALUE]... 'PROGRAM' [FILE | VAR=VALUE]...
-  or:  awk [-F FS] [-v VAR=VALUE]... -f PROGFILE... [FILE | VAR=VALUE]...
+  or:  awk [-F FS] [-v VAR=VALUE]... [-f PROGFILE | -e PROGRAM]... [FILE | VAR=VALUE]...
 Pattern scanning and processing language.
 
   -F FS         set the field separator FS ('t' means a tab)
   -v VAR=VALUE  assign VALUE to VAR before the program starts
-  -f PROGFILE   read the program from PROGFILE (may be repeated)
-The language is POSIX awk with the usual extensions (implemented by GoAWK).
+  -f PROGFILE   read program text from PROGFILE (may be repeated)
+  -e PROGRAM    program text (--source; may be repeated): the texts of -f
+                and -e, in their order, make the program
+The language is POSIX awk with the usual extensions (implemented by GoAWK)
+and these of GNU awk: the func keyword, and(), or(), xor(), compl(),
+lshift(), rshift(), gensub(re, repl, how[, target]), strtonum(), systime(),
+strftime([format[, time[, utc]]]) and mktime("YYYY MM DD HH MM SS"[, utc])
+(in TZ's zone; the time is the session clock's). for (k in a) visits
+integer indexes in increasing order, then the others in byte order.
 Files are read from the moonix filesystem; ENVIRON holds the exported
 variables. system(), "cmd" | getline and print | "cmd" run CMD with moonix's
 sh; getline < FILE and print > FILE use moonix's files. Numbers and strings
@@ -43,8 +50,14 @@ use the C locale (length counts bytes).
 // awkVarAssign matches a VAR=VALUE operand.
 var awkVarAssign = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
+// awkSource is program text from -e, or the name of a -f file.
+type awkSource struct {
+	text string
+	file bool
+}
+
 func runAwk(c *builtins.Call) int {
-	var progFiles []string
+	var sources []awkSource
 	var vars []string
 	var fieldSep *string
 	args := c.Args[1:]
@@ -66,7 +79,7 @@ func runAwk(c *builtins.Call) int {
 		opt := a[1]
 		var val string
 		switch opt {
-		case 'F', 'v', 'f':
+		case 'F', 'v', 'f', 'e':
 			if len(a) > 2 {
 				val = a[2:]
 			} else {
@@ -79,7 +92,7 @@ func runAwk(c *builtins.Call) int {
 		case '-':
 			switch {
 			case a == "--version":
-				io.WriteString(c.Stdout, "awk (GoAWK 1.29.1 in moonix)\n")
+				io.WriteString(c.Stdout, "awk (GoAWK 1.31.0 in moonix)\n")
 				return 0
 			case strings.HasPrefix(a, "--field-separator="):
 				opt, val = 'F', strings.TrimPrefix(a, "--field-separator=")
@@ -87,6 +100,8 @@ func runAwk(c *builtins.Call) int {
 				opt, val = 'v', strings.TrimPrefix(a, "--assign=")
 			case strings.HasPrefix(a, "--file="):
 				opt, val = 'f', strings.TrimPrefix(a, "--file=")
+			case strings.HasPrefix(a, "--source="):
+				opt, val = 'e', strings.TrimPrefix(a, "--source=")
 			default:
 				return usage("unknown option %s", a)
 			}
@@ -111,18 +126,22 @@ func runAwk(c *builtins.Call) int {
 				value = u
 			}
 			vars = append(vars, name, value)
-		case 'f':
-			progFiles = append(progFiles, val)
+		case 'f', 'e':
+			sources = append(sources, awkSource{val, opt == 'f'})
 		}
 		i++
 	}
 	var src string
-	if len(progFiles) > 0 {
+	if len(sources) > 0 {
 		var sb strings.Builder
-		for _, name := range progFiles {
-			data, err := readInput(c, name)
+		for _, s := range sources {
+			if !s.file {
+				sb.WriteString(s.text + "\n")
+				continue
+			}
+			data, err := readInput(c, s.text)
 			if err != nil {
-				c.FailWith(err, "can't open source file '%s' for reading: %s", name, builtins.Reason(err))
+				c.FailWith(err, "can't open source file '%s' for reading: %s", s.text, builtins.Reason(err))
 				return 2
 			}
 			sb.Write(data)
@@ -146,15 +165,30 @@ func runAwk(c *builtins.Call) int {
 	r.out.cur = r.out.stdout()
 	r.mux = &awkMux{c: c}
 	r.funcs = r.natives()
+	r.gawkFuncs(r.funcs)
 
 	if tooDeep(src) {
 		c.Fail("program nested too deeply (limit %d)", maxProgramNesting)
 		return 2
 	}
 	// Parse the program as the user wrote it, for error messages.
-	prog, err := parser.ParseProgram([]byte(src), nil)
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: r.funcs})
 	if err != nil {
 		awkParseError(c, src, err)
+		return 2
+	}
+	var calls []reflect.Value
+	awkWalk(reflect.ValueOf(&prog.ResolvedProgram.Program).Elem(), func(v reflect.Value) {
+		if v.Type().String() == awkUserCallExpr {
+			calls = append(calls, v)
+		}
+	})
+	defined := map[string]bool{}
+	for _, f := range prog.ResolvedProgram.Program.Functions {
+		defined[f.Name] = true
+	}
+	if err := gawkArity(calls, defined); err != nil {
+		c.Fail("%s", err)
 		return 2
 	}
 	final, err := r.rewrite(prog, src)
@@ -260,6 +294,8 @@ type awkRun struct {
 
 	line   string // the record read by the last __moonix_getline
 	status int    // its result
+
+	regexes map[string]*regexp.Regexp // gensub's
 }
 
 // The program is rewritten so that I/O goes through these functions:
@@ -339,6 +375,8 @@ const (
 	awkPrintfStmt   = "*ast.PrintfStmt"
 	awkGetlineExpr  = "*ast.GetlineExpr"
 	awkCallExpr     = "*ast.CallExpr"
+	awkUserCallExpr = "*ast.UserCallExpr"
+	awkRegExpr      = "*ast.RegExpr"
 	awkNextfileStmt = "*ast.NextfileStmt"
 )
 
@@ -374,6 +412,10 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 			}
 		case awkNextfileStmt:
 			needRewrite = true
+		case awkUserCallExpr:
+			if v.Elem().FieldByName("Name").String() == "gensub" {
+				needRewrite = true
+			}
 		}
 	})
 	for _, part := range []reflect.Value{root.FieldByName("Begin"), root.FieldByName("Functions")} {
@@ -608,6 +650,10 @@ func (r *awkRun) transform(v reflect.Value, redirects bool) (reflect.Value, erro
 		return reflect.Value{}, nil
 	case awkNextfileStmt:
 		return r.template("{ __moonix_nextfile(); nextfile }", nil)
+	case awkUserCallExpr:
+		if v.Elem().FieldByName("Name").String() == "gensub" {
+			return reflect.Value{}, r.gensubCall(v) // changed in place
+		}
 	}
 	return reflect.Value{}, nil
 }
@@ -833,10 +879,7 @@ func awkReadRecord(br *bufio.Reader, rs string) (string, bool, error) {
 		if s == "" {
 			return "", false, nil
 		}
-		s = strings.TrimSuffix(s, rs)
-		if rs == "\n" {
-			s = strings.TrimSuffix(s, "\r")
-		}
+		s = strings.TrimSuffix(s, rs) // a \r before it stays, as in gawk
 		return s, true, nil
 	default:
 		re, err := regexp.Compile(rs)

@@ -92,7 +92,8 @@ type sedCmd struct {
 	ydst   []rune
 	num    int // q Q: exit code; l: width (-1: default)
 	active bool
-	end    int // line that ends an active ADDR,+N or ADDR,~N range
+	end    int  // line that ends an active ADDR,+N or ADDR,~N range
+	begun  bool // N,ADDR: the range has started (or was passed) in this input
 }
 
 // sedError is a script error, reported with its location.
@@ -376,6 +377,7 @@ func (p *sedParser) command() error {
 			return err
 		}
 	case 'v':
+		p.skipSpace()
 		p.label() // a version requirement: we have everything
 	case 'e':
 		return p.err("e: running commands is not supported")
@@ -404,15 +406,17 @@ func (p *sedParser) endCmd() error {
 	return p.err("extra characters after command")
 }
 
-// label reads a label: up to a newline or semicolon, without surrounding
-// blanks.
+// label reads a label as GNU sed 4.9 does: up to a white space or a
+// semicolon, which end the command, or a } or #, which are read next (the
+// end of a block, a comment). So ": a;s/x/y/;t a" and "/x/{b end}" work,
+// and ":a b" is a label and a branch.
 func (p *sedParser) label() string {
 	start := p.i
-	for !p.eof() && p.peek() != '\n' && p.peek() != ';' {
+	for !p.eof() && !strings.ContainsRune(" \t\n\v\f\r;}#", rune(p.peek())) {
 		p.i++
 	}
-	l := strings.TrimRight(p.s[start:p.i], " \t")
-	if !p.eof() {
+	l := p.s[start:p.i]
+	if l != "" && !p.eof() && p.peek() != '}' && p.peek() != '#' {
 		p.i++
 	}
 	return l
@@ -1235,6 +1239,7 @@ func runSed(c *builtins.Call) int {
 				}
 				in.separate, in.ahead = true, false
 				r.lineNo = 0
+				r.resetRanges()
 				r.run()
 			}
 		} else {
@@ -1313,6 +1318,7 @@ func (r *sed) editInPlace(name, suffix string) {
 	}
 	in.separate = true
 	r.lineNo = 0
+	r.resetRanges()
 	r.run()
 	if in.closer != nil {
 		in.closer.Close()
@@ -1500,10 +1506,10 @@ func (r *sed) inRange(cmd *sedCmd) bool {
 		}
 		return true
 	}
-	if !r.matchAddr(cmd.a1) {
+	if !r.matchAddr(cmd.a1) && !r.startsLate(cmd) {
 		return false
 	}
-	cmd.active = true
+	cmd.active, cmd.begun = true, true
 	switch a2.kind {
 	case addrLine:
 		if a2.n <= r.lineNo {
@@ -1526,6 +1532,26 @@ func (r *sed) inRange(cmd *sedCmd) bool {
 		}
 	}
 	return true
+}
+
+// startsLate reports whether a range N,ADDR that never saw line N (d or
+// n went past it) starts on this later line, as GNU's does: it starts on
+// the first line it sees past N, unless ADDR is a line already passed.
+func (r *sed) startsLate(cmd *sedCmd) bool {
+	if cmd.a1.kind != addrLine || cmd.a1.n == 0 || cmd.begun || r.lineNo < cmd.a1.n {
+		return false
+	}
+	cmd.begun = true
+	return cmd.a2.kind != addrLine || r.lineNo <= cmd.a2.n
+}
+
+// resetRanges makes the ranges new, as each file of -s and -i is a new
+// input to GNU: 0,/re/ open, the others not begun.
+func (r *sed) resetRanges() {
+	for _, c := range r.cmds {
+		c.active = c.a1 != nil && c.a2 != nil && c.a1.kind == addrLine && c.a1.n == 0
+		c.begun = false
+	}
 }
 
 // exec runs the commands over the pattern space once.

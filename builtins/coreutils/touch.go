@@ -74,8 +74,7 @@ func runTouch(c *builtins.Call) int {
 		} else {
 			base = now.get()
 		}
-		tz, set := c.LookupEnv("TZ")
-		t, err := gnudate.Parse(*date, base, gnudate.Zone(tz, set))
+		t, err := gnudate.Parse(*date, base, localZone(c))
 		if err != nil {
 			c.Fail("invalid date format %s", builtins.Quote(*date))
 			return 1

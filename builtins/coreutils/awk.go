@@ -351,6 +351,7 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 		redirects    bool // some print or printf redirects
 		needRewrite  bool
 		getlineBegin bool // plain getline in BEGIN or a function
+		getlinePlain bool // plain getline anywhere
 	)
 	awkWalk(root, func(v reflect.Value) {
 		switch v.Type().String() {
@@ -362,6 +363,8 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 			e := v.Elem()
 			if !e.FieldByName("File").IsNil() || !e.FieldByName("Command").IsNil() {
 				needRewrite = true
+			} else {
+				getlinePlain = true
 			}
 		case awkCallExpr:
 			switch lexer.Token(v.Elem().FieldByName("Func").Int()) {
@@ -419,8 +422,17 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 	}
 	var sb strings.Builder
 	hasMain := len(prog.ResolvedProgram.Program.Actions) > 0 || len(prog.ResolvedProgram.Program.End) > 0
-	if hasMain {
+	// FILENAME changes with the operand. A native call costs a reflected
+	// call in GoAWK, so it is made only where the operand can have
+	// changed: at a file's first record, or at every record when a plain
+	// getline may have crossed into the next file; and not at all when
+	// the program never names FILENAME.
+	switch {
+	case !hasMain || !strings.Contains(src, "FILENAME"):
+	case getlinePlain:
 		sb.WriteString("{ FILENAME = __moonix_filename() }\n")
+	default:
+		sb.WriteString("FNR == 1 { FILENAME = __moonix_filename() }\n")
 	}
 	const argvSync = "BEGIN { for (__moonix_i = 1; __moonix_i < ARGC; __moonix_i++) if (__moonix_i in ARGV) ARGV[__moonix_i] = __moonix_arg(ARGV[__moonix_i]) }\n"
 	if getlineBegin {

@@ -787,15 +787,14 @@ func (g *grepper) search(name string, r io.Reader) {
 // says that the pattern is that literal and nothing else, so that a line
 // matches when it holds it.
 func (g *grepper) required() (lit []byte, whole bool) {
-	re, ok := g.m.(*regexp.Regexp)
-	if !ok || g.invert || g.before > 0 || g.after > 0 {
+	if g.invert || g.before > 0 || g.after > 0 {
 		return nil, false
 	}
-	prefix, _ := re.LiteralPrefix()
+	prefix, whole := regexLiteral(g.m)
 	if prefix == "" || strings.IndexByte(prefix, g.eol) >= 0 {
 		return nil, false
 	}
-	return []byte(prefix), re.String() == "(?s)"+regexp.QuoteMeta(prefix)
+	return []byte(prefix), whole
 }
 
 // skipLines discards the whole lines at the head of br that do not hold

@@ -67,6 +67,9 @@ type sedAddr struct {
 type sedRegex struct {
 	m       regex.Matcher
 	ngroups int
+	// lit is the pattern when it is a literal and nothing else (see
+	// regexLiteral): s/// then finds it with strings.Index
+	lit string
 }
 
 type sedRepl struct {
@@ -630,6 +633,9 @@ func (p *sedParser) regex(body string, icase, multi bool) (*sedRegex, error) {
 		return nil, p.err("%s", err)
 	}
 	re := &sedRegex{m: m, ngroups: m.NumSubexp()}
+	if lit, whole := regexLiteral(m); whole {
+		re.lit = lit
+	}
 	p.lastRe = re
 	return re, nil
 }
@@ -1707,16 +1713,21 @@ func (r *sed) substitute(cmd *sedCmd) {
 		}
 	}
 	r.lastRe = m
-	b := []byte(r.ps)
 	n := -1
 	if !cmd.global {
 		n = cmd.nth
 	}
-	locs := m.FindAllSubmatchIndex(b, n)
+	var locs [][]int
+	if cmd.re.lit != "" {
+		locs = literalMatches(r.ps, cmd.re.lit, n)
+	} else {
+		locs = m.FindAllSubmatchIndex([]byte(r.ps), n)
+	}
 	if len(locs) < cmd.nth {
 		return
 	}
 	var out strings.Builder
+	out.Grow(len(r.ps))
 	last := 0
 	for k, loc := range locs {
 		if k+1 < cmd.nth {
@@ -1740,10 +1751,30 @@ func (r *sed) substitute(cmd *sedCmd) {
 	}
 }
 
+// literalMatches is FindAllSubmatchIndex for a pattern that is the
+// literal lit: the first n occurrences of lit in s (all when n < 0).
+func literalMatches(s, lit string, n int) [][]int {
+	var locs [][]int
+	for from := 0; n < 0 || len(locs) < n; {
+		i := strings.Index(s[from:], lit)
+		if i < 0 {
+			break
+		}
+		from += i
+		locs = append(locs, []int{from, from + len(lit)})
+		from += len(lit)
+	}
+	return locs
+}
+
 // expandRepl writes the replacement for one match, applying \L \U \E \l \u.
 func expandRepl(out *strings.Builder, parts []sedRepl, s string, loc []int) {
 	var mode, once byte
 	put := func(t string) {
+		if mode == 0 && once == 0 {
+			out.WriteString(t)
+			return
+		}
 		for _, c := range t {
 			switch {
 			case once == 'u':

@@ -1016,6 +1016,10 @@ func (in *sedInput) last() bool {
 
 // sed is one run of a script.
 type sed struct {
+	// litFlat and litLocs are literalMatches' buffers
+	litFlat []int
+	litLocs [][]int
+
 	c        *builtins.Call
 	cmds     []*sedCmd
 	quiet    bool
@@ -1719,7 +1723,7 @@ func (r *sed) substitute(cmd *sedCmd) {
 	}
 	var locs [][]int
 	if cmd.re.lit != "" {
-		locs = literalMatches(r.ps, cmd.re.lit, n)
+		locs = r.literalMatches(r.ps, cmd.re.lit, n)
 	} else {
 		locs = m.FindAllSubmatchIndex([]byte(r.ps), n)
 	}
@@ -1752,18 +1756,24 @@ func (r *sed) substitute(cmd *sedCmd) {
 }
 
 // literalMatches is FindAllSubmatchIndex for a pattern that is the
-// literal lit: the first n occurrences of lit in s (all when n < 0).
-func literalMatches(s, lit string, n int) [][]int {
-	var locs [][]int
-	for from := 0; n < 0 || len(locs) < n; {
+// literal lit: the first n occurrences of lit in s (all when n < 0). The
+// slices are r's, reused from line to line.
+func (r *sed) literalMatches(s, lit string, n int) [][]int {
+	flat := r.litFlat[:0]
+	for from := 0; n < 0 || len(flat) < 2*n; {
 		i := strings.Index(s[from:], lit)
 		if i < 0 {
 			break
 		}
 		from += i
-		locs = append(locs, []int{from, from + len(lit)})
+		flat = append(flat, from, from+len(lit))
 		from += len(lit)
 	}
+	locs := r.litLocs[:0]
+	for i := 0; i < len(flat); i += 2 {
+		locs = append(locs, flat[i:i+2:i+2])
+	}
+	r.litFlat, r.litLocs = flat, locs
 	return locs
 }
 

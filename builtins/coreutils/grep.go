@@ -645,6 +645,7 @@ func (g *grepper) search(name string, r io.Reader) {
 	}
 
 	lit, whole := g.required()
+	var long []byte
 	for !g.stopAll {
 		if c.Canceled() {
 			g.stopAll = true
@@ -656,17 +657,8 @@ func (g *grepper) search(name string, r io.Reader) {
 				return
 			}
 		}
-		raw, err := br.ReadSlice(g.eol)
+		raw, err := readLine(br, g.eol, &long)
 		var text []byte
-		if err == bufio.ErrBufferFull {
-			// a long line: gather it
-			buf := append([]byte(nil), raw...)
-			for err == bufio.ErrBufferFull {
-				raw, err = br.ReadSlice(g.eol)
-				buf = append(buf, raw...)
-			}
-			raw = buf
-		}
 		if len(raw) == 0 && err != nil {
 			if err != io.EOF {
 				g.fail(name, err)

@@ -652,9 +652,21 @@ func (s awkStdout) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// WriteString spares GoAWK's prints a copy of each string into a new
+// byte slice (io.WriteString makes one for a writer without it).
+func (s awkStdout) WriteString(p string) (int, error) {
+	n, err := io.WriteString(s.o.c.Stdout, p)
+	if err != nil {
+		s.o.broken = true
+	}
+	return n, err
+}
+
 func (o *awkOut) stdout() io.Writer { return awkStdout{o} }
 
 func (o *awkOut) Write(p []byte) (int, error) { return o.cur.Write(p) }
+
+func (o *awkOut) WriteString(p string) (int, error) { return io.WriteString(o.cur, p) }
 
 // Flush is what GoAWK calls at fflush() and at the end.
 func (o *awkOut) Flush() error {

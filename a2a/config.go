@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/moonix-sh/moonix/agent"
@@ -213,7 +214,7 @@ func (c *Config) Find(operand string) (*Agent, error) {
 }
 
 // envRef is ${env:NAME} in a header value.
-var envRef = regexp.MustCompile(`\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}`)
+var envRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}`) })
 
 // Resolve returns the agent with ${env:NAME} in its header values filled
 // from lookup (the shell's environment now). A variable that is not set
@@ -223,8 +224,8 @@ func (a *Agent) Resolve(lookup func(string) (string, bool)) (*Agent, error) {
 	r.Headers = make(map[string]string, len(a.Headers))
 	var missing []string
 	for k, v := range a.Headers {
-		r.Headers[k] = envRef.ReplaceAllStringFunc(v, func(ref string) string {
-			val, ok := lookup(envRef.FindStringSubmatch(ref)[1])
+		r.Headers[k] = envRef().ReplaceAllStringFunc(v, func(ref string) string {
+			val, ok := lookup(envRef().FindStringSubmatch(ref)[1])
 			if !ok {
 				missing = append(missing, ref)
 			}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -177,7 +178,7 @@ func (s *Server) check() error {
 	if s.Wasm != "" && !path.IsAbs(s.Wasm) {
 		return fmt.Errorf("wasm %q is not an absolute path in the VFS", s.Wasm)
 	}
-	if s.ProtocolVersion != "" && !protocolVersionRE.MatchString(s.ProtocolVersion) {
+	if s.ProtocolVersion != "" && !protocolVersionRE().MatchString(s.ProtocolVersion) {
 		return fmt.Errorf("protocolVersion %q is not a revision such as 2025-11-25", s.ProtocolVersion)
 	}
 	for _, g := range append(slices.Clone(s.Tools.Allow), s.Tools.Deny...) {
@@ -188,7 +189,7 @@ func (s *Server) check() error {
 	return nil
 }
 
-var protocolVersionRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+var protocolVersionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`) })
 
 func validName(name string) bool {
 	if name == "" || len(name) > 64 {
@@ -281,7 +282,7 @@ func parseConfig(name string, data []byte) (map[string]*Server, error) {
 }
 
 // envRef is ${env:NAME} in an env or headers value.
-var envRef = regexp.MustCompile(`\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}`)
+var envRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}`) })
 
 // Resolve returns the server with ${env:NAME} in its env and headers
 // values filled from lookup (the shell's environment at connect time). A
@@ -296,8 +297,8 @@ func (s *Server) Resolve(lookup func(string) (string, bool)) (*Server, error) {
 		}
 		out := make(map[string]string, len(m))
 		for k, v := range m {
-			out[k] = envRef.ReplaceAllStringFunc(v, func(ref string) string {
-				name := envRef.FindStringSubmatch(ref)[1]
+			out[k] = envRef().ReplaceAllStringFunc(v, func(ref string) string {
+				name := envRef().FindStringSubmatch(ref)[1]
 				val, ok := lookup(name)
 				if !ok {
 					missing = append(missing, name)

@@ -389,6 +389,7 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 		redirects    bool // some print or printf redirects
 		needRewrite  bool
 		getlineBegin bool // plain getline in BEGIN or a function
+		getlinePlain bool // plain getline anywhere
 	)
 	awkWalk(root, func(v reflect.Value) {
 		switch v.Type().String() {
@@ -400,6 +401,8 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 			e := v.Elem()
 			if !e.FieldByName("File").IsNil() || !e.FieldByName("Command").IsNil() {
 				needRewrite = true
+			} else {
+				getlinePlain = true
 			}
 		case awkCallExpr:
 			switch lexer.Token(v.Elem().FieldByName("Func").Int()) {
@@ -461,8 +464,17 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 	}
 	var sb strings.Builder
 	hasMain := len(prog.ResolvedProgram.Program.Actions) > 0 || len(prog.ResolvedProgram.Program.End) > 0
-	if hasMain {
+	// FILENAME changes with the operand. A native call costs a reflected
+	// call in GoAWK, so it is made only where the operand can have
+	// changed: at a file's first record, or at every record when a plain
+	// getline may have crossed into the next file; and not at all when
+	// the program never names FILENAME.
+	switch {
+	case !hasMain || !strings.Contains(src, "FILENAME"):
+	case getlinePlain:
 		sb.WriteString("{ FILENAME = __moonix_filename() }\n")
+	default:
+		sb.WriteString("FNR == 1 { FILENAME = __moonix_filename() }\n")
 	}
 	const argvSync = "BEGIN { for (__moonix_i = 1; __moonix_i < ARGC; __moonix_i++) if (__moonix_i in ARGV) ARGV[__moonix_i] = __moonix_arg(ARGV[__moonix_i]) }\n"
 	if getlineBegin {
@@ -686,9 +698,21 @@ func (s awkStdout) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// WriteString spares GoAWK's prints a copy of each string into a new
+// byte slice (io.WriteString makes one for a writer without it).
+func (s awkStdout) WriteString(p string) (int, error) {
+	n, err := io.WriteString(s.o.c.Stdout, p)
+	if err != nil {
+		s.o.broken = true
+	}
+	return n, err
+}
+
 func (o *awkOut) stdout() io.Writer { return awkStdout{o} }
 
 func (o *awkOut) Write(p []byte) (int, error) { return o.cur.Write(p) }
+
+func (o *awkOut) WriteString(p string) (int, error) { return io.WriteString(o.cur, p) }
 
 // Flush is what GoAWK calls at fflush() and at the end.
 func (o *awkOut) Flush() error {

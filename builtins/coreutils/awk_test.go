@@ -54,6 +54,9 @@ func TestAwk(t *testing.T) {
 		{[]string{"awk", "BEGIN { ARGV[1] = \"\" } { print }", "a", "b"}, "", "x:y\nz:w\n", "", 0},
 		{[]string{"awk", "BEGIN { ARGV[ARGC++] = \"b\" } { print }", "a"}, "", "one 1\ntwo 2\nthree 3\nx:y\nz:w\n", "", 0},
 		{[]string{"awk", "FNR == 2 { nextfile } { print FILENAME, $1 }", "a", "b"}, "", "a one\nb x:y\n", "", 0},
+		// FILENAME is set at a file's first record
+		{[]string{"awk", "{ print FILENAME, FNR }", "a", "/work/empty", "-", "b"}, "in\n", "a 1\na 2\na 3\n- 1\nb 1\nb 2\n", "", 0},
+		{[]string{"awk", "FNR == 1 { FNR = 5 } { print FILENAME, FNR }", "a", "b"}, "", "a 5\na 6\na 7\nb 5\nb 6\n", "", 0},
 		{[]string{"awk", "BEGIN { getline; print \"first:\", $0 } { print }", "a"}, "", "first: one 1\ntwo 2\nthree 3\n", "", 0},
 		{[]string{"awk", "BEGIN { print ENVIRON[\"GREETING\"], ENVIRON[\"HOME\"], length(ENVIRON[\"PWD\"]) }"}, "", "hello /work 0\n", "", 0},
 		{[]string{"awk", "BEGIN { printf \"%5.2f|%-3s|%d|%c\\n\", 3.14159, \"a\", \"42x\", 65 }"}, "", " 3.14|a  |42|A\n", "", 0},
@@ -95,6 +98,9 @@ func TestAwk(t *testing.T) {
 		t.Run(strings.Join(tc.Args, " "), func(t *testing.T) {
 			t.Parallel()
 			fsys := awkTree(t)
+			writeFile(t, fsys, "/work/old", "before\n")
+			writeFile(t, fsys, "/work/empty", "")
+			writeFile(t, fsys, "/work/paras", "a\nb\n\n\nc\n")
 			out, errs, st := runFakeShell(t, fsys, &fakeShell{}, tc.Stdin, tc.Args...)
 			tc.check(t, out, errs, st)
 		})

@@ -196,6 +196,19 @@ func (f *finder) statItem(abs string, top bool) (fs.FileInfo, error) {
 	return f.c.FS.Lstat(abs)
 }
 
+// entryInfo is statItem for an entry of a directory being walked: the
+// entry's own information when the walk does not follow links (the
+// listing went through the same gate as an lstat would, and gave what an
+// lstat gives), saving a walk of the path and a check a file.
+func (f *finder) entryInfo(e fs.DirEntry, abs string) (fs.FileInfo, error) {
+	if f.follow != 'L' {
+		if info, err := e.Info(); err == nil {
+			return info, nil
+		}
+	}
+	return f.statItem(abs, false)
+}
+
 func (f *finder) walkRoot(root string, expr *findExpr) {
 	abs := f.c.Abs(root)
 	info, err := f.statItem(abs, true)
@@ -246,7 +259,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 					return
 				}
 				abs := path.Join(it.abs, e.Name())
-				info, err := f.statItem(abs, false)
+				info, err := f.entryInfo(e, abs)
 				child := joinOperand(it.path, e.Name())
 				if err != nil {
 					f.failWith(err, "%s: %s", builtins.Quote(child), builtins.Reason(err))

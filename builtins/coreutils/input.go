@@ -82,3 +82,19 @@ func readInput(c *builtins.Call, name string) ([]byte, error) {
 	defer r.Close()
 	return io.ReadAll(r)
 }
+
+// readLine reads a line and its end from br, as ReadBytes does but
+// without a copy for the lines that fit in br's buffer: the line is valid
+// until the next read. A longer line is gathered in *long.
+func readLine(br *bufio.Reader, eol byte, long *[]byte) ([]byte, error) {
+	line, err := br.ReadSlice(eol)
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	*long = append((*long)[:0], line...)
+	for err == bufio.ErrBufferFull {
+		line, err = br.ReadSlice(eol)
+		*long = append(*long, line...)
+	}
+	return *long, err
+}

@@ -67,6 +67,9 @@ type sedAddr struct {
 type sedRegex struct {
 	m       regex.Matcher
 	ngroups int
+	// lit is the pattern when it is a literal and nothing else (see
+	// regexLiteral): s/// then finds it with strings.Index
+	lit string
 }
 
 type sedRepl struct {
@@ -634,6 +637,9 @@ func (p *sedParser) regex(body string, icase, multi bool) (*sedRegex, error) {
 		return nil, p.err("%s", err)
 	}
 	re := &sedRegex{m: m, ngroups: m.NumSubexp()}
+	if lit, whole := regexLiteral(m); whole {
+		re.lit = lit
+	}
 	p.lastRe = re
 	return re, nil
 }
@@ -1014,6 +1020,10 @@ func (in *sedInput) last() bool {
 
 // sed is one run of a script.
 type sed struct {
+	// litFlat and litLocs are literalMatches' buffers
+	litFlat []int
+	litLocs [][]int
+
 	c        *builtins.Call
 	cmds     []*sedCmd
 	quiet    bool
@@ -1733,16 +1743,21 @@ func (r *sed) substitute(cmd *sedCmd) {
 		}
 	}
 	r.lastRe = m
-	b := []byte(r.ps)
 	n := -1
 	if !cmd.global {
 		n = cmd.nth
 	}
-	locs := m.FindAllSubmatchIndex(b, n)
+	var locs [][]int
+	if cmd.re.lit != "" {
+		locs = r.literalMatches(r.ps, cmd.re.lit, n)
+	} else {
+		locs = m.FindAllSubmatchIndex([]byte(r.ps), n)
+	}
 	if len(locs) < cmd.nth {
 		return
 	}
 	var out strings.Builder
+	out.Grow(len(r.ps))
 	last := 0
 	for k, loc := range locs {
 		if k+1 < cmd.nth {
@@ -1766,10 +1781,36 @@ func (r *sed) substitute(cmd *sedCmd) {
 	}
 }
 
+// literalMatches is FindAllSubmatchIndex for a pattern that is the
+// literal lit: the first n occurrences of lit in s (all when n < 0). The
+// slices are r's, reused from line to line.
+func (r *sed) literalMatches(s, lit string, n int) [][]int {
+	flat := r.litFlat[:0]
+	for from := 0; n < 0 || len(flat) < 2*n; {
+		i := strings.Index(s[from:], lit)
+		if i < 0 {
+			break
+		}
+		from += i
+		flat = append(flat, from, from+len(lit))
+		from += len(lit)
+	}
+	locs := r.litLocs[:0]
+	for i := 0; i < len(flat); i += 2 {
+		locs = append(locs, flat[i:i+2:i+2])
+	}
+	r.litFlat, r.litLocs = flat, locs
+	return locs
+}
+
 // expandRepl writes the replacement for one match, applying \L \U \E \l \u.
 func expandRepl(out *strings.Builder, parts []sedRepl, s string, loc []int) {
 	var mode, once byte
 	put := func(t string) {
+		if mode == 0 && once == 0 {
+			out.WriteString(t)
+			return
+		}
 		for _, c := range t {
 			switch {
 			case once == 'u':

@@ -1,6 +1,7 @@
 package coreutils
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/moonix-sh/moonix/vfs"
@@ -376,4 +377,36 @@ func TestSedSymlinkReplaced(t *testing.T) {
 	if err != nil || !info.Mode().IsRegular() {
 		t.Errorf("link is %v, %v; want a regular file", info, err)
 	}
+}
+
+// TestSedSubstituteBytes covers s/// on the inputs where its literal path
+// (a pattern that is only a literal, found with strings.Index) and the
+// replacement's copy could part from GNU's: every occurrence and the nth,
+// overlapping candidates, escaped metacharacters, invalid UTF-8 and
+// multi-byte characters in the pattern, the line and the replacement,
+// NUL bytes, case conversion, empty lines and input, a last line without
+// a newline, a long line. The expectations are GNU sed's (LC_ALL=C).
+// (A pattern holding an invalid byte is left out: the regex translation
+// reads it as U+FFFD, which matches any invalid byte.)
+func TestSedSubstituteBytes(t *testing.T) {
+	t.Parallel()
+	in := "aaa caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a"
+	long := strings.Repeat("ab", 100000)
+	runCasesFresh(t, nil, []cmdCase{
+		{[]string{"sed", "s/a/<&>/g"}, in, "<a><a><a> c<a>f\xc3\xa9 \xff\xfe <a>.b\nx\x00<a>\x00y\n\n<a>X<a>\nno fin<a>l <a>", "", 0},
+		{[]string{"sed", "s/a/b/2"}, in, "aba caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXb\nno final b", "", 0},
+		{[]string{"sed", "s/a/b/3g"}, in, "aab cbf\xc3\xa9 \xff\xfe b.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/aa/X/g"}, in, "Xa caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/a\\.b/[&]/"}, in, "aaa caf\xc3\xa9 \xff\xfe [a.b]\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/\xc3\xa9/E/"}, in, "aaa cafE \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/a/\\U&x/g"}, in, "AXAXAX cAXf\xc3\xa9 \xff\xfe AX.b\nx\x00AX\x00y\n\nAXXAX\nno finAXl AX", "", 0},
+		{[]string{"sed", "s/\\(a\\)X/\\1\xff\\1/"}, in, "aaa caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\na\xffaa\nno final a", "", 0},
+		{[]string{"sed", "s/caf/\\u&/"}, in, "aaa Caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/a/\\n/g"}, in, "\n\n\n c\nf\xc3\xa9 \xff\xfe \n.b\nx\x00\n\x00y\n\n\nX\n\nno fin\nl \n", "", 0},
+		{[]string{"sed", "-n", "s/a/A/gp"}, in, "AAA cAf\xc3\xa9 \xff\xfe A.b\nx\x00A\x00y\nAXA\nno finAl A", "", 0},
+		{[]string{"sed", "s/zzz/Q/g"}, in, "aaa caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "-E", "s/a|b/_/g"}, in, "___ c_f\xc3\xa9 \xff\xfe _._\nx\x00_\x00y\n\n_X_\nno fin_l _", "", 0},
+		{[]string{"sed", "s/a/A/g"}, "", "", "", 0},
+		{[]string{"sed", "s/b/c/g"}, long, strings.Repeat("ac", 100000), "", 0},
+	})
 }

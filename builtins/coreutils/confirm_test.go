@@ -40,7 +40,6 @@ var notConfirmed = map[string]string{
 	"tree":     "not a GNU tool",
 	"hexdump":  "util-linux's, not GNU's",
 	"rev":      "util-linux's, not GNU's",
-	"xxd":      "vim's, not GNU's",
 	"awk":      "GoAWK's, after the one true awk: neither gawk's nor Debian's mawk's words",
 	"jq":       "moonix's follows jq 1.7 (jq -V says so); Debian 12 has 1.6",
 	"printf":   "a shell builtin, after bash's rather than coreutils'",

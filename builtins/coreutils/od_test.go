@@ -63,6 +63,11 @@ func TestXxd(t *testing.T) {
 		{args: "xxd -p f", out: "68656c6c6f20776f726c640a0001ff7f206162636465666768696a6b6c6d\n6e6f70717273747576\n"},
 		{args: "xxd", stdin: "abc", out: "00000000: 6162 63                                  abc\n"},
 		{args: "xxd -r -p", stdin: "61 62\n63\n", out: "abc"},
+		// as vim's: anything before a line's first digit is skipped; after
+		// it, a third non-digit in a row ends the line
+		{args: "xxd -r -p", stdin: "41 42zz43\n44", out: "ABD"},
+		{args: "xxd -p -r", stdin: "41z42\n4z1\nzz43\n4 4\r\n4gg5\n", out: "ABCD"},
+		{args: "xxd -r -p", stdin: "414g243", out: "A$"},
 		{args: "xxd -r dump", out: data},
 		{args: "xxd -c 8 -l 8 f", out: "00000000: 6865 6c6c 6f20 776f  hello wo\n"},
 		{args: "xxd -l 5 -s 2 f", out: "00000002: 6c6c 6f20 77                             llo w\n"},

@@ -55,6 +55,7 @@ var errorsOnly = map[string]string{
 	"yes":    "it never ends",
 	"date":   "the logical clock is not the host's",
 	"mktemp": "names come from the seeded generator",
+	"shuf":   "the order comes from the session's random source",
 	"whoami": "the host's users are not the session's",
 }
 

@@ -87,3 +87,19 @@ func readInput(c *builtins.Call, name string) ([]byte, error) {
 	defer r.Close()
 	return io.ReadAll(r)
 }
+
+// readSoleInput reads the command's one FILE operand, standard input
+// when there is none (or it is -), and says which it read; a failure is
+// reported and ok is false.
+func readSoleInput(c *builtins.Call, ops []string) (data []byte, name string, ok bool) {
+	name = "-"
+	if len(ops) > 0 {
+		name = ops[0]
+	}
+	data, err := readInput(c, name)
+	if err != nil {
+		c.FailErr(name, err)
+		return nil, name, false
+	}
+	return data, name, true
+}

@@ -45,13 +45,8 @@ func runTsort(c *builtins.Call) int {
 	if len(ops) > 1 {
 		return c.Usage("extra operand %s", builtins.Quote(ops[1]))
 	}
-	name := "-"
-	if len(ops) == 1 {
-		name = ops[0]
-	}
-	data, err := readInput(c, name)
-	if err != nil {
-		c.FailErr(name, err)
+	data, name, ok := readSoleInput(c, ops)
+	if !ok {
 		return 1
 	}
 	words := bytes.FieldsFunc(data, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' })

@@ -29,7 +29,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		revCommand(), seqCommand(), sha1sumCommand(), sha224sumCommand(),
 		sha256sumCommand(), sha384sumCommand(), sha512sumCommand(), tacCommand(),
 		unexpandCommand(), xxdCommand(),
-		shufCommand(), stringsCommand(), sumBSDCommand(), tsortCommand(), truncateCommand(),
+		shufCommand(), splitCommand(), stringsCommand(), sumBSDCommand(), tsortCommand(), truncateCommand(),
 		// system information, printing, time
 		basenameCommand(), clearCommand(), echoCommand(), printfCommand(),
 		dateCommand(), dirnameCommand(), envCommand(), hostnameCommand(),

@@ -29,7 +29,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		revCommand(), seqCommand(), sha1sumCommand(), sha224sumCommand(),
 		sha256sumCommand(), sha384sumCommand(), sha512sumCommand(), tacCommand(),
 		unexpandCommand(), xxdCommand(),
-		shufCommand(), splitCommand(), stringsCommand(), sumBSDCommand(), tsortCommand(), truncateCommand(),
+		columnCommand(), shufCommand(), splitCommand(), stringsCommand(), sumBSDCommand(), tsortCommand(), truncateCommand(),
 		// system information, printing, time
 		basenameCommand(), clearCommand(), echoCommand(), printfCommand(),
 		dateCommand(), dirnameCommand(), envCommand(), hostnameCommand(),
@@ -61,7 +61,7 @@ func gnuPackage(name string) string {
 		return "GNU findutils"
 	case "strings":
 		return "GNU binutils"
-	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname":
+	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname", "column":
 		return ""
 	}
 	return "GNU coreutils"

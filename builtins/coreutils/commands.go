@@ -29,7 +29,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		revCommand(), seqCommand(), sha1sumCommand(), sha224sumCommand(),
 		sha256sumCommand(), sha384sumCommand(), sha512sumCommand(), tacCommand(),
 		unexpandCommand(), xxdCommand(),
-		columnCommand(), csplitCommand(), installCommand(), shufCommand(), splitCommand(), stringsCommand(), sumBSDCommand(), tsortCommand(), truncateCommand(),
+		columnCommand(), csplitCommand(), installCommand(), numfmtCommand(), shufCommand(), splitCommand(), stringsCommand(), sumBSDCommand(), tsortCommand(), truncateCommand(),
 		// system information, printing, time
 		basenameCommand(), clearCommand(), echoCommand(), printfCommand(),
 		dateCommand(), dirnameCommand(), envCommand(), hostnameCommand(),

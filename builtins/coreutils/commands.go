@@ -29,6 +29,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		revCommand(), seqCommand(), sha1sumCommand(), sha224sumCommand(),
 		sha256sumCommand(), sha384sumCommand(), sha512sumCommand(), tacCommand(),
 		unexpandCommand(), xxdCommand(),
+		columnCommand(), csplitCommand(), installCommand(), numfmtCommand(), shufCommand(), splitCommand(), stringsCommand(), sumBSDCommand(), tsortCommand(), truncateCommand(),
 		// system information, printing, time
 		basenameCommand(), clearCommand(), echoCommand(), printfCommand(),
 		dateCommand(), dirnameCommand(), envCommand(), hostnameCommand(),
@@ -58,7 +59,9 @@ func gnuPackage(name string) string {
 		return "GNU diffutils"
 	case "find", "xargs":
 		return "GNU findutils"
-	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname":
+	case "strings":
+		return "GNU binutils"
+	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname", "column":
 		return ""
 	}
 	return "GNU coreutils"

@@ -40,7 +40,6 @@ var notConfirmed = map[string]string{
 	"tree":     "not a GNU tool",
 	"hexdump":  "util-linux's, not GNU's",
 	"rev":      "util-linux's, not GNU's",
-	"xxd":      "vim's, not GNU's",
 	"awk":      "GoAWK's, after the one true awk: neither gawk's nor Debian's mawk's words (TestAwkGNU's cases are gawk's, confirmed against gawk)",
 	"jq":       "moonix's follows jq 1.7 (jq -V says so); Debian 12 has 1.6",
 	"printf":   "a shell builtin, after bash's rather than coreutils'",
@@ -56,6 +55,7 @@ var errorsOnly = map[string]string{
 	"yes":    "it never ends",
 	"date":   "the logical clock is not the host's",
 	"mktemp": "names come from the seeded generator",
+	"shuf":   "the order comes from the session's random source",
 	"whoami": "the host's users are not the session's",
 }
 

@@ -44,13 +44,18 @@ func inputs(c *builtins.Call, operands []string, fn func(name string, r io.Reade
 // each operand (standard input when there are none), with its newline if it
 // has one, goes through fn, and what fn returns is written to Stdout.
 func mapLines(c *builtins.Call, operands []string, fn func(line []byte) []byte) int {
+	return mapRecords(c, operands, '\n', fn)
+}
+
+// mapRecords is mapLines with records ending in sep (rev -0: NUL).
+func mapRecords(c *builtins.Call, operands []string, sep byte, fn func(line []byte) []byte) int {
 	return inputs(c, operands, func(_ string, r io.Reader) error {
 		br := bufio.NewReader(r)
 		for {
 			if c.Canceled() {
 				return errStop
 			}
-			line, rerr := br.ReadBytes('\n')
+			line, rerr := br.ReadBytes(sep)
 			if len(line) > 0 {
 				if _, err := c.Stdout.Write(fn(line)); err != nil {
 					return errStop
@@ -97,4 +102,20 @@ func readLine(br *bufio.Reader, eol byte, long *[]byte) ([]byte, error) {
 		*long = append(*long, line...)
 	}
 	return *long, err
+}
+
+// readSoleInput reads the command's one FILE operand, standard input
+// when there is none (or it is -), and says which it read; a failure is
+// reported and ok is false.
+func readSoleInput(c *builtins.Call, ops []string) (data []byte, name string, ok bool) {
+	name = "-"
+	if len(ops) > 0 {
+		name = ops[0]
+	}
+	data, err := readInput(c, name)
+	if err != nil {
+		c.FailErr(name, err)
+		return nil, name, false
+	}
+	return data, name, true
 }

@@ -1055,50 +1055,7 @@ type sedAppend struct {
 // sedArgs rewrites -iSUFFIX (which pflag cannot parse: the suffix is an
 // optional value glued to the flag) as --in-place=SUFFIX.
 func sedArgs(args []string) []string {
-	out := []string{args[0]}
-	for k := 1; k < len(args); k++ {
-		a := args[k]
-		if a == "--" {
-			return append(out, args[k:]...)
-		}
-		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
-			out = append(out, a)
-			if a == "--expression" || a == "--file" || a == "--line-length" {
-				if k+1 < len(args) {
-					out = append(out, args[k+1])
-					k++
-				}
-			}
-			continue
-		}
-		rewritten := false
-		for j := 1; j < len(a); j++ {
-			switch a[j] {
-			case 'e', 'f', 'l':
-				if j == len(a)-1 && k+1 < len(args) {
-					out = append(out, a, args[k+1])
-					k++
-					rewritten = true
-				}
-				j = len(a) // the rest is the value
-			case 'i':
-				if j > 1 {
-					out = append(out, a[:j])
-				}
-				if j == len(a)-1 {
-					out = append(out, "--in-place")
-				} else {
-					out = append(out, "--in-place="+a[j+1:])
-				}
-				rewritten = true
-				j = len(a)
-			}
-		}
-		if !rewritten {
-			out = append(out, a)
-		}
-	}
-	return out
+	return gluedOptional(args, map[byte]string{'i': "in-place"}, "efl", []string{"expression", "file", "line-length"}, true)
 }
 
 func runSed(c *builtins.Call) int {

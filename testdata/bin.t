@@ -7,10 +7,14 @@ test, find and stat agree with which, type and command -v.
   a2a
   awk
   base32
-  $ ls /bin | wc -l
-  97
-  $ ls -l /usr/bin | sed -n '1p;/ ls$/p'
-  total 97
+Every entry is a command on PATH, every command that is not part of the
+shell itself has its entry, and both directories list the same:
+
+  $ for c in $(ls /bin); do [ "$(type -P "$c")" = "/bin/$c" ] || echo "not a command: $c"; done
+  $ help --json | jq -r '.[].name' | while read -r c; do [ "$(type -t "$c")" != file ] || [ -x "/bin/$c" ] || echo "missing: $c"; done
+  $ [ "$(ls /bin)" = "$(ls /usr/bin)" ] && echo same
+  same
+  $ ls -l /usr/bin | sed -n '/ ls$/p'
   -rwxr-xr-x 1 user user 84 Jan  1 00:00 ls
   $ test -x /bin/sh && echo executable
   executable
@@ -67,7 +71,7 @@ History does not record them:
   A /work
   A /work/myls
   $ snapshot -m first
-  15d6710
+  b93a24a
   $ ls /usr/bin >/dev/null; cat /bin/sh >/dev/null
   $ status
   $ diff

@@ -64,7 +64,7 @@ func runAwk(c *builtins.Call) int {
 	i := 0
 	usage := func(format string, a ...any) int {
 		c.Fail(format, a...)
-		io.WriteString(c.Stderr, "usage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | 'PROGRAM'] [FILE ...]\n")
+		io.WriteString(c.Stderr, "usage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | -e PROGRAM | 'PROGRAM'] [FILE ...]\n")
 		return 2
 	}
 	for i < len(args) {
@@ -94,16 +94,20 @@ func runAwk(c *builtins.Call) int {
 			case a == "--version":
 				io.WriteString(c.Stdout, "awk (GoAWK 1.31.0 in moonix)\n")
 				return 0
-			case strings.HasPrefix(a, "--field-separator="):
-				opt, val = 'F', strings.TrimPrefix(a, "--field-separator=")
-			case strings.HasPrefix(a, "--assign="):
-				opt, val = 'v', strings.TrimPrefix(a, "--assign=")
-			case strings.HasPrefix(a, "--file="):
-				opt, val = 'f', strings.TrimPrefix(a, "--file=")
-			case strings.HasPrefix(a, "--source="):
-				opt, val = 'e', strings.TrimPrefix(a, "--source=")
 			default:
-				return usage("unknown option %s", a)
+				name, v, hasValue := strings.Cut(a[2:], "=")
+				short, ok := map[string]byte{"field-separator": 'F', "assign": 'v', "file": 'f', "source": 'e'}[name]
+				if !ok {
+					return usage("unknown option %s", a)
+				}
+				if !hasValue {
+					if i+1 >= len(args) {
+						return usage("option '--%s' requires an argument", name)
+					}
+					i++
+					v = args[i]
+				}
+				opt, val = short, v
 			}
 		default:
 			return usage("unknown option -%c", opt)

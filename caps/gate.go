@@ -553,6 +553,9 @@ type Repo interface {
 	Dirty() bool
 	Keep(msg string, st vfs.State) (snap vfs.Snapshot, paths int, err error)
 	SetPrevious(id string) error
+	Mark(st vfs.State) (*vfs.Mark, error)
+	MarkChanges(m *vfs.Mark) ([]vfs.Change, error)
+	Restore(m *vfs.Mark) (vfs.State, error)
 }
 
 var _ Repo = (*vfs.Repo)(nil)
@@ -595,31 +598,79 @@ func (r *gatedRepo) Keep(msg string, st vfs.State) (vfs.Snapshot, int, error) {
 	return r.Repo.Keep(msg, st)
 }
 
+// Mark records the working state for a Restore, which is a rollback:
+// it needs git.rollback.
+func (r *gatedRepo) Mark(st vfs.State) (*vfs.Mark, error) {
+	if err := r.g.Check(GitRollback, "rollback", ""); err != nil {
+		return nil, err
+	}
+	return r.Repo.Mark(st)
+}
+
+// Restore puts a mark back as a rollback puts a snapshot back, and needs
+// what a rollback needs.
+func (r *gatedRepo) Restore(m *vfs.Mark) (vfs.State, error) {
+	if err := r.g.Check(GitRollback, "rollback", ""); err != nil {
+		return vfs.State{}, err
+	}
+	var st vfs.State
+	_, err := r.rewrite("rollback", func() ([]vfs.Change, error) { return r.Repo.MarkChanges(m) }, func() (vfs.Snapshot, error) {
+		var err error
+		st, err = r.Repo.Restore(m)
+		return vfs.Snapshot{}, err
+	})
+	return st, err
+}
+
+// Require checks, without doing anything, that the set allows the
+// history operations of kinds (git.snapshot...), auditing a refusal: a
+// command that will need one when it ends (atomic -m) asks before it
+// starts. op words a refusal.
+func (r *gatedRepo) Require(op string, kinds ...Kind) error {
+	for _, k := range kinds {
+		if err := r.g.Check(k, op, ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // restore runs fn, which rewrites the working tree to snapshot spec (a
-// rollback, switch or fork), under the gate's lock, once the set allows
-// fs.write on every path it would write and fs.delete on every path it
-// would remove: nothing can change the tree between the check and the
-// rewrite. A denial is reported once the lock is released. An empty spec
-// (an unknown branch) is left to fn to report.
+// rollback, switch or fork): see rewrite. An empty spec (an unknown
+// branch) is left to fn to report.
 func (r *gatedRepo) restore(op, spec string, fn func() (vfs.Snapshot, error)) (vfs.Snapshot, error) {
+	changes := func() ([]vfs.Change, error) {
+		if spec == "" {
+			return nil, nil
+		}
+		return r.Repo.Changes(spec, "")
+	}
+	return r.rewrite(op, changes, fn)
+}
+
+// rewrite runs fn, which rewrites the working tree, under the gate's
+// lock, once the set allows fs.write on every path it would write and
+// fs.delete on every path it would remove (changes lists them, from the
+// state fn puts back to the working tree): nothing can change the tree
+// between the check and the rewrite. A denial is reported once the lock
+// is released.
+func (r *gatedRepo) rewrite(op string, changes func() ([]vfs.Change, error), fn func() (vfs.Snapshot, error)) (vfs.Snapshot, error) {
 	var denied *DeniedError
 	snap, err := func() (vfs.Snapshot, error) {
 		r.g.ns.Lock() // the tree's names change under the filesystem's checks
 		defer r.g.ns.Unlock()
-		if spec != "" {
-			changes, err := r.Repo.Changes(spec, "")
-			if err != nil {
-				return vfs.Snapshot{}, err
+		list, err := changes()
+		if err != nil {
+			return vfs.Snapshot{}, err
+		}
+		for _, ch := range list {
+			kind := FSWrite
+			if ch.Kind == vfs.Added {
+				kind = FSDelete
 			}
-			for _, ch := range changes {
-				kind := FSWrite
-				if ch.Kind == vfs.Added {
-					kind = FSDelete
-				}
-				if err := r.g.Set.Check(kind, op, ch.Path); err != nil {
-					denied, _ = err.(*DeniedError)
-					return vfs.Snapshot{}, err
-				}
+			if err := r.g.Set.Check(kind, op, ch.Path); err != nil {
+				denied, _ = err.(*DeniedError)
+				return vfs.Snapshot{}, err
 			}
 		}
 		return fn()

@@ -1,6 +1,7 @@
 package caps
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -556,6 +557,13 @@ type Repo interface {
 	Mark(st vfs.State) (*vfs.Mark, error)
 	MarkChanges(m *vfs.Mark) ([]vfs.Change, error)
 	Restore(m *vfs.Mark) (vfs.State, error)
+	Remotes() ([]vfs.Remote, error)
+	Remote(name string) (vfs.Remote, error)
+	AddRemote(name, url string) error
+	RemoveRemote(name string) error
+	Push(ctx context.Context, remote, branch string) (vfs.RefUpdate, error)
+	Fetch(ctx context.Context, remote string) ([]vfs.RefUpdate, error)
+	FastForward(remote, branch string) (up vfs.RefUpdate, st *vfs.State, err error)
 }
 
 var _ Repo = (*vfs.Repo)(nil)
@@ -620,6 +628,96 @@ func (r *gatedRepo) Restore(m *vfs.Mark) (vfs.State, error) {
 		return vfs.Snapshot{}, err
 	})
 	return st, err
+}
+
+// AddRemote needs git.remote on the place the remote names (its host
+// directory, or its host:port): a rule naming a remote allows it
+// whatever its URL, so saying where a name points is what needs the
+// place.
+func (r *gatedRepo) AddRemote(name, url string) error {
+	place, err := vfs.RemotePlace(url)
+	if err != nil {
+		return err
+	}
+	if err := r.g.Check(GitRemote, "remote add", place); err != nil {
+		return err
+	}
+	return r.Repo.AddRemote(name, url)
+}
+
+// RemoveRemote, Push, Fetch and Pull need git.remote on the remote's
+// name or its place (checkRemote); a remote over HTTP needs net.connect
+// too, which the session's transport checks on every request.
+func (r *gatedRepo) RemoveRemote(name string) error {
+	if err := r.checkRemote("remote remove", name); err != nil {
+		return err
+	}
+	return r.Repo.RemoveRemote(name)
+}
+
+func (r *gatedRepo) Push(ctx context.Context, remote, branch string) (vfs.RefUpdate, error) {
+	if err := r.checkRemote("push", remote); err != nil {
+		return vfs.RefUpdate{}, err
+	}
+	return r.Repo.Push(ctx, remote, branch)
+}
+
+func (r *gatedRepo) Fetch(ctx context.Context, remote string) ([]vfs.RefUpdate, error) {
+	if err := r.checkRemote("fetch", remote); err != nil {
+		return nil, err
+	}
+	return r.Repo.Fetch(ctx, remote)
+}
+
+// FastForward (pull's second half) rewrites the tree when it moves the
+// current branch: it needs git.remote, as the fetch before it, and
+// fs.write and fs.delete on every path it changes, as a rollback.
+func (r *gatedRepo) FastForward(remote, branch string) (vfs.RefUpdate, *vfs.State, error) {
+	if err := r.checkRemote("pull", remote); err != nil {
+		return vfs.RefUpdate{}, nil, err
+	}
+	spec := ""
+	if cur, _, _ := r.Repo.Current(); branch == "" || branch == cur {
+		if branch == "" {
+			branch = cur
+		}
+		if _, err := r.Repo.Resolve(remote + "/" + branch); err == nil {
+			spec = remote + "/" + branch
+		}
+	}
+	var up vfs.RefUpdate
+	var st *vfs.State
+	_, err := r.restore("pull", spec, func() (vfs.Snapshot, error) {
+		var err error
+		up, st, err = r.Repo.FastForward(remote, branch)
+		return vfs.Snapshot{}, err
+	})
+	return up, st, err
+}
+
+// checkRemote allows an operation on the remote name when a rule allows
+// its name or its place and no denial covers either; the denial names
+// the remote.
+func (r *gatedRepo) checkRemote(op, name string) error {
+	rm, err := r.Repo.Remote(name)
+	if err != nil {
+		return err
+	}
+	place, err := vfs.RemotePlace(rm.URL)
+	if err != nil {
+		return err
+	}
+	byName, okName := r.g.Set.Decide(GitRemote, name)
+	byPlace, okPlace := r.g.Set.Decide(GitRemote, place)
+	refused := byName != nil && !okName || byPlace != nil && !okPlace
+	if !refused && (okName || okPlace) {
+		return nil
+	}
+	d := &DeniedError{Cap: Cap{Kind: GitRemote, Pattern: name}, Op: op, Path: name}
+	if r.g.Audit != nil {
+		r.g.Audit(d)
+	}
+	return d
 }
 
 // Require checks, without doing anything, that the set allows the

@@ -73,6 +73,7 @@ func Commands(d Deps) []*builtins.Command {
 		snapshotCommand(d), rollbackCommand(d), historyCommand(d), branchCommand(d),
 		switchCommand(d), forkCommand(d), statusCommand(d), showCommand(d),
 		effectsCommand(d), capsCommand(d), atomicCommand(d),
+		remoteCommand(d), pushCommand(d), fetchCommand(d), pullCommand(d),
 	}
 	for _, cmd := range cmds {
 		cmd.UsageStatus = 2

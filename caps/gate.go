@@ -649,6 +649,9 @@ func (r *gatedRepo) AddRemote(name, url string) error {
 // name or its place (checkRemote); a remote over HTTP needs net.connect
 // too, which the session's transport checks on every request.
 func (r *gatedRepo) RemoveRemote(name string) error {
+	if _, err := r.Repo.Remote(name); err != nil {
+		return r.Repo.RemoveRemote(name) // git's words: No such remote
+	}
 	if err := r.checkRemote("remote remove", name); err != nil {
 		return err
 	}

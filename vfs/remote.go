@@ -313,7 +313,8 @@ func (r *Repo) fetch(ctx context.Context, rm Remote) ([]RefUpdate, error) {
 // remote-tracking branch REMOTE/BRANCH, as a fetch left it (pull is a
 // fetch, then this). When branch is the current one the tree is put back
 // to the new tip, whose State is returned (nil otherwise); unsaved
-// changes refuse it (ErrDirty). A branch that is not behind the
+// changes refuse it (ErrDirty; ErrNoSnapshot when nothing was ever
+// snapshotted, so that all of the tree is unsaved). A branch that is not behind the
 // remote's gives ErrUpToDate; one that diverged, ErrNotFastForward.
 func (r *Repo) FastForward(remote, branch string) (up RefUpdate, st *State, err error) {
 	r.mu.Lock()
@@ -324,6 +325,9 @@ func (r *Repo) FastForward(remote, branch string) (up RefUpdate, st *State, err 
 	r.mu.Unlock()
 	up = RefUpdate{Branch: branch}
 	if current && r.Dirty() {
+		if r.CurrentID() == "" {
+			return up, nil, ErrNoSnapshot // all of the tree is unsaved
+		}
 		return up, nil, ErrDirty
 	}
 	r.mu.Lock()

@@ -237,6 +237,9 @@ func runPull(c *call) int {
 	case errors.Is(err, vfs.ErrDirty):
 		c.Fail("the tree has changes since the last snapshot; snapshot them first")
 		return 1
+	case errors.Is(err, vfs.ErrNoSnapshot):
+		c.Fail("nothing is snapshotted here, and %s/%s would replace the whole tree: snapshot it first, or fork --discard %s/%s NAME", remote, up.Branch, remote, up.Branch)
+		return 1
 	case err != nil:
 		return histFail(c, err)
 	}

@@ -244,35 +244,23 @@ func AddAgent(fsys vfs.FS, name string, a *Agent) error {
 	if err := a.check(); err != nil {
 		return &ConfigError{name, fmt.Errorf("agent %q: %v", a.Name, err)}
 	}
-	return editConfig(fsys, name, func(agents map[string]json.RawMessage) error {
-		if _, ok := agents[a.Name]; ok {
-			return fmt.Errorf("agent %q already exists (remove it first)", a.Name)
-		}
-		raw, err := json.Marshal(a)
-		agents[a.Name] = raw
-		return err
-	})
+	return editConfig(fsys, name, a.Name, a)
 }
 
 // RemoveAgent removes the agent called agent from the file name.
 func RemoveAgent(fsys vfs.FS, name, agent string) error {
-	return editConfig(fsys, name, func(agents map[string]json.RawMessage) error {
-		if _, ok := agents[agent]; !ok {
-			return fmt.Errorf("no agent %q", agent)
-		}
-		delete(agents, agent)
-		return nil
-	})
+	return editConfig(fsys, name, agent, nil)
 }
 
-// editConfig rewrites the agents of a configuration file, keeping its
-// other keys.
-func editConfig(fsys vfs.FS, name string, edit func(map[string]json.RawMessage) error) error {
+// editConfig sets (or, value nil, removes) the entry key of the agents
+// of a configuration file, keeping its other keys (as other tools' files
+// have them).
+func editConfig(fsys vfs.FS, name, key string, value any) error {
 	data, err := vfs.ReadFile(fsys, name)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	out, err := agent.EditSection(data, "agents", edit)
+	out, err := agent.EditEntry(data, "agents", "agent", key, value)
 	if err != nil {
 		return &ConfigError{name, err}
 	}

@@ -328,38 +328,23 @@ func AddServer(fsys vfs.FS, name string, s *Server) error {
 	if err := s.check(); err != nil {
 		return &ConfigError{name, fmt.Errorf("server %q: %v", s.Name, err)}
 	}
-	return editConfig(fsys, name, func(servers map[string]json.RawMessage) error {
-		if _, ok := servers[s.Name]; ok {
-			return fmt.Errorf("server %q already exists (remove it first)", s.Name)
-		}
-		raw, err := json.Marshal(s)
-		if err != nil {
-			return err
-		}
-		servers[s.Name] = raw
-		return nil
-	})
+	return editConfig(fsys, name, s.Name, s)
 }
 
 // RemoveServer removes the server called server from the file name.
 func RemoveServer(fsys vfs.FS, name, server string) error {
-	return editConfig(fsys, name, func(servers map[string]json.RawMessage) error {
-		if _, ok := servers[server]; !ok {
-			return fmt.Errorf("no server %q", server)
-		}
-		delete(servers, server)
-		return nil
-	})
+	return editConfig(fsys, name, server, nil)
 }
 
-// editConfig rewrites the mcpServers of a configuration file, keeping its
-// other keys (as other tools' files have them).
-func editConfig(fsys vfs.FS, name string, edit func(map[string]json.RawMessage) error) error {
+// editConfig sets (or, value nil, removes) the entry key of the mcpServers
+// of a configuration file, keeping its other keys (as other tools' files
+// have them).
+func editConfig(fsys vfs.FS, name, key string, value any) error {
 	data, err := vfs.ReadFile(fsys, name)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	out, err := agent.EditSection(data, "mcpServers", edit)
+	out, err := agent.EditEntry(data, "mcpServers", "server", key, value)
 	if err != nil {
 		return &ConfigError{name, err}
 	}

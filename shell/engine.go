@@ -235,12 +235,15 @@ type hashedKey struct{}
 // an error, as in bash, but a command standing in /bin still runs.
 func (s *Session) execHashed(c *builtins.Call, name, file string) int {
 	full := c.Abs(file)
-	if _, err := s.fs.Stat(full); err != nil {
-		if errors.Is(err, fs.ErrNotExist) && binDirs[path.Dir(full)] {
+	_, err := s.fs.Stat(full)
+	if missing := errors.Is(err, fs.ErrNotExist); err == nil || missing {
+		if _, ok := s.standsFor(full, missing); ok {
 			if run := s.commandFor(name); run != nil {
 				return run(c)
 			}
 		}
+	}
+	if err != nil {
 		execFail(c, file, err)
 		if errors.Is(err, fs.ErrPermission) {
 			return 126
@@ -505,12 +508,6 @@ const defaultPath = "/bin:/usr/bin"
 // pathCommands are the shell commands that stand as files in /bin.
 var pathCommands = map[string]bool{"sh": true, "bash": true, "dash": true, "moonix": true, "which": true}
 
-// standsInBin reports whether name is a command that stands as a file in
-// /bin and /usr/bin.
-func (s *Session) standsInBin(name string) bool {
-	return pathCommands[name] || s.commands.Lookup(name) != nil
-}
-
 // lookupOnPath says what name runs as on the engine, and the path of a
 // file (a real one, or /bin/NAME for a command standing there). noExec
 // is the first file found without the execute bit.
@@ -591,8 +588,13 @@ func (s *Session) execOnPath(c *builtins.Call, name string) int {
 	switch kind {
 	case kindFile:
 		full := c.Abs(p)
-		if _, err := s.fs.Stat(full); errors.Is(err, fs.ErrNotExist) && binDirs[path.Dir(full)] {
-			return s.commandFor(name)(c)
+		_, err := s.fs.Stat(full)
+		if missing := errors.Is(err, fs.ErrNotExist); err == nil || missing {
+			if _, ok := s.standsFor(full, missing); ok {
+				if run := s.commandFor(name); run != nil {
+					return run(c)
+				}
+			}
 		}
 		return s.execFile(c, p)
 	case kindBuiltin:

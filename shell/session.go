@@ -333,8 +333,13 @@ func (s *Session) setupGate() error {
 		s.cfg.Repo = s.gate.Repo(remoteRecorder{Repo: s.cfg.Repo, log: s.cfg.Effects, rt: s.http.Transport})
 	}
 	var err error
-	s.commands, err = s.newRegistry()
-	return err
+	if s.commands, err = s.newRegistry(); err != nil {
+		return err
+	}
+	if s.tree != nil {
+		return s.mountCommands(s.tree)
+	}
+	return nil
 }
 
 // currentID is the id of repo's current snapshot, "" when there is none.

@@ -27,7 +27,7 @@ denials only with --denied (or --all, or --kind denied).
   $ echo x > /etc/x
   moonix: write /etc/x: permission denied (needs fs.write:/etc/x)
   [1]
-  $ rm -r /bin
+  $ rmdir /bin
   moonix: remove /bin: permission denied (needs fs.delete:/bin)
   [1]
   $ effects

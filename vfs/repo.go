@@ -770,8 +770,8 @@ func (r *Repo) store(n *node) plumbing.Hash {
 	case n.mode.IsDir():
 		entries := make([]object.TreeEntry, 0, len(n.kids))
 		for name, k := range n.kids {
-			if k.dev != nil {
-				continue // devices are the tree's own, not history
+			if !k.inHistory() {
+				continue // devices and mounts are the tree's own, not history
 			}
 			entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: r.store(k)})
 		}
@@ -852,7 +852,7 @@ func dirModes(dir *node) map[string]string {
 		out[p] = m
 	}
 	for name, k := range dir.kids {
-		if k.dev != nil {
+		if !k.inHistory() {
 			continue
 		}
 		if perm := permOf(k.mode); perm != defaultPerm(gitMode(k.mode)) {
@@ -933,14 +933,20 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 		want[e.Name] = e
 	}
 	for name, k := range dir.kids {
-		if _, ok := want[name]; !ok && k.dev == nil {
-			t.unlink(dir, name)
+		if _, ok := want[name]; !ok && k.inHistory() {
+			t.drop(dir, name)
 		}
 	}
 	for _, e := range tree.Entries {
 		cur := dir.kids[e.Name]
-		if cur != nil && cur.dev != nil {
-			continue
+		if cur != nil && cur.mountPoint() && e.Mode == filemode.Dir {
+			cur.mnt.covered = true // history has the directory, empty
+		}
+		if cur != nil && (cur.dev != nil || cur.mnt != nil || cur.holds && e.Mode != filemode.Dir) {
+			continue // a mount, and what leads to one, stay
+		}
+		if cur != nil && cur.placeholder {
+			cur.placeholder = false // history has it: the tree's own now
 		}
 		switch e.Mode {
 		case filemode.Dir:
@@ -1020,7 +1026,7 @@ func (t *Tree) applyModes(old, modes map[string]string) {
 				return
 			}
 		}
-		if n.dev != nil {
+		if n.dev != nil || n.mnt != nil {
 			return
 		}
 		want := defaultPerm(gitMode(n.mode))
@@ -1086,7 +1092,7 @@ func hashNode(n *node) plumbing.Hash {
 	case n.mode.IsDir():
 		entries := make([]object.TreeEntry, 0, len(n.kids))
 		for name, k := range n.kids {
-			if k.dev == nil {
+			if k.inHistory() {
 				entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: hashNode(k)})
 			}
 		}

@@ -355,9 +355,17 @@ type side struct {
 	node *node
 }
 
+// NullSpec names the empty tree, what there was before the first
+// snapshot, in Changes (git's null id): the changes from it are what
+// history records of the working tree.
+const NullSpec = "0000000000000000000000000000000000000000"
+
 func (r *Repo) sideOf(spec string) (side, error) {
-	if spec == "" {
+	switch spec {
+	case "":
 		return side{node: r.tree.root, mode: filemode.Dir}, nil
+	case NullSpec:
+		return side{node: &node{mode: fs.ModeDir}, mode: filemode.Dir}, nil
 	}
 	h, err := r.resolve(spec)
 	if err != nil {
@@ -382,7 +390,7 @@ func (r *Repo) entries(s side) (map[string]side, error) {
 	out := map[string]side{}
 	if s.node != nil {
 		for name, k := range s.node.kids {
-			if k.dev == nil {
+			if k.inHistory() {
 				out[name] = side{node: k, mode: gitMode(k.mode)}
 			}
 		}

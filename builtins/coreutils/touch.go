@@ -1,9 +1,11 @@
 package coreutils
 
 import (
+	"errors"
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -134,7 +136,12 @@ func runTouch(c *builtins.Call) int {
 			}
 		}
 		if err := c.FS.Chtimes(p, atime, mtime); err != nil {
-			failOn(c, "setting times of", name, err)
+			what := "setting times of"
+			if !*noCreate && errors.Is(err, syscall.EROFS) {
+				// GNU opened the file first, and reports that failure
+				what = "cannot touch"
+			}
+			failOn(c, what, name, err)
 			status = 1
 		}
 	}

@@ -5,12 +5,12 @@ test, find and stat agree with which, type and command -v.
   $ ls /bin | head -4
   [
   a2a
+  atomic
   awk
-  base32
   $ ls /bin | wc -l
-  97
+  102
   $ ls -l /usr/bin | sed -n '1p;/ ls$/p'
-  total 97
+  total 102
   -rwxr-xr-x 1 user user 84 Jan  1 00:00 ls
   $ test -x /bin/sh && echo executable
   executable

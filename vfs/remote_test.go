@@ -4,10 +4,38 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	git "github.com/go-git/go-git/v5"
 )
+
+func TestRemotePlace(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ url, place, err string }{
+		{"/srv/git/app.git", "/srv/git/app.git", ""},
+		{"/srv/git/../x//app.git/", "/srv/x/app.git", ""},
+		{"file:///srv/app.git", "/srv/app.git", ""},
+		{"https://Git.Example.com/app.git", "git.example.com:443", ""},
+		{"http://127.0.0.1:8080/app.git", "127.0.0.1:8080", ""},
+		{"http://[::1]/app.git", "[::1]:80", ""},
+		{"https://user:secret@example.com/app.git", "example.com:443", ""},
+		{"file://app.git", "", "a file URL names an absolute path"},
+		{"app.git", "", "unsupported remote"},
+		{"ssh://git@example.com/app.git", "", "unsupported remote"},
+		{"git@example.com:app.git", "", "unsupported remote"},
+		{"git://example.com/app.git", "", "unsupported remote"},
+		{"https:///app.git", "", "is not a valid URL"},
+	} {
+		place, err := RemotePlace(tc.url)
+		switch {
+		case tc.err == "" && (err != nil || place != tc.place):
+			t.Errorf("RemotePlace(%q) = %q, %v; want %q", tc.url, place, err, tc.place)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("RemotePlace(%q) = %q, %v; want an error with %q", tc.url, place, err, tc.err)
+		}
+	}
+}
 
 // BenchmarkPushClone10k pushes a workspace of 10,000 files (100
 // directories of 100) to a new bare repository on disk and clones it

@@ -71,6 +71,14 @@ type Call struct {
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.
 	SetState func(st vfs.State) error
+	// RunInShell runs args in the calling shell as a command it read
+	// would run (a function, a shell builtin, a command down the exec
+	// path), with the stdio the calling shell gave this command, and
+	// returns its status and the shell's working directory and exported
+	// environment after it: what the command changes in the shell (cd,
+	// export) stays. Nil when the command does not run directly in a
+	// shell (a Sub of it: xargs, env), which then uses Exec.
+	RunInShell func(args []string) (status int, dir string, env []string)
 
 	// cmd is the command being run (set by Run), for its usage texts.
 	cmd *Command
@@ -81,6 +89,7 @@ type Call struct {
 func (c *Call) Sub(args ...string) *Call {
 	sub := *c
 	sub.Args = args
+	sub.RunInShell = nil // not the shell's command any more
 	return &sub
 }
 

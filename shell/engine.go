@@ -192,6 +192,10 @@ func (s *Session) engineCall(c *engine.Command) *builtins.Call {
 		call.Width = s.cfg.Width()
 	}
 	call.SetState = func(st vfs.State) error { return engineSetState(c, st) }
+	call.RunInShell = func(args []string) (int, string, []string) {
+		status := c.Run(args)
+		return status, c.WorkDir(), c.Exported()
+	}
 	return call
 }
 

@@ -328,7 +328,9 @@ func (s *Session) setupGate() error {
 	}
 	s.http = newHTTPClient(s.gate, s.cfg.Dial, s.cfg.Lookup, s.cfg.Effects, s.cfg.HTTPMaxBody)
 	if s.cfg.Repo != nil {
-		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
+		// the gate outside, the recorder inside: a refused push is
+		// not an effect
+		s.cfg.Repo = s.gate.Repo(remoteRecorder{Repo: s.cfg.Repo, log: s.cfg.Effects, rt: s.http.Transport})
 	}
 	var err error
 	if s.commands, err = s.newRegistry(); err != nil {

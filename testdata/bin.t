@@ -5,8 +5,8 @@ test, find and stat agree with which, type and command -v.
   $ ls /bin | head -4
   [
   a2a
+  atomic
   awk
-  base32
 Every entry is a command on PATH, every command that is not part of the
 shell itself has its entry, and both directories list the same:
 

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-git/go-billy/v5"
@@ -66,6 +67,8 @@ type Repo struct {
 	// length (see objects.go).
 	sizesOut billy.File
 	sizesEnd int64
+	// curID is the current snapshot's id (see noteCurrent).
+	curID atomic.Pointer[string]
 }
 
 // State is the shell state a snapshot keeps beside the tree.
@@ -168,6 +171,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		if err := r.init(); err != nil {
 			return nil, nil, err
 		}
+		r.noteCurrent()
 		return r, nil, nil
 	}
 	fresh, err := checkWorkspaceDir(opts.Dir)
@@ -186,6 +190,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		if err := r.init(); err != nil {
 			return nil, nil, err
 		}
+		r.noteCurrent()
 		return r, nil, nil
 	}
 	r.removeTemporaries()
@@ -204,6 +209,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
 	}
 	r.saveSizes()
+	r.noteCurrent()
 	return r, st, nil
 }
 
@@ -298,6 +304,7 @@ func (r *Repo) writeFile(name, content string) error {
 }
 
 func (r *Repo) setRef(name plumbing.ReferenceName, h plumbing.Hash) error {
+	defer r.noteCurrent()
 	if r.fs != nil {
 		return r.writeFile(name.String(), h.String()+"\n")
 	}
@@ -305,6 +312,7 @@ func (r *Repo) setRef(name plumbing.ReferenceName, h plumbing.Hash) error {
 }
 
 func (r *Repo) removeRef(name plumbing.ReferenceName) error {
+	defer r.noteCurrent()
 	err := r.st.RemoveReference(name)
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {
 		return nil
@@ -313,11 +321,24 @@ func (r *Repo) removeRef(name plumbing.ReferenceName) error {
 }
 
 func (r *Repo) setSymbolicHEAD(branch string) error {
+	defer r.noteCurrent()
 	target := plumbing.NewBranchReferenceName(branch)
 	if r.fs != nil {
 		return r.writeFile("HEAD", "ref: "+target.String()+"\n")
 	}
 	return r.st.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, target))
+}
+
+// noteCurrent keeps the current snapshot's id where CurrentID reads it
+// without the repository's lock, after a ref changed (the caller holds
+// the lock): the effect log asks for it while a push or fetch, which
+// holds the lock, records its HTTP requests.
+func (r *Repo) noteCurrent() {
+	id := ""
+	if h, ok := r.currentHash(); ok {
+		id = h.String()
+	}
+	r.curID.Store(&id)
 }
 
 func (r *Repo) ref(name plumbing.ReferenceName) (plumbing.Hash, bool) {

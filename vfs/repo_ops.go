@@ -47,12 +47,13 @@ func (r *Repo) Current() (string, *Snapshot, error) {
 // Current says of it, without reading the commit (the effect log asks for
 // it on every entry).
 func (r *Repo) CurrentID() string {
+	if id := r.curID.Load(); id != nil {
+		return *id
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if h, ok := r.currentHash(); ok {
-		return h.String()
-	}
-	return ""
+	r.noteCurrent()
+	return *r.curID.Load()
 }
 
 // Resolve finds the snapshot spec names: a unique prefix of an id (4
@@ -121,6 +122,11 @@ func (r *Repo) resolveBase(base, spec string) (plumbing.Hash, error) {
 	}
 	if h, ok := r.ref(plumbing.NewBranchReferenceName(base)); ok {
 		return h, nil
+	}
+	if strings.Contains(base, "/") { // REMOTE/BRANCH, as fetch left it
+		if h, ok := r.ref(plumbing.ReferenceName("refs/remotes/" + base)); ok {
+			return h, nil
+		}
 	}
 	if len(base) >= 4 && isHex(base) {
 		base = strings.ToLower(base)

@@ -18,7 +18,11 @@
 // vfs imports the standard library, moonix/clock (the tree's times), and
 // go-git and go-billy for the history (repo.go; hostfs.go adapts the one
 // host directory the CLI names, the workspace, to go-billy): it is the only
-// package that imports them. Every type here is safe for concurrent use
+// package that imports them. Beyond the workspace, the history's remotes
+// (remote.go) reach the bare host repositories a caller names, which the
+// capability gate checks before (git.remote), and the network only through
+// the RoundTripper the caller hands them (remote_http.go, the one file
+// that imports net/http). Every type here is safe for concurrent use
 // unless its comment says otherwise.
 package vfs
 

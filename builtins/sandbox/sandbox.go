@@ -71,7 +71,8 @@ func Commands(d Deps) []*builtins.Command {
 	cmds := []*builtins.Command{
 		snapshotCommand(d), rollbackCommand(d), historyCommand(d), branchCommand(d),
 		switchCommand(d), forkCommand(d), statusCommand(d), showCommand(d),
-		effectsCommand(d), capsCommand(d),
+		effectsCommand(d), capsCommand(d), atomicCommand(d),
+		remoteCommand(d), pushCommand(d), fetchCommand(d), pullCommand(d),
 	}
 	for _, cmd := range cmds {
 		cmd.UsageStatus = 2

@@ -163,6 +163,19 @@ func (c *Command) Exported() []string { return c.p.exported() }
 // Chdir changes the calling shell's directory, as cd does.
 func (c *Command) Chdir(dir string) error { return c.p.chdir(vfs.Clean(c.p.dir, dir), dir) }
 
+// Run runs args in the calling shell as the shell runs a command it
+// reads (a function, a shell builtin, or through Config.Exec), with the
+// command's descriptors, and returns its status: what a function or cd
+// changes stays in the calling shell (atomic runs its command so).
+func (c *Command) Run(args []string) int {
+	c.p.runArgs(args, false)
+	return c.p.status
+}
+
+// WorkDir is the calling shell's working directory now (Dir is the one
+// the command started in).
+func (c *Command) WorkDir() string { return c.p.dir }
+
 // SetUmask sets the calling shell's file creation mask.
 func (c *Command) SetUmask(m fs.FileMode) { c.p.umask = m & 0o777 }
 

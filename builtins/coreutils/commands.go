@@ -35,6 +35,10 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		idCommand(), printenvCommand(), sleepCommand(), unameCommand(),
 		whoamiCommand(), yesCommand(),
 	}
+	// archives and compression
+	cmds = append(cmds, gzipCommands()...)
+	cmds = append(cmds, bzip2Commands()...)
+	cmds = append(cmds, xzCommands()...)
 	for _, cmd := range cmds {
 		if pkg := gnuPackage(cmd.Name); pkg != "" {
 			cmd.Version = cmd.Name + " (moonix " + pkg + ") " + builtins.Version
@@ -54,6 +58,10 @@ func gnuPackage(name string) string {
 		return "GNU grep"
 	case "sed":
 		return "GNU sed"
+	case "gzip", "gunzip", "zcat":
+		return "GNU gzip"
+	case "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat":
+		return ""
 	case "diff", "cmp":
 		return "GNU diffutils"
 	case "find", "xargs":

@@ -39,6 +39,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 	cmds = append(cmds, gzipCommands()...)
 	cmds = append(cmds, bzip2Commands()...)
 	cmds = append(cmds, xzCommands()...)
+	cmds = append(cmds, tarCommand())
 	for _, cmd := range cmds {
 		if pkg := gnuPackage(cmd.Name); pkg != "" {
 			cmd.Version = cmd.Name + " (moonix " + pkg + ") " + builtins.Version
@@ -60,6 +61,8 @@ func gnuPackage(name string) string {
 		return "GNU sed"
 	case "gzip", "gunzip", "zcat":
 		return "GNU gzip"
+	case "tar":
+		return "GNU tar"
 	case "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat":
 		return ""
 	case "diff", "cmp":

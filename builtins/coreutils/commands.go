@@ -39,7 +39,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 	cmds = append(cmds, gzipCommands()...)
 	cmds = append(cmds, bzip2Commands()...)
 	cmds = append(cmds, xzCommands()...)
-	cmds = append(cmds, tarCommand())
+	cmds = append(cmds, tarCommand(), patchCommand())
 	for _, cmd := range cmds {
 		if pkg := gnuPackage(cmd.Name); pkg != "" {
 			cmd.Version = cmd.Name + " (moonix " + pkg + ") " + builtins.Version
@@ -63,6 +63,8 @@ func gnuPackage(name string) string {
 		return "GNU gzip"
 	case "tar":
 		return "GNU tar"
+	case "patch":
+		return "GNU patch"
 	case "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat":
 		return ""
 	case "diff", "cmp":

@@ -39,7 +39,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 	cmds = append(cmds, gzipCommands()...)
 	cmds = append(cmds, bzip2Commands()...)
 	cmds = append(cmds, xzCommands()...)
-	cmds = append(cmds, tarCommand(), patchCommand())
+	cmds = append(cmds, tarCommand(), patchCommand(), ddCommand())
 	for _, cmd := range cmds {
 		if pkg := gnuPackage(cmd.Name); pkg != "" {
 			cmd.Version = cmd.Name + " (moonix " + pkg + ") " + builtins.Version

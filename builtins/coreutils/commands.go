@@ -39,7 +39,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 	cmds = append(cmds, gzipCommands()...)
 	cmds = append(cmds, bzip2Commands()...)
 	cmds = append(cmds, xzCommands()...)
-	cmds = append(cmds, tarCommand(), patchCommand(), ddCommand(), zipCommand(), unzipCommand(), fileCommand())
+	cmds = append(cmds, tarCommand(), patchCommand(), ddCommand(), zipCommand(), unzipCommand(), fileCommand(), iconvCommand())
 	for _, cmd := range cmds {
 		if pkg := gnuPackage(cmd.Name); pkg != "" {
 			cmd.Version = cmd.Name + " (moonix " + pkg + ") " + builtins.Version
@@ -65,6 +65,8 @@ func gnuPackage(name string) string {
 		return "GNU tar"
 	case "patch":
 		return "GNU patch"
+	case "iconv":
+		return "GNU libc"
 	case "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zip", "unzip", "file":
 		return ""
 	case "diff", "cmp":

@@ -1707,30 +1707,11 @@ func (r *sed) substitute(cmd *sedCmd) {
 		}
 	}
 	r.lastRe = m
-	b := []byte(r.ps)
-	n := -1
-	if !cmd.global {
-		n = cmd.nth
-	}
-	locs := m.FindAllSubmatchIndex(b, n)
-	if len(locs) < cmd.nth {
+	ps, ok := cmd.replaceIn(m, r.ps)
+	if !ok {
 		return
 	}
-	var out strings.Builder
-	last := 0
-	for k, loc := range locs {
-		if k+1 < cmd.nth {
-			continue
-		}
-		out.WriteString(r.ps[last:loc[0]])
-		expandRepl(&out, cmd.repl, r.ps, loc)
-		last = loc[1]
-		if !cmd.global {
-			break
-		}
-	}
-	out.WriteString(r.ps[last:])
-	r.ps = out.String()
+	r.ps = ps
 	r.replaced = true
 	if cmd.print {
 		r.out.write(r.ps, r.nl)
@@ -1738,6 +1719,34 @@ func (r *sed) substitute(cmd *sedCmd) {
 	if cmd.wfile != "" {
 		r.wfile(cmd.wfile).write(r.ps, r.nl)
 	}
+}
+
+// replaceIn is what the s command cmd, with the regex m, makes of s, and
+// whether it matched (tar --transform uses it too).
+func (cmd *sedCmd) replaceIn(m regex.Matcher, s string) (string, bool) {
+	n := -1
+	if !cmd.global {
+		n = cmd.nth
+	}
+	locs := m.FindAllSubmatchIndex([]byte(s), n)
+	if len(locs) < cmd.nth {
+		return s, false
+	}
+	var out strings.Builder
+	last := 0
+	for k, loc := range locs {
+		if k+1 < cmd.nth {
+			continue
+		}
+		out.WriteString(s[last:loc[0]])
+		expandRepl(&out, cmd.repl, s, loc)
+		last = loc[1]
+		if !cmd.global {
+			break
+		}
+	}
+	out.WriteString(s[last:])
+	return out.String(), true
 }
 
 // expandRepl writes the replacement for one match, applying \L \U \E \l \u.

@@ -71,6 +71,9 @@ Examples:
       --strip-components=NUMBER   strip NUMBER leading components from file
                              names on extraction
   -T, --files-from=FILE      get names to extract or create from FILE
+      --transform=EXPRESSION, --xform=EXPRESSION
+                             use sed replace EXPRESSION to transform file
+                             names
   -v, --verbose              verbosely list files processed
   -z, --gzip, --gunzip       filter the archive through gzip
       --help                 display this help and exit
@@ -100,6 +103,7 @@ type tarRun struct {
 	archiveAbs                         string
 	listing                            io.Writer // where -v names go
 	links                              map[uint64]string
+	xforms                             []tarXform // --transform
 }
 
 type tarDelayed struct{ path, target string }
@@ -164,6 +168,8 @@ func runTar(c *builtins.Call) int {
 	fl.BoolVar(&t.numeric, "numeric-owner", false, "")
 	fl.BoolVarP(&t.keepOld, "keep-old-files", "k", false, "")
 	overwrite := fl.Bool("overwrite", false, "")
+	xforms := fl.StringArray("transform", nil, "")
+	xforms2 := fl.StringArray("xform", nil, "")
 	if st, ok := c.Parse(fl); !ok {
 		return st
 	}
@@ -174,6 +180,13 @@ func runTar(c *builtins.Call) int {
 	t.preserve = t.preserve || *samePerm
 	if *overwrite {
 		t.keepOld = false
+	}
+	for _, x := range append(*xforms, *xforms2...) {
+		xs, err := parseTransforms(x)
+		if err != nil {
+			return c.Usage("%s", err)
+		}
+		t.xforms = append(t.xforms, xs...)
 	}
 	modes := 0
 	for _, m := range []bool{*create, *extract, *list} {
@@ -461,7 +474,7 @@ func (t *tarRun) add(tw *tar.Writer, abs, name string) error {
 		t.c.Fail("%s: file is the archive; not dumped", name)
 		return nil
 	}
-	member, _ := t.safeName(name, "member names")
+	member, _ := t.safeName(t.transform(name, 'r'), "member names")
 	if member == "" {
 		member = "."
 	}
@@ -687,7 +700,16 @@ func (t *tarRun) list(hdr *tar.Header) {
 		return
 	}
 	if t.verbose > 0 {
-		fmt.Fprintln(t.c.Stdout, t.longLine(hdr, hdr.Name))
+		// GNU tar 1.34 lists the names as they are, the link targets
+		// transformed
+		shown := *hdr
+		switch hdr.Typeflag {
+		case tar.TypeSymlink:
+			shown.Linkname = t.transform(hdr.Linkname, 's')
+		case tar.TypeLink:
+			shown.Linkname = t.transform(hdr.Linkname, 'h')
+		}
+		fmt.Fprintln(t.c.Stdout, t.longLine(&shown, hdr.Name))
 		return
 	}
 	fmt.Fprintln(t.c.Stdout, hdr.Name)
@@ -697,7 +719,7 @@ func (t *tarRun) list(hdr *tar.Header) {
 // the archive cannot be read on.
 func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, base string) error {
 	c := t.c
-	name, dotdot := t.safeName(hdr.Name, "member names")
+	name, dotdot := t.safeName(t.transform(hdr.Name, 'r'), "member names")
 	if dotdot {
 		t.fail("%s: Member name contains '..'", hdr.Name)
 		return nil
@@ -775,6 +797,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, base string) error {
 		}
 		c.FS.Chtimes(p, hdr.ModTime, hdr.ModTime)
 	case tar.TypeSymlink:
+		hdr.Linkname = t.transform(hdr.Linkname, 's')
 		if path.IsAbs(hdr.Linkname) || slices.Contains(strings.Split(hdr.Linkname, "/"), "..") {
 			// made last; until then an empty file holds the place
 			f, err := c.FS.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0)
@@ -790,7 +813,7 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, base string) error {
 			t.failErr(err, "%s: Cannot create symlink to %s: %s", hdr.Name, builtins.Quote(hdr.Linkname), builtins.Reason(err))
 		}
 	case tar.TypeLink:
-		target, _ := t.safeName(hdr.Linkname, "hard link targets")
+		target, _ := t.safeName(t.transform(hdr.Linkname, 'h'), "hard link targets")
 		target = t.stripped(target)
 		if err := c.FS.Link(vfs.Clean(base, target), p); err != nil {
 			t.failErr(err, "%s: Cannot hard link to %s: %s", hdr.Name, builtins.Quote(target), builtins.Reason(err))

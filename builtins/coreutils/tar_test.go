@@ -98,6 +98,22 @@ func TestTar(t *testing.T) {
 			check: wantMode("/work/w", 0o666)},
 		{args: []string{"tar", "-xf", "m.tar"}, files: map[string]string{"m.tar": tarball(tarEntry{name: "w", data: "x", mode: 0o666})},
 			check: wantMode("/work/w", 0o644)},
+		// --transform: sed's s command on names
+		{args: []string{"tar", "tvf", "a.tar", "--transform", "s/f/F/"}, files: a,
+			out: strings.NewReplacer("d/l -> f", "d/l -> F", "link to d/f", "link to d/F").Replace(listing)},
+		{args: []string{"tar", "tvf", "a.tar", "--transform", "s/f/F/SH"}, files: a, out: listing},
+		{args: []string{"tar", "cvf", "b.tar", "--transform", "s,^d,e,", "d/f"}, files: map[string]string{"d/f": "x"}, out: "d/f\n",
+			check: wantTarNames("/work/b.tar", "e/f")},
+		{name: "extract --transform", args: []string{"tar", "xf", "a.tar", "--xform", "s/d/D/;s/f/G/x"}, files: a,
+			check: checks(wantContent("/work/D/G", "hi\n"), wantSameFile("/work/D/G", "/work/D/h"), wantLink("/work/D/l", "G"), wantContent("/work/D/sub/g", "deep\n"))},
+		{args: []string{"tar", "tf", "a.tar", "--transform", "s/[/"}, files: a,
+			err: "tar: Invalid transform expression\nTry 'tar --help' or 'tar --usage' for more information.\n", status: 2},
+		{args: []string{"tar", "tf", "a.tar", "--transform", "y/a/b/"}, files: a,
+			err: "tar: Invalid transform expression\nTry 'tar --help' or 'tar --usage' for more information.\n", status: 2},
+		// -h follows symlinks, -T reads names from a file
+		{args: []string{"tar", "chf", "h.tar", "l"}, files: map[string]string{"f": "data", "l": "->f"}, check: wantTarNames("/work/h.tar", "l")},
+		{args: []string{"tar", "cvf", "t.tar", "-T", "list"}, files: map[string]string{"f": "1", "g": "2", "list": "g\nf\n"}, out: "g\nf\n",
+			check: wantTarNames("/work/t.tar", "g", "f")},
 		// errors, in GNU tar's words
 		{args: []string{"tar", "tf", "a.tar", "nope"}, files: a, out: "",
 			err: "tar: nope: Not found in archive\ntar: Exiting with failure status due to previous errors\n", status: 2},
@@ -117,6 +133,33 @@ func TestTar(t *testing.T) {
 		{args: []string{"tar", "cf", "c.tar", "/work/d"}, files: map[string]string{"d/f": "x"},
 			err: "tar: Removing leading `/' from member names\n"},
 	})
+}
+
+// wantTarNames checks the member names of the archive at p, and that
+// none is a symlink.
+func wantTarNames(p string, names ...string) func(*testing.T, vfs.FS) {
+	return func(t *testing.T, fsys vfs.FS) {
+		t.Helper()
+		data, err := vfs.ReadFile(fsys, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		tr := tar.NewReader(bytes.NewReader(data))
+		for {
+			h, err := tr.Next()
+			if err != nil {
+				break
+			}
+			if h.Typeflag == tar.TypeSymlink {
+				t.Errorf("%s: %s is a symlink", p, h.Name)
+			}
+			got = append(got, h.Name)
+		}
+		if strings.Join(got, " ") != strings.Join(names, " ") {
+			t.Errorf("%s holds %q, want %q", p, got, names)
+		}
+	}
 }
 
 // wantSameFile checks that two names are hard links to one file.

@@ -35,6 +35,10 @@ type codec struct {
 	// formatFirst: decompression checks the data before the name's
 	// suffix (xz's order).
 	formatFirst bool
+	// list prints -l's line for a file's data, and totals its totals
+	// (nil: the tool has no -l).
+	list   func(o *squeezeRun, name, out string, data []byte)
+	totals func(o *squeezeRun)
 	// writer compresses to w at level (0 to 9); name and mtime are the
 	// input's, for the formats that keep them (gzip without -n).
 	writer func(w io.Writer, level int, name string, mtime time.Time) (io.WriteCloser, error)
@@ -84,6 +88,7 @@ type squeezeRun struct {
 	longest                                     int // bzip2 pads names in -v to the longest
 	totalIn, totalOut                           int64
 	header                                      int64 // gzip -v: its header and trailer
+	xzTotal                                     xzInfo
 	listed                                      int
 }
 
@@ -147,8 +152,10 @@ func runSqueeze(c *builtins.Call, cd *codec) int {
 	fl.BoolVarP(&o.test, "test", "t", false, "")
 	fl.BoolVarP(&o.verbose, "verbose", "v", false, "")
 	fl.BoolVarP(&o.quiet, "quiet", "q", false, "")
-	if cd.tool == "gzip" {
+	if cd.list != nil {
 		fl.BoolVarP(&o.list, "list", "l", false, "")
+	}
+	if cd.tool == "gzip" {
 		fl.BoolVarP(&o.noName, "no-name", "n", false, "")
 		fl.BoolVarP(&o.name, "name", "N", false, "")
 		fl.BoolVarP(&o.recursive, "recursive", "r", false, "")
@@ -210,7 +217,7 @@ func runSqueeze(c *builtins.Call, cd *codec) int {
 		o.operand(f, true)
 	}
 	if o.list && o.listed > 1 {
-		o.listTotals()
+		o.cd.totals(o)
 	}
 	return o.status
 }
@@ -249,13 +256,18 @@ func lastLevel(args []string, def int) int {
 // false for the files -r finds.
 func (o *squeezeRun) operand(name string, top bool) {
 	c, w := o.c, o.cd.words
+	if name == "-" && o.list && o.cd.tool == "xz" {
+		fmt.Fprintf(c.Stderr, "%s: --list does not support reading from standard input\n", o.prog())
+		o.raise(1)
+		return
+	}
 	if name == "-" && o.list {
 		data, err := io.ReadAll(c.Stdin)
 		if err != nil {
 			o.failIO(w.stdinName, err)
 			return
 		}
-		o.listData(w.stdinName, "stdout", data)
+		o.cd.list(o, w.stdinName, "stdout", data)
 		return
 	}
 	if name == "-" {

@@ -36,6 +36,8 @@ var gzipCodec = &codec{
 		return zw, nil
 	},
 	decode: gunzip,
+	list:   (*squeezeRun).listData,
+	totals: (*squeezeRun).listTotals,
 	words: codecWords{
 		alwaysName: "gzip",
 		hasSuffix:  word{"%s: %s already has %s suffix -- unchanged", 0},
@@ -219,7 +221,7 @@ func (o *squeezeRun) listFile(name, p string, info fs.FileInfo) {
 		return
 	}
 	out, _ := o.outName(name)
-	o.listData(name, out, data)
+	o.cd.list(o, name, out, data)
 }
 
 // listData prints gzip -l's line for the gzip data of name: sizes from
@@ -341,6 +343,8 @@ var xzDict = [10]int{0: 256 << 10, 1: 1 << 20, 2: 2 << 20, 3: 4 << 20, 4: 4 << 2
 
 var xzCodec = &codec{
 	formatFirst: true,
+	list:        (*squeezeRun).xzListData,
+	totals:      (*squeezeRun).xzListTotals,
 	tool:        "xz", unName: "unxz", catName: "xzcat", suffix: ".xz", magic: "\xfd7zXZ\x00",
 	unsuffix: [][2]string{{".txz", ".tar"}},
 	writer: func(w io.Writer, level int, _ string, _ time.Time) (io.WriteCloser, error) {
@@ -399,6 +403,7 @@ Compress or decompress FILEs in the .xz format.
   -f, --force         force overwrite of output file and (de)compress links
   -c, --stdout        write to standard output and don't delete input files
   -S, --suffix=.SUF   use the suffix '.SUF' on compressed files
+  -l, --list          list information about .xz files
   -0 ... -9           compression preset; default is 6
   -q, --quiet         suppress warnings
   -v, --verbose       be verbose

@@ -3,6 +3,7 @@ package coreutils
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -174,6 +175,17 @@ func TestXz(t *testing.T) {
 			check: checks(wantContent("/work/x", "hello\n"), wantMissing("/work/x.xz"))},
 		{args: []string{"xz", "-t", "x.xz"}, files: xzf},
 		{args: []string{"xz", "-tv", "x.xz"}, files: xzf, err: "x.xz: 64 B / 6 B > 9.999\n"},
+		{args: []string{"xz", "-l", "x.xz"}, files: xzf,
+			out: "Strms  Blocks   Compressed Uncompressed  Ratio  Check   Filename\n    1       1         64 B          6 B    ---  CRC64   x.xz\n"},
+		{args: []string{"xz", "-l", "x.xz", "two.xz"}, files: map[string]string{"x.xz": helloXz, "two.xz": helloXz + "\x00\x00\x00\x00" + helloXz},
+			out: "Strms  Blocks   Compressed Uncompressed  Ratio  Check   Filename\n" +
+				"    1       1         64 B          6 B    ---  CRC64   x.xz\n" +
+				"    2       2        132 B         12 B    ---  CRC64   two.xz\n" +
+				strings.Repeat("-", 79) + "\n    3       3        196 B         18 B    ---  CRC64   2 files\n"},
+		{args: []string{"xz", "-l", "y"}, files: map[string]string{"y": "plain\n"}, err: "xz: y: Too small to be a valid .xz file\n", status: 1},
+		{args: []string{"xz", "-l", "y"}, files: map[string]string{"y": seqText(1, 30)}, err: "xz: y: File format not recognized\n", status: 1},
+		{args: []string{"xz", "-l", "t.xz"}, files: map[string]string{"t.xz": helloXz[:30]}, err: "xz: t.xz: Compressed data is corrupt\n", status: 1},
+		{args: []string{"xz", "-l"}, stdin: helloXz, err: "xz: --list does not support reading from standard input\n", status: 1},
 		{args: []string{"xz", "x.xz"}, files: xzf, err: "xz: x.xz: File already has `.xz' suffix, skipping\n", status: 2},
 		{args: []string{"xz", "x"}, files: map[string]string{"x": "a", "x.xz": "old"}, err: "xz: x.xz: File exists\n", status: 1},
 		{args: []string{"xz", "d"}, files: map[string]string{"d/": ""}, err: "xz: d: Is a directory, skipping\n", status: 2},
@@ -264,6 +276,44 @@ func TestGzipHostFile(t *testing.T) {
 	}
 }
 
+// TestXzListHostFile: xz -l of what the host's xz wrote (several blocks
+// and streams, two checks) is what the host's xz -l says.
+func TestXzListHostFile(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("xz")
+	if err != nil {
+		t.Skip("no host xz")
+	}
+	fsys := testTree(t)
+	dir := t.TempDir()
+	var names []string
+	for i, args := range [][]string{{"-c"}, {"-c", "--check=crc32", "--block-size=100000"}, {"-c", "-0"}} {
+		cmd := exec.Command(bin, args...)
+		cmd.Stdin = strings.NewReader(strings.Repeat(seqText(1, 20000), i+1))
+		data, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("f%d.xz", i)
+		if i == 2 {
+			data = append(data, data...) // two streams
+		}
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+		writeFile(t, fsys, "/work/"+name, string(data))
+		names = append(names, name)
+	}
+	cmd := exec.Command(bin, append([]string{"-l"}, names...)...)
+	cmd.Dir = dir
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, errs, _ := runCmd(t, fsys, "", append([]string{"xz", "-l"}, names...)...)
+	if got != string(want) {
+		t.Errorf("xz -l: got\n%s%s\nhost:\n%s", got, errs, want)
+	}
+}
+
 // TestCompressGate: the tools ask the gate for what they write, and
 // leave the input alone when they may not.
 func TestCompressGate(t *testing.T) {
@@ -297,5 +347,7 @@ func FuzzDecompress(f *testing.F) {
 			runCmd(t, fsys, data, tool, "-t")
 		}
 		runCmd(t, fsys, data, "gzip", "-l")
+		writeFile(t, fsys, "/work/f.xz", data)
+		runCmd(t, fsys, "", "xz", "-l", "f.xz")
 	})
 }

@@ -220,7 +220,9 @@ func runZip(c *builtins.Call) int {
 		}
 		info, err := stat(abs)
 		if err != nil {
-			fmt.Fprintf(c.Stdout, "\tzip warning: name not matched: %s\n", name)
+			if !c.FailDenied(err) {
+				fmt.Fprintf(c.Stdout, "\tzip warning: name not matched: %s\n", name)
+			}
 			return
 		}
 		if abs == zp {
@@ -319,7 +321,9 @@ func writeZip(c *builtins.Call, zp, zipName string, entries []zipEntry, level in
 		case mode.IsRegular():
 			var err error
 			if data, err = vfs.ReadFile(c.FS, e.abs); err != nil {
-				fmt.Fprintf(c.Stderr, "\tzip warning: could not open for reading: %s\n", e.name)
+				if !c.FailDenied(err) {
+					fmt.Fprintf(c.Stdout, "\tzip warning: could not open for reading: %s\n", e.name)
+				}
 				continue
 			}
 		}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/vfs"
 )
 
 // A codec is one compression format and the words of its tool.
@@ -58,10 +59,14 @@ type codec struct {
 type codecWords struct {
 	alwaysName                                                       string
 	hasSuffix, exists, directory, notRegular, unknownSuf, cannotOpen word
-	notFormat, truncated, corrupt, trailing                          word
-	stdinName                                                        string
-	verboseDone                                                      func(o *squeezeRun, name, out string, in, outN int64) string
-	verboseTest                                                      func(o *squeezeRun, name string) string
+	// hardLinks refuses a file with other names (%[3]s: "1 other link");
+	// linksUnlessKept says whether -k lets it through (xz's rule)
+	hardLinks                               word
+	linksUnlessKept                         bool
+	notFormat, truncated, corrupt, trailing word
+	stdinName                               string
+	verboseDone                             func(o *squeezeRun, name, out string, in, outN int64) string
+	verboseTest                             func(o *squeezeRun, name string) string
 }
 
 // A word is one message of a tool and its status.
@@ -495,6 +500,14 @@ func (o *squeezeRun) inPlace(name, p string, info fs.FileInfo) {
 			return
 		}
 		out = name + o.suffix
+	}
+	if n := vfs.StatOf(info).Nlink; n > 1 && !o.force && !(o.keep && w.linksUnlessKept) {
+		others := fmt.Sprintf("%d other link", n-1)
+		if n > 2 {
+			others += "s"
+		}
+		o.say(w.hardLinks, name, others)
+		return
 	}
 	in, err := c.Open(name)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 )
 
@@ -73,5 +74,23 @@ func TestArchiveToolsReadGate(t *testing.T) {
 		if strings.Contains(out, "x\n") || !strings.Contains(out+errs, "permission denied (needs fs.read:/work/secret/k)") {
 			t.Errorf("%q: (%q, %q): want a denial, and nothing of the file", args, out, errs)
 		}
+	}
+}
+
+// TestArchiveToolsCancel: reading an endless input, the tools stop when
+// the command is cancelled, with status 130.
+func TestArchiveToolsCancel(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"gzip", "-c", "/dev/zero"},
+		{"xz", "-c", "/dev/zero"},
+		{"bzip2", "-c", "/dev/zero"},
+		{"gzip", "-l", "/dev/zero"},
+		{"dd", "if=/dev/zero", "of=/dev/null"},
+		{"iconv", "-f", "utf8", "-t", "latin1", "/dev/zero"},
+		{"unzip", "-l", "/dev/zero"},
+		{"patch", "-i", "/dev/zero"},
+	} {
+		runCanceled(t, func(*builtins.Call) {}, args...)
 	}
 }

@@ -103,7 +103,7 @@ func codecCommands(cd *codec) []*builtins.Command {
 			Name:    name,
 			Summary: summary,
 			Usage:   strings.ReplaceAll(cd.usage, "NAME", name),
-			Run:     func(c *builtins.Call) int { return runSqueeze(c, cd) },
+			Run:     stopsOnCancel(func(c *builtins.Call) int { return runSqueeze(c, cd) }),
 		}
 	}
 	return []*builtins.Command{
@@ -224,6 +224,9 @@ func runSqueeze(c *builtins.Call, cd *codec) int {
 	if o.list && o.listed > 1 {
 		o.cd.totals(o)
 	}
+	if c.Canceled() {
+		return 130
+	}
 	return o.status
 }
 
@@ -267,7 +270,7 @@ func (o *squeezeRun) operand(name string, top bool) {
 		return
 	}
 	if name == "-" && o.list {
-		data, err := io.ReadAll(c.Stdin)
+		data, err := readAllOf(c, c.Stdin)
 		if err != nil {
 			o.failIO(w.stdinName, err)
 			return
@@ -276,7 +279,7 @@ func (o *squeezeRun) operand(name string, top bool) {
 		return
 	}
 	if name == "-" {
-		o.stream(w.stdinName, c.Stdin, nil)
+		o.stream(w.stdinName, canceledReader{c, c.Stdin}, nil)
 		return
 	}
 	p := c.Abs(name)
@@ -315,7 +318,7 @@ func (o *squeezeRun) operand(name string, top bool) {
 		return
 	}
 	if o.test || o.stdout {
-		f, err := c.Open(name)
+		f, err := openOf(c, name)
 		if err != nil {
 			o.cannotOpen(name, err)
 			return
@@ -468,7 +471,7 @@ func (o *squeezeRun) inPlace(name, p string, info fs.FileInfo) {
 	var out string
 	if o.decompress && o.cd.formatFirst {
 		if _, ok := o.outName(name); !ok {
-			f, err := c.Open(name)
+			f, err := openOf(c, name)
 			if err != nil {
 				o.cannotOpen(name, err)
 				return
@@ -509,7 +512,7 @@ func (o *squeezeRun) inPlace(name, p string, info fs.FileInfo) {
 		o.say(w.hardLinks, name, others)
 		return
 	}
-	in, err := c.Open(name)
+	in, err := openOf(c, name)
 	if err != nil {
 		o.cannotOpen(name, err)
 		return

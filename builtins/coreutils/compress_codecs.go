@@ -210,13 +210,13 @@ func gzipMtime(r *bufio.Reader) time.Time {
 
 // listFile prints gzip -l's line for a file.
 func (o *squeezeRun) listFile(name, p string, info fs.FileInfo) {
-	f, err := o.c.Open(name)
+	f, err := openOf(o.c, name)
 	if err != nil {
 		o.cannotOpen(name, err)
 		return
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f)
+	data, err := readAllOf(o.c, f)
 	if err != nil {
 		o.failIO(name, err)
 		return

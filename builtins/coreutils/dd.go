@@ -74,7 +74,7 @@ Each FLAG symbol may be:
       --help        display this help and exit
       --version     output version information and exit
 `,
-		Run: runDD,
+		Run: stopsOnCancel(runDD),
 	}
 }
 

@@ -38,7 +38,7 @@ Determine type of FILEs.
       --help                 display this help and exit
       --version              output version information and exit
 `,
-		Run: runFile,
+		Run: stopsOnCancel(runFile),
 	}
 }
 

@@ -19,7 +19,6 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/moonix-sh/moonix/builtins"
-	"github.com/moonix-sh/moonix/vfs"
 )
 
 func iconvCommand() *builtins.Command {
@@ -47,7 +46,7 @@ NAME may end in //TRANSLIT (write the nearest characters the target has,
 or '?') or //IGNORE (leave out what it lacks). The default encoding is
 the C locale's, ASCII.
 `,
-		Run: runIconv,
+		Run: stopsOnCancel(runIconv),
 	}
 }
 
@@ -251,9 +250,9 @@ func runIconv(c *builtins.Call) int {
 		var data []byte
 		var err error
 		if name == "-" {
-			data, err = io.ReadAll(c.Stdin)
+			data, err = readAllOf(c, c.Stdin)
 		} else {
-			data, err = vfs.ReadFile(c.FS, c.Abs(name))
+			data, err = readFileOf(c, c.Abs(name))
 		}
 		if err != nil {
 			c.FailWith(err, "cannot open input file `%s': %s", name, builtins.Reason(err))

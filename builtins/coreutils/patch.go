@@ -55,7 +55,7 @@ Miscellaneous options:
 A patch is unified (diff -u, git diff), context (diff -c) or normal
 (diff); without -p, the file names lose their directories.
 `,
-		Run: runPatch,
+		Run: stopsOnCancel(runPatch),
 	}
 }
 
@@ -142,9 +142,9 @@ func runPatch(c *builtins.Call) int {
 	var text []byte
 	var err error
 	if *input != "" && *input != "-" {
-		text, err = vfs.ReadFile(c.FS, o.c.Abs(*input))
+		text, err = readFileOf(c, o.c.Abs(*input))
 	} else {
-		text, err = io.ReadAll(c.Stdin)
+		text, err = readAllOf(c, c.Stdin)
 	}
 	if err != nil {
 		c.FailWith(err, "Can't open patch file %s : %s", *input, builtins.Reason(err))
@@ -222,7 +222,7 @@ func (o *patchRun) apply(fp filePatch, target string) bool {
 		return fp.err == nil
 	}
 	p := c.Abs(name)
-	data, err := vfs.ReadFile(c.FS, p)
+	data, err := readFileOf(c, p)
 	exists := err == nil
 	if err != nil && !isNotExist(err) {
 		c.FailWith(err, "can't open %s: %s", builtins.Quote(name), builtins.Reason(err))

@@ -82,7 +82,7 @@ Examples:
 A compressed archive is recognised when it is read, with or without -z,
 -j or -J. Old-style options work too: tar xzf ARCHIVE.
 `,
-		Run: runTar,
+		Run: stopsOnCancel(runTar),
 	}
 }
 
@@ -513,13 +513,15 @@ func (t *tarRun) add(tw *tar.Writer, abs, name string) error {
 		t.c.Fail("%s: socket ignored", name)
 		return nil
 	}
-	var data io.ReadCloser
+	var data io.Reader
 	if hdr.Typeflag == tar.TypeReg {
-		if data, err = c.FS.OpenFile(abs, os.O_RDONLY, 0); err != nil {
+		f, err := c.FS.OpenFile(abs, os.O_RDONLY, 0)
+		if err != nil {
 			t.failErr(err, "%s: Cannot open: %s", name, builtins.Reason(err))
 			return nil
 		}
-		defer data.Close()
+		defer f.Close()
+		data = canceledReader{c, f}
 	}
 	if t.verbose > 0 {
 		shown := name
@@ -590,9 +592,9 @@ func (t *tarRun) names(uid, gid int) (string, string) {
 // read lists or extracts the archive, into base.
 func (t *tarRun) read(base string, names []string, list bool) int {
 	c := t.c
-	var in io.Reader = c.Stdin
+	var in io.Reader = canceledReader{c, c.Stdin}
 	if t.file != "-" {
-		f, err := c.Open(t.file)
+		f, err := openOf(c, t.file)
 		if err != nil {
 			t.failErr(err, "%s: Cannot open: %s", t.file, builtins.Reason(err))
 			return t.fatal()
@@ -664,6 +666,9 @@ func (t *tarRun) read(base string, names []string, list bool) int {
 		}
 	}
 	t.finish()
+	if c.Canceled() {
+		return 130
+	}
 	for i, n := range names {
 		if !matched[i] {
 			t.fail("%s: Not found in archive", n)

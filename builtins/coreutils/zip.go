@@ -39,7 +39,7 @@ func zipCommand() *builtins.Command {
       --help        display this help and exit
       --version     output version information and exit
 `,
-		Run: runZip,
+		Run: stopsOnCancel(runZip),
 	}
 }
 
@@ -58,7 +58,7 @@ func unzipCommand() *builtins.Command {
       --help        display this help and exit
       --version     output version information and exit
 `,
-		Run: runUnzip,
+		Run: stopsOnCancel(runUnzip),
 	}
 }
 
@@ -176,7 +176,7 @@ func runZip(c *builtins.Call) int {
 	}
 	var entries []zipEntry
 	zp := c.Abs(zipName)
-	if data, err := vfs.ReadFile(c.FS, zp); err == nil {
+	if data, err := readFileOf(c, zp); err == nil {
 		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "\nzip error: Zip file structure invalid (%s)\n", zipName)
@@ -321,7 +321,7 @@ func writeZip(c *builtins.Call, zp, zipName string, entries []zipEntry, level in
 			data = []byte(target)
 		case mode.IsRegular():
 			var err error
-			if data, err = vfs.ReadFile(c.FS, e.abs); err != nil {
+			if data, err = readFileOf(c, e.abs); err != nil {
 				if !c.FailDenied(err) {
 					fmt.Fprintf(c.Stdout, "\tzip warning: could not open for reading: %s\n", e.name)
 				}
@@ -425,9 +425,9 @@ func runUnzip(c *builtins.Call) int {
 	}
 	name := ops[0]
 	u.members = ops[1:]
-	data, err := vfs.ReadFile(c.FS, c.Abs(name))
+	data, err := readFileOf(c, c.Abs(name))
 	if err != nil && isNotExist(err) && !strings.HasSuffix(name, ".zip") {
-		if d, err2 := vfs.ReadFile(c.FS, c.Abs(name+".zip")); err2 == nil {
+		if d, err2 := readFileOf(c, c.Abs(name+".zip")); err2 == nil {
 			data, err, name = d, nil, name+".zip"
 		}
 	}

@@ -36,6 +36,11 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		idCommand(), printenvCommand(), sleepCommand(), unameCommand(),
 		whoamiCommand(), yesCommand(),
 	}
+	// archives and compression
+	cmds = append(cmds, gzipCommands()...)
+	cmds = append(cmds, bzip2Commands()...)
+	cmds = append(cmds, xzCommands()...)
+	cmds = append(cmds, tarCommand(), patchCommand(), ddCommand(), zipCommand(), unzipCommand(), fileCommand(), iconvCommand())
 	for _, cmd := range cmds {
 		if pkg := gnuPackage(cmd.Name); pkg != "" {
 			cmd.Version = cmd.Name + " (moonix " + pkg + ") " + builtins.Version
@@ -55,6 +60,16 @@ func gnuPackage(name string) string {
 		return "GNU grep"
 	case "sed":
 		return "GNU sed"
+	case "gzip", "gunzip", "zcat":
+		return "GNU gzip"
+	case "tar":
+		return "GNU tar"
+	case "patch":
+		return "GNU patch"
+	case "iconv":
+		return "GNU libc"
+	case "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zip", "unzip", "file":
+		return ""
 	case "diff", "cmp":
 		return "GNU diffutils"
 	case "find", "xargs":

@@ -1710,25 +1710,11 @@ func (r *sed) substitute(cmd *sedCmd) {
 	} else {
 		locs = m.FindAllSubmatchIndex([]byte(r.ps), n)
 	}
-	if len(locs) < cmd.nth {
+	ps, ok := cmd.replaceAt(r.ps, locs)
+	if !ok {
 		return
 	}
-	var out strings.Builder
-	out.Grow(len(r.ps))
-	last := 0
-	for k, loc := range locs {
-		if k+1 < cmd.nth {
-			continue
-		}
-		out.WriteString(r.ps[last:loc[0]])
-		expandRepl(&out, cmd.repl, r.ps, loc)
-		last = loc[1]
-		if !cmd.global {
-			break
-		}
-	}
-	out.WriteString(r.ps[last:])
-	r.ps = out.String()
+	r.ps = ps
 	r.replaced = true
 	if cmd.print {
 		r.out.write(r.ps, r.nl)
@@ -1758,6 +1744,41 @@ func (r *sed) literalMatches(s, lit string, n int) [][]int {
 	}
 	r.litFlat, r.litLocs = flat, locs
 	return locs
+}
+
+// replaceIn is what the s command cmd, with the regex m, makes of s, and
+// whether it matched (tar --transform uses it too).
+func (cmd *sedCmd) replaceIn(m regex.Matcher, s string) (string, bool) {
+	n := -1
+	if !cmd.global {
+		n = cmd.nth
+	}
+	return cmd.replaceAt(s, m.FindAllSubmatchIndex([]byte(s), n))
+}
+
+// replaceAt is s with the matches at locs (the first n of the pattern's,
+// as FindAllSubmatchIndex gives them) replaced as cmd says, and whether
+// one was replaced.
+func (cmd *sedCmd) replaceAt(s string, locs [][]int) (string, bool) {
+	if len(locs) < cmd.nth {
+		return s, false
+	}
+	var out strings.Builder
+	out.Grow(len(s))
+	last := 0
+	for k, loc := range locs {
+		if k+1 < cmd.nth {
+			continue
+		}
+		out.WriteString(s[last:loc[0]])
+		expandRepl(&out, cmd.repl, s, loc)
+		last = loc[1]
+		if !cmd.global {
+			break
+		}
+	}
+	out.WriteString(s[last:])
+	return out.String(), true
 }
 
 // expandRepl writes the replacement for one match, applying \L \U \E \l \u.

@@ -67,6 +67,9 @@ type Call struct {
 	// value a command builds (a line, a field, an output it holds before
 	// writing it) may take a quarter of it: see Fits and OutOfMemory.
 	MemLimit int64
+	// Procs lists the session's processes (ps, pidof), by pid; nil
+	// when the command does not run in a shell.
+	Procs func() []Process
 	// SetState makes the calling shell's exported environment and working
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.

@@ -34,6 +34,8 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		dateCommand(), dirnameCommand(), envCommand(), hostnameCommand(),
 		idCommand(), printenvCommand(), sleepCommand(), unameCommand(),
 		whoamiCommand(), yesCommand(),
+		// the session's processes
+		psCommand(), pidofCommand(),
 	}
 	for _, cmd := range cmds {
 		if pkg := gnuPackage(cmd.Name); pkg != "" {
@@ -58,7 +60,7 @@ func gnuPackage(name string) string {
 		return "GNU diffutils"
 	case "find", "xargs":
 		return "GNU findutils"
-	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname":
+	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname", "ps", "pidof":
 		return ""
 	}
 	return "GNU coreutils"

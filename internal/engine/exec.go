@@ -840,7 +840,10 @@ func (p *proc) background(st *syntax.Stmt) {
 	c.noErrexit = 0
 	j := p.jobs.add(c, st, p.sourceText(st))
 	p.lastBg = c.getPid()
-	_, simple := st.Cmd.(*syntax.CallExpr)
+	call, simple := st.Cmd.(*syntax.CallExpr)
+	if simple {
+		c.presetArgs(call)
+	}
 	go func() {
 		status := c.runSub(func(c *proc) {
 			bg := *st

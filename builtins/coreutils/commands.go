@@ -14,7 +14,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 	cmds := []*builtins.Command{
 		// files and directories
 		catCommand(), chmodCommand(), cpCommand(), dfCommand(), duCommand(),
-		findCommand(), lnCommand(), lsCommand(), mkdirCommand(), mktempCommand(),
+		findCommand(), lnCommand(), lsCommand(), mkdirCommand(), mkfifoCommand(), mktempCommand(),
 		mvCommand(), readlinkCommand(), realpathCommand(), rmCommand(),
 		rmdirCommand(), statCommand(), touchCommand(), treeCommand(),
 		// text filters and the two little languages

@@ -24,7 +24,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		jqCommand(),
 		// data: compare, number, encode, reshape
 		base32Command(), base64Command(), cmpCommand(), commCommand(),
-		diffCommand(), md5sumCommand(), expandCommand(), foldCommand(),
+		diffCommand(), factorCommand(), md5sumCommand(), expandCommand(), foldCommand(),
 		hexdumpCommand(), joinCommand(), nlCommand(), odCommand(), pasteCommand(),
 		revCommand(), seqCommand(), sha1sumCommand(), sha224sumCommand(),
 		sha256sumCommand(), sha384sumCommand(), sha512sumCommand(), tacCommand(),

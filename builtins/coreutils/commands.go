@@ -31,7 +31,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		unexpandCommand(), xxdCommand(),
 		// system information, printing, time
 		basenameCommand(), clearCommand(), echoCommand(), printfCommand(),
-		dateCommand(), dirnameCommand(), envCommand(), hostnameCommand(),
+		dateCommand(), dirnameCommand(), envCommand(), envsubstCommand(), hostnameCommand(),
 		idCommand(), printenvCommand(), sleepCommand(), unameCommand(),
 		whoamiCommand(), yesCommand(),
 		// the session's processes
@@ -52,6 +52,8 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 // beside moonix, which the rest of the text is about.
 func gnuPackage(name string) string {
 	switch name {
+	case "envsubst":
+		return "GNU gettext-runtime"
 	case "grep", "egrep", "fgrep":
 		return "GNU grep"
 	case "sed":

@@ -20,6 +20,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		// text filters and the two little languages
 		grepCommand(), egrepCommand(), fgrepCommand(), sedCommand(), trCommand(),
 		cutCommand(), exprCommand(), headCommand(), tailCommand(), wcCommand(),
+		lessCommand(), moreCommand(),
 		sortCommand(), uniqCommand(), teeCommand(), xargsCommand(), awkCommand(),
 		jqCommand(),
 		// data: compare, number, encode, reshape
@@ -62,7 +63,7 @@ func gnuPackage(name string) string {
 		return "GNU diffutils"
 	case "find", "xargs":
 		return "GNU findutils"
-	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname", "ps", "pidof":
+	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname", "ps", "pidof", "less", "more":
 		return ""
 	}
 	return "GNU coreutils"

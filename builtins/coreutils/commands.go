@@ -29,7 +29,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		hexdumpCommand(), joinCommand(), nlCommand(), odCommand(), pasteCommand(),
 		revCommand(), seqCommand(), sha1sumCommand(), sha224sumCommand(),
 		sha256sumCommand(), sha384sumCommand(), sha512sumCommand(), tacCommand(),
-		unexpandCommand(), xxdCommand(),
+		unexpandCommand(), uudecodeCommand(), uuencodeCommand(), xxdCommand(),
 		// system information, printing, time
 		basenameCommand(), clearCommand(), echoCommand(), printfCommand(),
 		dateCommand(), dirnameCommand(), envCommand(), envsubstCommand(), hostnameCommand(),
@@ -53,6 +53,8 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 // beside moonix, which the rest of the text is about.
 func gnuPackage(name string) string {
 	switch name {
+	case "uuencode", "uudecode":
+		return "GNU sharutils"
 	case "envsubst":
 		return "GNU gettext-runtime"
 	case "grep", "egrep", "fgrep":

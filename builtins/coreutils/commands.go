@@ -31,7 +31,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		sha256sumCommand(), sha384sumCommand(), sha512sumCommand(), tacCommand(),
 		unexpandCommand(), uudecodeCommand(), uuencodeCommand(), xxdCommand(),
 		// system information, printing, time
-		basenameCommand(), clearCommand(), echoCommand(), printfCommand(),
+		basenameCommand(), calCommand(), clearCommand(), echoCommand(), printfCommand(),
 		dateCommand(), dirnameCommand(), envCommand(), envsubstCommand(), hostnameCommand(),
 		idCommand(), printenvCommand(), sleepCommand(), unameCommand(),
 		whoamiCommand(), yesCommand(),
@@ -65,7 +65,7 @@ func gnuPackage(name string) string {
 		return "GNU diffutils"
 	case "find", "xargs":
 		return "GNU findutils"
-	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname", "ps", "pidof", "less", "more":
+	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname", "ps", "pidof", "less", "more", "cal":
 		return ""
 	}
 	return "GNU coreutils"

@@ -22,7 +22,7 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 		cutCommand(), exprCommand(), headCommand(), tailCommand(), wcCommand(),
 		lessCommand(), moreCommand(),
 		sortCommand(), uniqCommand(), teeCommand(), xargsCommand(), awkCommand(),
-		jqCommand(),
+		jqCommand(), bcCommand(),
 		// data: compare, number, encode, reshape
 		base32Command(), base64Command(), cmpCommand(), commCommand(),
 		diffCommand(), factorCommand(), md5sumCommand(), expandCommand(), foldCommand(),
@@ -53,6 +53,8 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 // beside moonix, which the rest of the text is about.
 func gnuPackage(name string) string {
 	switch name {
+	case "bc":
+		return "GNU bc"
 	case "uuencode", "uudecode":
 		return "GNU sharutils"
 	case "envsubst":

@@ -28,6 +28,7 @@ var layers = map[string]int{
 	"internal/regex":      0,
 	"internal/gnudate":    0,
 	"internal/gnudiff":    0,
+	"internal/bc":         0,
 	"internal/jqjson":     0,
 	"internal/transcript": 0,
 	"internal/stack":      0,

@@ -67,6 +67,9 @@ type Call struct {
 	// value a command builds (a line, a field, an output it holds before
 	// writing it) may take a quarter of it: see Fits and OutOfMemory.
 	MemLimit int64
+	// Procs lists the session's processes (ps, pidof), by pid; nil
+	// when the command does not run in a shell.
+	Procs func() []Process
 	// SetState makes the calling shell's exported environment and working
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.
@@ -150,6 +153,9 @@ func (c *Call) Open(name string) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := vfs.WaitOpen(c.Ctx, f); err != nil {
+		return nil, err // a FIFO with no writer, and the command stopped
+	}
 	if info, err := f.Stat(); err == nil && info.IsDir() {
 		f.Close()
 		return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR}
@@ -166,7 +172,14 @@ func (c *Call) Create(name string, appending bool) (vfs.File, error) {
 	} else {
 		flag |= os.O_TRUNC
 	}
-	return c.FS.OpenFile(c.Abs(name), flag, 0o666&^c.Umask)
+	f, err := c.FS.OpenFile(c.Abs(name), flag, 0o666&^c.Umask)
+	if err != nil {
+		return nil, err
+	}
+	if err := vfs.WaitOpen(c.Ctx, f); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // Canceled reports whether the command should stop now.

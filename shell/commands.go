@@ -72,6 +72,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 	if err != nil {
 		return 1
 	}
+	argv := append(slices.Clone(argv0), args...)
 	args = append(append([]string{}, argv0[1:]...), args...)
 	mode := ""
 	var opts, shopts []string
@@ -137,6 +138,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts, Shopts: shopts,
 		Name: argv0[0], Commands: s.cfg.Commands, parent: s, Repo: s.cfg.Repo,
 		Effects: s.cfg.Effects, depth: ctxDepth(ctx),
+		argv: argv,
 	}
 	umask := c.Umask
 	cfg.Umask = &umask

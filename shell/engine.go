@@ -81,6 +81,7 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 		NextPid:      func() int { return int(s.pids.Add(1)) },
 		Home:         s.engineHome,
 		Signal:       s.shells.signal,
+		ProcClock:    s.procClock,
 		Interactive:  s.cfg.Interactive,
 		DashC:        s.cfg.DashC,
 		ScriptFile:   s.cfg.ScriptFile,
@@ -196,6 +197,7 @@ func (s *Session) engineCall(c *engine.Command) *builtins.Call {
 		status := c.Run(args)
 		return status, c.WorkDir(), c.Exported()
 	}
+	call.Procs = func() []builtins.Process { return s.processes(c) }
 	return call
 }
 
@@ -331,32 +333,36 @@ func (s *Session) engineOptions() error {
 	return s.eng.SetOptions(s.cfg.Options)
 }
 
-// engineShells are the engines of a session and of the shells nested in
-// it: kill in one may name a process of another ($$ of the caller).
+// engineShells are the sessions of a root session and of the shells
+// nested in it: kill in one may name a process of another ($$ of the
+// caller), and ps lists them all.
 type engineShells struct {
 	mu     sync.Mutex
-	shells []*engine.Shell
+	shells []*Session
 }
 
-func (e *engineShells) add(sh *engine.Shell) {
+func (e *engineShells) add(s *Session) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.shells = append(e.shells, sh)
+	e.shells = append(e.shells, s)
 }
 
-func (e *engineShells) remove(sh *engine.Shell) {
+func (e *engineShells) remove(s *Session) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.shells = slices.DeleteFunc(e.shells, func(x *engine.Shell) bool { return x == sh })
+	e.shells = slices.DeleteFunc(e.shells, func(x *Session) bool { return x == s })
+}
+
+func (e *engineShells) list() []*Session {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.shells)
 }
 
 // signal delivers sig to the process pid of any of the shells.
 func (e *engineShells) signal(pid, sig int) bool {
-	e.mu.Lock()
-	shells := slices.Clone(e.shells)
-	e.mu.Unlock()
-	for _, sh := range shells {
-		if sh.Signal(pid, sig) {
+	for _, s := range e.list() {
+		if s.eng.Signal(pid, sig) {
 			return true
 		}
 	}

@@ -855,8 +855,8 @@ func dirModes(dir *node) map[string]string {
 		if !k.inHistory() {
 			continue
 		}
-		if perm := permOf(k.mode); perm != defaultPerm(gitMode(k.mode)) {
-			add(name, formatMode(perm))
+		if perm := permOf(k.mode); perm != defaultPerm(gitMode(k.mode)) || k.mode&fs.ModeNamedPipe != 0 {
+			add(name, formatMode(k.mode&fs.ModeNamedPipe|perm))
 		}
 		if k.mode.IsDir() {
 			for p, m := range dirModes(k) {
@@ -879,15 +879,22 @@ func formatMode(m fs.FileMode) string {
 	if m&fs.ModeSticky != 0 {
 		v |= 0o1000
 	}
+	if m&fs.ModeNamedPipe != 0 {
+		return fmt.Sprintf("p%04o", v) // git has no FIFOs: see fifo.go
+	}
 	return fmt.Sprintf("%04o", v)
 }
 
 func parseMode(s string) (fs.FileMode, bool) {
-	v, err := strconv.ParseUint(s, 8, 32)
+	fifo := strings.HasPrefix(s, "p")
+	v, err := strconv.ParseUint(strings.TrimPrefix(s, "p"), 8, 32)
 	if err != nil {
 		return 0, false
 	}
 	m := fs.FileMode(v & 0o777)
+	if fifo {
+		m |= fs.ModeNamedPipe
+	}
 	if v&0o4000 != 0 {
 		m |= fs.ModeSetuid
 	}
@@ -1033,8 +1040,13 @@ func (t *Tree) applyModes(old, modes map[string]string) {
 		if m, ok := parseMode(modes[p]); ok {
 			want = m
 		}
-		if permOf(n.mode) != want {
-			n.mode = n.mode&fs.ModeType | want
+		kind := n.mode & fs.ModeType
+		if kind&^fs.ModeNamedPipe == 0 {
+			// a file or a FIFO: the snapshot's mark says which
+			kind = want & fs.ModeNamedPipe
+		}
+		if mode := kind | want&^fs.ModeNamedPipe; n.mode != mode {
+			n.mode = mode
 			t.modeChanged(n)
 		}
 	}

@@ -99,7 +99,8 @@ type node struct {
 	lazy   *blobRef    // regular files whose content is not in memory
 	target string      // symlinks
 	kids   map[string]*node
-	dev    device // character devices
+	dev    device               // character devices
+	pipe   atomic.Pointer[fifo] // FIFOs with open ends (fifo.go)
 	nlink  uint64
 	uid    uint32
 	gid    uint32
@@ -410,6 +411,12 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		if err := t.inodeRoom("open", name); err != nil {
 			return nil, err
 		}
+		if perm&fs.ModeNamedPipe != 0 && excl {
+			n = t.newNode(fs.ModeNamedPipe | perm&fs.ModePerm)
+			t.link(r.dir, r.base, n)
+			n.opens.Add(1)
+			return &fifoFile{tree: t, node: n, name: name, pipe: n.pipeOf(), ready: true}, nil
+		}
 		n = t.newNode(perm & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid))
 		t.link(r.dir, r.base, n)
 		return t.open(n, name, flag), nil
@@ -436,6 +443,9 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 	}
 	if (wantRead && n.mode&0o400 == 0) || (wantWrite && n.mode&0o200 == 0) {
 		return nil, pathErr("open", name, fs.ErrPermission)
+	}
+	if n.mode&fs.ModeNamedPipe != 0 {
+		return t.openFIFO(n, name, flag)
 	}
 	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && n.size() > 0 {
 		t.setData(n, content{})
@@ -987,18 +997,25 @@ func (f *file) Close() error {
 		return pathErr("close", f.name, fs.ErrClosed)
 	}
 	f.closed = true
-	t := f.tree
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	f.node.opens.Add(-1)
-	t.release(f.node)
+	f.tree.closed(f.node)
 	return nil
 }
 
-func (f *file) Stat() (fs.FileInfo, error) {
-	f.tree.mu.RLock()
-	defer f.tree.mu.RUnlock()
-	return f.node.info(path.Base(f.name)), nil
+// closed counts an open file of n gone.
+func (t *Tree) closed(n *node) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n.opens.Add(-1)
+	t.release(n)
+}
+
+func (f *file) Stat() (fs.FileInfo, error) { return f.tree.statNode(f.node, f.name) }
+
+// statNode is the FileInfo of the open file name, whose node is n.
+func (t *Tree) statNode(n *node, name string) (fs.FileInfo, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return n.info(path.Base(name)), nil
 }
 
 func (f *file) Truncate(size int64) error {

@@ -35,7 +35,9 @@ import (
 // FS is a POSIX-like filesystem addressed by absolute, clean paths.
 type FS interface {
 	// OpenFile opens name with os.O_* flags. perm is used when a file is
-	// created (before the umask, which the caller applies).
+	// created (before the umask, which the caller applies); with
+	// fs.ModeNamedPipe in perm and O_CREATE|O_EXCL it creates a FIFO
+	// (see fifo.go), and an opened FIFO may need WaitOpen.
 	OpenFile(name string, flag int, perm fs.FileMode) (File, error)
 	// Stat follows symlinks; Lstat does not.
 	Stat(name string) (fs.FileInfo, error)

@@ -46,6 +46,8 @@ var notConfirmed = map[string]string{
 	"echo":     "a shell builtin, after bash's rather than coreutils'",
 	"id":       "the host's users are not the session's",
 	"clear":    "ncurses', not GNU's",
+	"ps":       "procps', not GNU's; the host's processes are not the session's",
+	"pidof":    "procps', not GNU's; the host's processes are not the session's",
 }
 
 // errorsOnly are the commands whose failing cases alone are confirmed:

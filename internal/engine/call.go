@@ -153,7 +153,9 @@ func (p *proc) external(args []string) int {
 	if w, ok := c.Stderr.(*pipeWriter); ok {
 		c.Stderr = sigpipeWriter{w, &hit}
 	}
+	p.execArgs.Store(&args)
 	status := p.sh.cfg.Exec(c)
+	p.execArgs.Store(nil)
 	if hit.Load() {
 		return 128 + 13
 	}

@@ -62,6 +62,9 @@ type Config struct {
 	// (kill of a pid this shell does not know); it reports whether one
 	// took it. Nil: there are none.
 	Signal func(pid, sig int) bool
+	// ProcClock reads the clock the start times of processes come from
+	// (Processes: ps's STIME and ELAPSED). Nil: the zero time.
+	ProcClock func() time.Time
 	// Home answers ~user: the home directory of user, if known.
 	Home func(user string) (string, bool)
 	// Interactive: alias expansion on, no line numbers in errors.
@@ -690,6 +693,10 @@ type proc struct {
 	// whose expansion is running (not expanded again inside).
 	parseSeq  uint64
 	expanding map[string]bool
+	// execArgs is the command Config.Exec runs for the proc now (ps);
+	// started is when the proc was given its pid.
+	execArgs atomic.Pointer[[]string]
+	started  time.Time
 }
 
 // fork returns a copy of p for a subshell, sharing what neither changes.

@@ -437,8 +437,9 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 	if n.readOnly() && (wantWrite || flag&os.O_TRUNC != 0) {
 		return nil, pathErr("open", name, syscall.EROFS)
 	}
-	if n.mode&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice) != 0 && n.dev == nil {
-		// a mount's FIFO, socket or device: never opened
+	if n.mnt != nil && n.mode&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice) != 0 && n.dev == nil {
+		// a mount's FIFO, socket or device: never opened (the tree's own
+		// FIFOs, made by mkfifo, are)
 		return nil, pathErr("open", name, syscall.ENXIO)
 	}
 	if (wantRead && n.mode&0o400 == 0) || (wantWrite && n.mode&0o200 == 0) {

@@ -27,3 +27,10 @@ formats of this kind.
   $ hexdump -c f
   0000000   h   e   l   l   o       w   o   r   l   d  \n                
   000000c
+
+A format that would print more than the session's memory holds is
+refused before anything is printed:
+
+  $ hexdump -e '99999999999/1 "%x"' f
+  moonix: hexdump: out of memory (limit 2048 MiB)
+  [1]

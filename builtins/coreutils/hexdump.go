@@ -282,6 +282,9 @@ var hexCanonical = []string{`"%08.8_Ax\n"`, `"%08.8_ax  " 8/1 "%02x " "  " 8/1 "
 // hexdumpFormats dumps data with format strings.
 func hexdumpFormats(c *builtins.Call, status int, data []byte, skip int64, formats []*hexFormat, squeeze bool) int {
 	blocksize := hexLayout(formats)
+	if n := hexBlockOutput(formats); !c.Fits(n) || n > 1<<40 {
+		return c.OutOfMemory()
+	}
 	// only the last format that holds %_A prints it, as util-linux's does
 	var last *hexFormat
 	for _, f := range formats {

@@ -353,3 +353,22 @@ func hexValue(c hexConv, b []byte) string {
 	}
 	return ""
 }
+
+// hexBlockOutput bounds what one block prints, to refuse formats whose
+// counts would print more than memory holds.
+func hexBlockOutput(formats []*hexFormat) int64 {
+	var n int64
+	for _, f := range formats {
+		for _, u := range f.units {
+			var per int64
+			for _, c := range u.convs {
+				per += int64(len(c.text)) + int64(c.width) + 32
+			}
+			n += int64(u.reps) * per
+			if n < 0 || n > math.MaxInt64/4 {
+				return math.MaxInt64
+			}
+		}
+	}
+	return n
+}

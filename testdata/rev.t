@@ -8,7 +8,7 @@ rev reverses the characters of each line.
   cba
   !éh
   $ rev nope
-  rev: nope: No such file or directory
+  rev: cannot open nope: No such file or directory
   [1]
   $ printf 'a\000b\n' | rev | od -An -c
      b  \0   a  \n

@@ -38,7 +38,6 @@ import (
 var notConfirmed = map[string]string{
 	"hostname": "the host's is net-tools', not GNU's",
 	"tree":     "not a GNU tool",
-	"hexdump":  "util-linux's, not GNU's",
 	"rev":      "util-linux's, not GNU's",
 	"awk":      "GoAWK's, after the one true awk: neither gawk's nor Debian's mawk's words (TestAwkGNU's cases are gawk's, confirmed against gawk)",
 	"jq":       "moonix's follows jq 1.7 (jq -V says so); Debian 12 has 1.6",

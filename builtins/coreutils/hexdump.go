@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -14,15 +15,32 @@ func hexdumpCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "hexdump",
 		Summary: "display file contents in hexadecimal",
-		Usage: `Usage: hexdump [-C] [-v] [-n LENGTH] [-s OFFSET] [FILE]...
-Display file contents in hexadecimal.
+		Usage: `Usage: hexdump [OPTION]... [FILE]...
+Display file contents in hexadecimal, octal, decimal, or ascii.
 
-  -C, --canonical     hex bytes and printable characters: 00000000  61 62  |ab|
-  -n, --length=N      interpret only N bytes of input
-  -s, --skip=OFFSET   skip OFFSET bytes from the beginning (0x prefix for hex)
-  -v, --no-squeezing  do not replace repeated lines with *
-Without -C, print 16-bit little-endian words in hex, eight per line.
+  -b, --one-byte-octal      one-byte octal display
+  -c, --one-byte-char       one-byte character display
+  -C, --canonical           canonical hex+ASCII display
+  -d, --two-bytes-decimal   two-byte decimal display
+  -o, --two-bytes-octal     two-byte octal display
+  -x, --two-bytes-hex       two-byte hexadecimal display
+  -e, --format=FORMAT       format string to be used for displaying data
+  -f, --format-file=FILE    file that contains format strings
+  -n, --length=N            interpret only N bytes of input
+  -s, --skip=OFFSET         skip OFFSET bytes from the beginning (0x for hex)
+  -v, --no-squeezing        output identical lines
+Without options, print 16-bit little-endian words in hex, eight per line.
 With no FILE, read standard input.
+
+A FORMAT is units of [ITERATIONS][/BYTES] "TEXT", as in util-linux's and
+BSD's hexdump: TEXT is printed ITERATIONS times, each conversion in it
+taking BYTES bytes (%d %i %o %u %x %X: 1, 2, 4 or 8, default 4; %e %f %g:
+4 or 8, default 8; %c: 1; %s: its precision) or giving %_a[dox] the
+offset, %_A[dox] the offset once the input has ended, %_c a character
+(\n, 001...), %_p a character or '.', %_u its ASCII name. The input is
+read in blocks of the largest FORMAT's size; a FORMAT's last unit without
+ITERATIONS fills the block, and where the input ends conversions print
+blanks. -f FILE holds one FORMAT a line (# starts a comment).
 `,
 		Run: runHexdump,
 	}
@@ -51,14 +69,27 @@ written instead of standard output.
 }
 
 // readDumpInput concatenates the operands (od and hexdump skip and limit
-// the whole, not each file).
+// the whole, not each file), reading no more than limit bytes when it is
+// not negative (hexdump -n 32 /dev/zero ends).
 // It returns ok false when every operand failed.
-func readDumpInput(c *builtins.Call, names []string) (data []byte, status int, ok bool) {
+func readDumpInput(c *builtins.Call, names []string, limit int64) (data []byte, status int, ok bool) {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
 	for _, name := range names {
-		b, err := readInput(c, name)
+		if limit >= 0 && int64(len(data)) >= limit {
+			break
+		}
+		r, err := c.Open(name)
+		var b []byte
+		if err == nil {
+			rd := io.Reader(r)
+			if limit >= 0 {
+				rd = io.LimitReader(r, limit-int64(len(data)))
+			}
+			b, err = io.ReadAll(rd)
+			r.Close()
+		}
 		if err != nil {
 			c.FailErr(name, err)
 			status = 1
@@ -121,19 +152,75 @@ func dump(c *builtins.Call, status int, data []byte, width int, squeeze bool, li
 
 func runHexdump(c *builtins.Call) int {
 	fl := c.Flags()
-	canonical := fl.BoolP("canonical", "C", false, "")
+	// the display options, in the order given: each adds its formats
+	var formats []string
+	var formatErr error
+	add := func(fs ...string) func() {
+		return func() { formats = append(formats, fs...) }
+	}
+	canonical := false
+	callbackBoolFlag(fl, "canonical", "C", func() {
+		canonical = true
+		add(hexCanonical...)()
+	})
+	callbackBoolFlag(fl, "one-byte-octal", "b", add(`"%07.7_Ax\n"`, `"%07.7_ax " 16/1 "%03o " "\n"`))
+	callbackBoolFlag(fl, "one-byte-char", "c", add(`"%07.7_Ax\n"`, `"%07.7_ax " 16/1 "%3_c " "\n"`))
+	callbackBoolFlag(fl, "two-bytes-decimal", "d", add(`"%07.7_Ax\n"`, `"%07.7_ax " 8/2 "  %05u " "\n"`))
+	callbackBoolFlag(fl, "two-bytes-octal", "o", add(`"%07.7_Ax\n"`, `"%07.7_ax " 8/2 " %06o " "\n"`))
+	callbackBoolFlag(fl, "two-bytes-hex", "x", add(`"%07.7_Ax\n"`, `"%07.7_ax " 8/2 "   %04x " "\n"`))
+	custom := false
+	fl.VarP(callbackFlag(func(v string) error {
+		custom = true
+		formats = append(formats, v)
+		return nil
+	}), "format", "e", "")
+	fl.VarP(callbackFlag(func(v string) error {
+		custom = true
+		data, err := readInput(c, v)
+		if err != nil {
+			if formatErr == nil {
+				formatErr = fmt.Errorf("can't read %s: %s", v, builtins.Reason(err))
+			}
+			return nil
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if t := strings.TrimLeft(line, " \t"); t != "" && t[0] != '#' {
+				formats = append(formats, line)
+			}
+		}
+		return nil
+	}), "format-file", "f", "")
 	lengthArg := fl.StringP("length", "n", "", "")
 	skipArg := fl.StringP("skip", "s", "", "")
 	verbose := fl.BoolP("no-squeezing", "v", false, "")
 	if st, ok := c.Parse(fl); !ok {
 		return st
 	}
+	if formatErr != nil {
+		c.Fail("%s", formatErr)
+		return 1
+	}
+	var parsed []*hexFormat
+	if custom || len(formats) > 0 && !canonical || len(formats) > len(hexCanonical) {
+		for _, f := range formats {
+			hf, err := parseHexFormat(f)
+			if err != nil {
+				c.Fail("%s", err)
+				return 1
+			}
+			parsed = append(parsed, hf)
+		}
+	}
 	skip, ok1 := dumpCount(c, *skipArg, 0, "invalid skip argument: '%s'")
 	length, ok2 := dumpCount(c, *lengthArg, -1, "invalid length argument: '%s'")
 	if !ok1 || !ok2 {
 		return 1
 	}
-	data, status, ok := readDumpInput(c, fl.Args())
+	limit := int64(-1)
+	if length >= 0 {
+		limit = skip + length
+	}
+	data, status, ok := readDumpInput(c, fl.Args(), limit)
 	if !ok {
 		c.Fail("all input file arguments failed")
 		return 1
@@ -146,9 +233,12 @@ func runHexdump(c *builtins.Call) int {
 	if len(data) == 0 && skip == 0 {
 		return status
 	}
+	if parsed != nil {
+		return hexdumpFormats(c, status, data, skip, parsed, !*verbose)
+	}
 	return dump(c, status, data, 16, !*verbose, func(out *bytes.Buffer, off int, line []byte) {
 		addr := skip + int64(off)
-		if *canonical {
+		if canonical {
 			fmt.Fprintf(out, "%08x  ", addr)
 			var hexPart strings.Builder
 			for i, b := range line {
@@ -177,12 +267,49 @@ func runHexdump(c *builtins.Call) int {
 			out.WriteByte('\n')
 		}
 	}, func(out *bytes.Buffer) {
-		if *canonical {
+		if canonical {
 			fmt.Fprintf(out, "%08x\n", skip+int64(len(data)))
 		} else {
 			fmt.Fprintf(out, "%07x\n", skip+int64(len(data)))
 		}
 	})
+}
+
+// hexCanonical is -C as formats (util-linux's), for when it is given
+// with others.
+var hexCanonical = []string{`"%08.8_Ax\n"`, `"%08.8_ax  " 8/1 "%02x " "  " 8/1 "%02x "`, `"  |" 16/1 "%_p" "|\n"`}
+
+// hexdumpFormats dumps data with format strings.
+func hexdumpFormats(c *builtins.Call, status int, data []byte, skip int64, formats []*hexFormat, squeeze bool) int {
+	blocksize := hexLayout(formats)
+	if n := hexBlockOutput(formats); !c.Fits(n) || n > 1<<40 {
+		return c.OutOfMemory()
+	}
+	// only the last format that holds %_A prints it, as util-linux's does
+	var last *hexFormat
+	for _, f := range formats {
+		for _, u := range f.units {
+			if u.end {
+				last = f
+			}
+		}
+	}
+	end := func(out *bytes.Buffer) {
+		if last != nil {
+			last.renderEnd(out, skip+int64(len(data)))
+		}
+	}
+	if blocksize == 0 {
+		var out bytes.Buffer
+		end(&out)
+		c.Stdout.Write(out.Bytes())
+		return status
+	}
+	return dump(c, status, data, blocksize, squeeze, func(out *bytes.Buffer, off int, block []byte) {
+		for _, f := range formats {
+			f.render(out, block, skip+int64(off))
+		}
+	}, end)
 }
 
 func printableOrDot(b byte) byte {

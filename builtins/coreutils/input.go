@@ -13,6 +13,12 @@ import (
 // operand is reported the same way. Iteration stops early when the command
 // is canceled.
 func inputs(c *builtins.Call, operands []string, fn func(name string, r io.Reader) error) int {
+	return inputsWith(c, operands, c.FailErr, fn)
+}
+
+// inputsWith is inputs with openFailed to report an operand that cannot
+// be opened (util-linux's "cannot open NAME: reason").
+func inputsWith(c *builtins.Call, operands []string, openFailed func(name string, err error), fn func(name string, r io.Reader) error) int {
 	if len(operands) == 0 {
 		operands = []string{"-"}
 	}
@@ -23,7 +29,7 @@ func inputs(c *builtins.Call, operands []string, fn func(name string, r io.Reade
 		}
 		r, err := c.Open(name)
 		if err != nil {
-			c.FailErr(name, err)
+			openFailed(name, err)
 			status = 1
 			continue
 		}
@@ -44,12 +50,13 @@ func inputs(c *builtins.Call, operands []string, fn func(name string, r io.Reade
 // each operand (standard input when there are none), with its newline if it
 // has one, goes through fn, and what fn returns is written to Stdout.
 func mapLines(c *builtins.Call, operands []string, fn func(line []byte) []byte) int {
-	return mapRecords(c, operands, '\n', fn)
+	return mapRecords(c, operands, '\n', c.FailErr, fn)
 }
 
-// mapRecords is mapLines with records ending in sep (rev -0: NUL).
-func mapRecords(c *builtins.Call, operands []string, sep byte, fn func(line []byte) []byte) int {
-	return inputs(c, operands, func(_ string, r io.Reader) error {
+// mapRecords is mapLines with records ending in sep (rev -0: NUL) and
+// openFailed to report an operand that cannot be opened.
+func mapRecords(c *builtins.Call, operands []string, sep byte, openFailed func(string, error), fn func(line []byte) []byte) int {
+	return inputsWith(c, operands, openFailed, func(_ string, r io.Reader) error {
 		br := bufio.NewReader(r)
 		for {
 			if c.Canceled() {

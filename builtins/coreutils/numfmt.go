@@ -150,12 +150,12 @@ func runNumfmt(c *builtins.Call) int {
 		*u.dst = float64(n)
 	}
 	if *padding != "" {
-		n, err := strconv.Atoi(*padding)
+		n, err := strconv.ParseInt(*padding, 10, 32)
 		if err != nil || n == 0 {
 			c.Fail("invalid padding value %s", builtins.Quote(*padding))
 			return 1
 		}
-		o.padding = n
+		o.padding = int(n)
 	}
 	if len(o.delim) > 1 {
 		c.Fail("the delimiter must be a single character")
@@ -164,6 +164,13 @@ func runNumfmt(c *builtins.Call) int {
 	if *format != "" && !numfmtFormat(&o, *format) {
 		c.Fail("invalid format %s, directive must be %%[0]['][-][N][.][N]f", builtins.Quote(*format))
 		return 1
+	}
+	if o.width < 0 || o.precision > math.MaxInt32 {
+		c.Fail("invalid format %s (width overflow)", builtins.Quote(*format))
+		return 1
+	}
+	if !c.Fits(int64(max(o.width, o.padding, -o.padding, o.precision))) {
+		return c.OutOfMemory()
 	}
 	fields, err := numfmtFields(*fieldArg)
 	if err != "" {
@@ -267,14 +274,22 @@ func numfmtFormat(o *numfmtOpts, f string) bool {
 	for k < len(f) && f[k] >= '0' && f[k] <= '9' {
 		k++
 	}
-	o.width, _ = strconv.Atoi(f[j:k])
+	if w, err := strconv.ParseInt(f[j:k], 10, 32); err == nil {
+		o.width = int(w)
+	} else if k > j {
+		o.width = -1 // too wide: refused by the caller
+	}
 	if k < len(f) && f[k] == '.' {
 		k++
 		p := k
 		for k < len(f) && f[k] >= '0' && f[k] <= '9' {
 			k++
 		}
-		o.precision, _ = strconv.Atoi(f[p:k])
+		if n, err := strconv.ParseInt(f[p:k], 10, 32); err == nil {
+			o.precision = int(n)
+		} else {
+			o.precision = math.MaxInt32 + 1
+		}
 	}
 	if k >= len(f) || f[k] != 'f' || strings.Contains(strings.ReplaceAll(f[k+1:], "%%", ""), "%") {
 		return false

@@ -54,5 +54,7 @@ func TestNumfmt(t *testing.T) {
 		{args: "numfmt --field=3-2 1", err: "numfmt: invalid decreasing range\nTry 'numfmt --help' for more information.\n", status: 1},
 		{args: "numfmt --padding=x 1", err: "numfmt: invalid padding value 'x'\n", status: 1},
 		{args: "numfmt --from-unit=0 1", err: "numfmt: invalid unit size: '0'\n", status: 1},
+		{args: "numfmt --padding=-99999999999 1", err: "numfmt: invalid padding value '-99999999999'\n", status: 1, differs: "GNU's tries and runs out of memory"},
+		{args: "numfmt --format=%999999999999f 1", err: "numfmt: invalid format '%999999999999f' (width overflow)\n", status: 1, differs: "GNU's tries and runs out of memory"},
 	})
 }

@@ -204,18 +204,36 @@ func shortestFloat(v float64, bits int) string {
 	return cPrintf("%."+strconv.Itoa(maxPrec)+"g", v)
 }
 
-func (sp odSpec) item(b []byte) string {
-	var u uint64
-	switch sp.size {
+// leUint reads b, of 1, 2, 4 or 8 bytes, as a little-endian number.
+func leUint(b []byte) uint64 {
+	switch len(b) {
 	case 1:
-		u = uint64(b[0])
+		return uint64(b[0])
 	case 2:
-		u = uint64(binary.LittleEndian.Uint16(b))
+		return uint64(binary.LittleEndian.Uint16(b))
 	case 4:
-		u = uint64(binary.LittleEndian.Uint32(b))
+		return uint64(binary.LittleEndian.Uint32(b))
 	case 8:
-		u = binary.LittleEndian.Uint64(b)
+		return binary.LittleEndian.Uint64(b)
 	}
+	return 0
+}
+
+// leInt is u, read from size bytes, as a signed number.
+func leInt(u uint64, size int) int64 {
+	switch size {
+	case 1:
+		return int64(int8(u))
+	case 2:
+		return int64(int16(u))
+	case 4:
+		return int64(int32(u))
+	}
+	return int64(u)
+}
+
+func (sp odSpec) item(b []byte) string {
+	u := leUint(b[:sp.size])
 	digits := sp.width - 1
 	switch sp.kind {
 	case 'a', 'c':
@@ -227,18 +245,7 @@ func (sp odSpec) item(b []byte) string {
 	case 'u':
 		return strconv.FormatUint(u, 10)
 	case 'd':
-		var v int64
-		switch sp.size {
-		case 1:
-			v = int64(int8(u))
-		case 2:
-			v = int64(int16(u))
-		case 4:
-			v = int64(int32(u))
-		default:
-			v = int64(u)
-		}
-		return strconv.FormatInt(v, 10)
+		return strconv.FormatInt(leInt(u, sp.size), 10)
 	case 'f':
 		if sp.size == 4 {
 			return shortestFloat(float64(math.Float32frombits(uint32(u))), 32)
@@ -351,7 +358,11 @@ func runOd(c *builtins.Call) int {
 		specs[i].pad = perLine - specs[i].width*(width/specs[i].size)
 	}
 
-	data, status, ok := readDumpInput(c, operands)
+	limit := int64(-1)
+	if count >= 0 {
+		limit = skip + count
+	}
+	data, status, ok := readDumpInput(c, operands, limit)
 	if !ok {
 		return status
 	}

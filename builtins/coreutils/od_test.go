@@ -78,6 +78,49 @@ func TestHexdump(t *testing.T) {
 		{args: "hexdump -n 5 -s 2 -C f", out: "00000002  6c 6c 6f 20 77                                    |llo w|\n00000007\n"},
 		{args: "hexdump", stdin: "", out: ""},
 		{args: "hexdump -C nope", err: "hexdump: nope: No such file or directory\nhexdump: all input file arguments failed\n", status: 1},
+		{args: "hexdump -C -n 20 /dev/zero", out: "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n00000010  00 00 00 00                                       |....|\n00000014\n"},
+	})
+}
+
+// TestHexdumpFormats: -e and -f format strings, and the display options
+// made of them, as util-linux's hexdump prints them.
+func TestHexdumpFormats(t *testing.T) {
+	t.Parallel()
+	data := "hello world\n\x01\xffABCDEFGHIJKLMNOP"
+	runDataCases(t, map[string]string{"f": data, "fmt": "# bytes in hex\n\n16/1 \"%02x\" \"\\n\"\n"}, []dataCase{
+		{argv: []string{"hexdump", "-e", `16/1 "%_c" "\n"`, "f"}, out: "hello world\\n001377AB\nCDEFGHIJKLMNOP\n"},
+		{argv: []string{"hexdump", "-e", `"%07.7_ax  " 8/1 "%02x " "\n"`, "f"}, out: "0000000  68 65 6c 6c 6f 20 77 6f\n0000008  72 6c 64 0a 01 ff 41 42\n0000010  43 44 45 46 47 48 49 4a\n0000018  4b 4c 4d 4e 4f 50      \n"},
+		{argv: []string{"hexdump", "-e", `4/1 "%02X" " "`, "-e", `"\n"`, "-n", "10", "f"}, out: "68656C6C \n6F20776F \n726C     \n"},
+		{argv: []string{"hexdump", "-e", `"%_p"`, "-n", "6", "f"}, out: "hel*\no "},
+		{argv: []string{"hexdump", "-v", "-e", `"%_p"`, "-n", "6", "f"}, out: "hello "},
+		{argv: []string{"hexdump", "-e", `16/1 "%_u "`, "-e", `"\n"`, "f"}, out: "h e l l o   w o r l d lf soh ff A B\nC D E F G H I J K L M N O P  \n"},
+		{argv: []string{"hexdump", "-e", `2/2 "%04x|" "\n"`, "-n", "6", "f"}, out: "6568|6c6c|\n206f|    |\n"},
+		{argv: []string{"hexdump", "-e", `1/4 "%d " "\n"`, "-s", "24", "f"}, out: "1313688651 \n20559 \n"},
+		{argv: []string{"hexdump", "-e", `4/1 "%3d" "\n"`, "-n", "6", "f"}, out: "104101108108\n111 32      \n"},
+		{argv: []string{"hexdump", "-e", `3/1 "%02x"`, "-e", `" %_ad\n"`, "-n", "9", "f"}, out: "68656c 0\n6c6f20 3\n776f72 6\n"},
+		{argv: []string{"hexdump", "-e", `"[%_Ax]\n"`, "-e", `8/1 "%02x" "\n"`, "-n", "10", "f"}, out: "68656c6c6f20776f\n726c            \n[a]\n"},
+		{argv: []string{"hexdump", "-e", `8/1 "%02x" " [%_Ad]\n"`, "-n", "10", "f"}, out: "68656c6c6f20776f726c             [10]\n"},
+		{argv: []string{"hexdump", "-e", `"%x"`, "-n", "6", "f"}, out: "6c6c6568206f"},
+		{argv: []string{"hexdump", "-e", `1/1 "%5.2x|"`, "-n", "3", "f"}, out: "   68|   65|   6c|"},
+		{argv: []string{"hexdump", "-e", `/1 "%-4o|" "\n"`, "-n", "2", "f"}, out: "150 |\n145 |\n"},
+		{argv: []string{"hexdump", "-e", `/8 "%e\n"`, "-n", "8", "f"}, out: "8.765776e+228\n"},
+		{argv: []string{"hexdump", "-e", `/1 "%3_c|"`, "-n", "3", "f"}, out: "  h|  e|  l|"},
+		{argv: []string{"hexdump", "-e", `"x" 2/1 "%02x" "y\n"`, "-n", "3", "f"}, out: "x6865y\nx6c  y\n"},
+		{argv: []string{"hexdump", "-e", `"%2.3s|"`, "-n", "4", "f"}, out: "hel| l|"},
+		{argv: []string{"hexdump", "-e", `"%_ao " 4/2 "%6d" "\n"`, "-n", "12", "f"}, out: "0  25960 27756  8303 28535\n10  27762  2660            \n"},
+		{argv: []string{"hexdump", "-e", `4/1 "%c"`, "-e", `"\n"`, "-n", "10", "f"}, out: "hell\no wo\nrl\n"},
+		{argv: []string{"hexdump", "-e", `"%_Ax\n"`, "-e", `"%_Ad\n"`, "-e", `/4 ""`, "f"}, out: "30\n"},
+		{argv: []string{"hexdump", "-e", `8/1 "%02x " "\n"`, "-n", "32", "/dev/zero"}, out: "00 00 00 00 00 00 00 00\n*\n"},
+		{args: "hexdump -f fmt -n 20 f", out: "68656c6c6f20776f726c640a01ff4142\n43444546                        \n"},
+		{args: "hexdump -b -n 18 f", out: "0000000 150 145 154 154 157 040 167 157 162 154 144 012 001 377 101 102\n0000010 103 104                                                        \n0000012\n"},
+		{args: "hexdump -c -n 16 f", out: "0000000   h   e   l   l   o       w   o   r   l   d  \\n 001 377   A   B\n0000010\n"},
+		{args: "hexdump -d -n 4 f", out: "0000000   25960   27756                                                \n0000004\n"},
+		{args: "hexdump -o -n 4 f", out: "0000000  062550  066154                                                \n0000004\n"},
+		{args: "hexdump -x -n 4 f", out: "0000000    6568    6c6c                                                \n0000004\n"},
+		{args: "hexdump -x -C -n 4 f", out: "0000000    6568    6c6c                                                \n00000000  68 65 6c 6c                                       |hell|\n00000004\n"},
+		{argv: []string{"hexdump", "-e", `"%s\n"`, "f"}, err: "hexdump: %s requires a precision or a byte count\n", status: 1},
+		{argv: []string{"hexdump", "-e", `2/3 "%x"`, "f"}, err: "hexdump: bad byte count for conversion character x\n", status: 1},
+		{args: "hexdump -f nope f", err: "hexdump: can't read nope: No such file or directory\n", status: 1},
 	})
 }
 

@@ -31,7 +31,11 @@ func runRev(c *builtins.Call) int {
 	if *zero {
 		sep = 0
 	}
-	return mapRecords(c, fl.Args(), sep, func(line []byte) []byte {
+	// util-linux's words: "rev: cannot open x: No such file or directory"
+	openFailed := func(name string, err error) {
+		c.FailWith(err, "cannot open %s: %s", name, builtins.Reason(err))
+	}
+	return mapRecords(c, fl.Args(), sep, openFailed, func(line []byte) []byte {
 		end := line[len(line)-1] == sep
 		if end {
 			line = line[:len(line)-1]

@@ -13,6 +13,7 @@ func TestRev(t *testing.T) {
 		{args: "rev", stdin: "a\x00b\nc\x00\x00d\n", out: "b\x00a\nd\x00\x00c\n"},
 		{args: "rev -0", stdin: "ab\x00c\nd\x00ef", out: "ba\x00d\nc\x00fe"},
 		{args: "rev --zero -", stdin: "xy\x00", out: "yx\x00"},
-		{args: "rev nope", err: "rev: nope: No such file or directory\n", status: 1},
+		{args: "rev nope", err: "rev: cannot open nope: No such file or directory\n", status: 1},
+		{args: "rev nope f", out: "cba\n!éh\n\nyx", err: "rev: cannot open nope: No such file or directory\n", status: 1},
 	})
 }

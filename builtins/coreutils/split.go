@@ -221,6 +221,11 @@ func runSplit(c *builtins.Call) int {
 			c.Fail("invalid suffix length: %s", builtins.Quote(*suffixLen))
 			return 1
 		}
+		if n > 4096 {
+			// longer than any file name may be
+			c.Fail("invalid suffix length: %s: Value too large for defined data type", builtins.Quote(*suffixLen))
+			return 1
+		}
 		if n > 0 {
 			names.length, names.auto = n, false
 		}

@@ -58,6 +58,8 @@ func TestSplit(t *testing.T) {
 		{files: files, args: []string{"split", "--numeric-suffixes=1a", "f"}, err: "split: '1a': invalid start value for numerical suffix\nTry 'split --help' for more information.\n", status: 1},
 		{files: files, args: []string{"split", "-t", "ab", "f"}, err: "split: multi-character separator 'ab'\n", status: 1},
 		{files: files, args: []string{"split", "f", "a", "b"}, err: "split: extra operand 'b'\nTry 'split --help' for more information.\n", status: 1},
+		{files: files, args: []string{"split", "-a", "99999999999", "f"}, err: "split: invalid suffix length: '99999999999': Value too large for defined data type\n", status: 1,
+			differs: "GNU's takes it and cannot make the file (or the name)"},
 		{files: files, args: []string{"split", "nope"}, err: "split: cannot open 'nope' for reading: No such file or directory\n", status: 1},
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/vfs"
@@ -130,9 +131,9 @@ func runPatch(c *builtins.Call) int {
 		d := c.Abs(o.dir)
 		if info, err := c.FS.Stat(d); err != nil || !info.IsDir() {
 			if err == nil {
-				err = &fs.PathError{Op: "chdir", Path: d, Err: errNotDir}
+				err = &fs.PathError{Op: "chdir", Path: d, Err: syscall.ENOTDIR}
 			}
-			c.FailWith(err, "Can't change to directory %s : %s", o.dir, builtins.Reason(err))
+			c.FailWith(err, "**** Can't change to directory %s : %s", o.dir, builtins.Reason(err))
 			return 2
 		}
 		sub := *c
@@ -147,7 +148,7 @@ func runPatch(c *builtins.Call) int {
 		text, err = readAllOf(c, c.Stdin)
 	}
 	if err != nil {
-		c.FailWith(err, "Can't open patch file %s : %s", *input, builtins.Reason(err))
+		c.FailWith(err, "**** Can't open patch file %s : %s", *input, builtins.Reason(err))
 		return 2
 	}
 	patches := parsePatch(string(text))
@@ -171,8 +172,6 @@ func runPatch(c *builtins.Call) int {
 	}
 	return o.status
 }
-
-var errNotDir = fmt.Errorf("not a directory")
 
 // say prints one of patch's messages on standard output, unless -s.
 func (o *patchRun) say(format string, args ...any) {

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/moonix-sh/moonix/agent"
@@ -213,7 +214,7 @@ func (c *Config) Find(operand string) (*Agent, error) {
 }
 
 // envRef is ${env:NAME} in a header value.
-var envRef = regexp.MustCompile(`\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}`)
+var envRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}`) })
 
 // Resolve returns the agent with ${env:NAME} in its header values filled
 // from lookup (the shell's environment now). A variable that is not set
@@ -223,8 +224,8 @@ func (a *Agent) Resolve(lookup func(string) (string, bool)) (*Agent, error) {
 	r.Headers = make(map[string]string, len(a.Headers))
 	var missing []string
 	for k, v := range a.Headers {
-		r.Headers[k] = envRef.ReplaceAllStringFunc(v, func(ref string) string {
-			val, ok := lookup(envRef.FindStringSubmatch(ref)[1])
+		r.Headers[k] = envRef().ReplaceAllStringFunc(v, func(ref string) string {
+			val, ok := lookup(envRef().FindStringSubmatch(ref)[1])
 			if !ok {
 				missing = append(missing, ref)
 			}
@@ -244,35 +245,23 @@ func AddAgent(fsys vfs.FS, name string, a *Agent) error {
 	if err := a.check(); err != nil {
 		return &ConfigError{name, fmt.Errorf("agent %q: %v", a.Name, err)}
 	}
-	return editConfig(fsys, name, func(agents map[string]json.RawMessage) error {
-		if _, ok := agents[a.Name]; ok {
-			return fmt.Errorf("agent %q already exists (remove it first)", a.Name)
-		}
-		raw, err := json.Marshal(a)
-		agents[a.Name] = raw
-		return err
-	})
+	return editConfig(fsys, name, a.Name, a)
 }
 
 // RemoveAgent removes the agent called agent from the file name.
 func RemoveAgent(fsys vfs.FS, name, agent string) error {
-	return editConfig(fsys, name, func(agents map[string]json.RawMessage) error {
-		if _, ok := agents[agent]; !ok {
-			return fmt.Errorf("no agent %q", agent)
-		}
-		delete(agents, agent)
-		return nil
-	})
+	return editConfig(fsys, name, agent, nil)
 }
 
-// editConfig rewrites the agents of a configuration file, keeping its
-// other keys.
-func editConfig(fsys vfs.FS, name string, edit func(map[string]json.RawMessage) error) error {
+// editConfig sets (or, value nil, removes) the entry key of the agents
+// of a configuration file, keeping its other keys (as other tools' files
+// have them).
+func editConfig(fsys vfs.FS, name, key string, value any) error {
 	data, err := vfs.ReadFile(fsys, name)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	out, err := agent.EditSection(data, "agents", edit)
+	out, err := agent.EditEntry(data, "agents", "agent", key, value)
 	if err != nil {
 		return &ConfigError{name, err}
 	}

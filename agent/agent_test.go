@@ -84,28 +84,38 @@ func TestStreamBound(t *testing.T) {
 	}
 }
 
-// EditSection rewrites one section of a configuration file and keeps
-// the rest; JSONError says where the JSON breaks and what has the wrong
-// type, in words.
-func TestEditSection(t *testing.T) {
+// EditEntry adds or removes one entry of a configuration file's section
+// and keeps the rest; JSONError says where the JSON breaks and what has
+// the wrong type, in words.
+func TestEditEntry(t *testing.T) {
 	t.Parallel()
-	add := func(m map[string]json.RawMessage) error { m["b"] = json.RawMessage(`{"url":"u"}`); return nil }
-	out, err := EditSection([]byte(`{"other": 1, "servers": {"a": {}}}`), "servers", add)
+	value := map[string]string{"url": "u"}
+	out, err := EditEntry([]byte(`{"other": 1, "servers": {"a": {}}}`), "servers", "server", "b", value)
 	if err != nil || string(out) != "{\n  \"other\": 1,\n  \"servers\": {\n    \"a\": {},\n    \"b\": {\n      \"url\": \"u\"\n    }\n  }\n}\n" {
 		t.Errorf("%q, %v", out, err)
 	}
-	if out, err := EditSection(nil, "servers", add); err != nil || !strings.Contains(string(out), `"b"`) {
+	if out, err := EditEntry(out, "servers", "server", "a", nil); err != nil || string(out) != "{\n  \"other\": 1,\n  \"servers\": {\n    \"b\": {\n      \"url\": \"u\"\n    }\n  }\n}\n" {
+		t.Errorf("removed: %q, %v", out, err)
+	}
+	if out, err := EditEntry(nil, "servers", "server", "b", value); err != nil || !strings.Contains(string(out), `"b"`) {
 		t.Errorf("a new file: %q, %v", out, err)
 	}
-	for data, want := range map[string]string{
-		"{\n,}":                "invalid JSON on line 2: invalid character ',' looking for beginning of object key string",
-		`{"servers": [1]}`:     "the value must be an object, not array",
-		`[]`:                   "the value must be an object, not array",
-		`{"servers": {"a":1}}`: "",
+	for _, c := range []struct {
+		data, key string
+		value     any
+		want      string
+	}{
+		{"{\n,}", "b", value, "invalid JSON on line 2: invalid character ',' looking for beginning of object key string"},
+		{`{"servers": [1]}`, "b", value, "the value must be an object, not array"},
+		{`[]`, "b", value, "the value must be an object, not array"},
+		{`{"servers": {"a":1}}`, "b", value, ""},
+		{`{"servers": {"b":1}}`, "b", value, `server "b" already exists (remove it first)`},
+		{`{"servers": {"a":1}}`, "b", nil, `no server "b"`},
+		{``, "b", nil, `no server "b"`},
 	} {
-		_, err := EditSection([]byte(data), "servers", add)
-		if (err == nil) != (want == "") || err != nil && err.Error() != want {
-			t.Errorf("%s: %v, want %q", data, err, want)
+		_, err := EditEntry([]byte(c.data), "servers", "server", c.key, c.value)
+		if (err == nil) != (c.want == "") || err != nil && err.Error() != c.want {
+			t.Errorf("%s %s: %v, want %q", c.data, c.key, err, c.want)
 		}
 	}
 	var v struct{ URL string }

@@ -8,33 +8,47 @@ import (
 	"reflect"
 )
 
-// EditSection returns the JSON document data (empty: a new one) with the
-// object under key rewritten by edit, and the document's other keys kept
-// as they are (other tools keep their own there), indented, ending in a
-// newline: the protocol clients' configuration files (mcpServers,
-// agents) are edited with it. A document or section that is not an
-// object is an error worded by JSONError.
-func EditSection(data []byte, key string, edit func(map[string]json.RawMessage) error) ([]byte, error) {
+// EditEntry returns the JSON document data (empty: a new one) with the
+// entry key of the object under section set to value, or removed when
+// value is nil, and the document's other keys kept as they are (other
+// tools keep their own there), indented, ending in a newline: the
+// protocol clients' configuration files (mcpServers, agents) are edited
+// with it. kind names an entry in the errors ("server", "agent"): adding
+// a key that is there, or removing one that is not, is an error; so is a
+// document or section that is not an object (worded by JSONError).
+func EditEntry(data []byte, section, kind, key string, value any) ([]byte, error) {
 	doc := map[string]json.RawMessage{}
 	if len(data) > 0 {
 		if err := json.Unmarshal(data, &doc); err != nil {
 			return nil, JSONError(data, err)
 		}
 	}
-	section := map[string]json.RawMessage{}
-	if raw, ok := doc[key]; ok {
-		if err := json.Unmarshal(raw, &section); err != nil {
+	entries := map[string]json.RawMessage{}
+	if raw, ok := doc[section]; ok {
+		if err := json.Unmarshal(raw, &entries); err != nil {
 			return nil, JSONError(raw, err)
 		}
 	}
-	if err := edit(section); err != nil {
-		return nil, err
+	_, ok := entries[key]
+	switch {
+	case value == nil && !ok:
+		return nil, fmt.Errorf("no %s %q", kind, key)
+	case value == nil:
+		delete(entries, key)
+	case ok:
+		return nil, fmt.Errorf("%s %q already exists (remove it first)", kind, key)
+	default:
+		raw, err := json.Marshal(value)
+		if err != nil {
+			return nil, err
+		}
+		entries[key] = raw
 	}
-	raw, err := json.Marshal(section)
+	raw, err := json.Marshal(entries)
 	if err != nil {
 		return nil, err
 	}
-	doc[key] = raw
+	doc[section] = raw
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return nil, err

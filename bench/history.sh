@@ -32,17 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/moonix" ./cmd/moonix
-if [ -n "${MOONIX_BEFORE:-}" ]; then
-	cp "$MOONIX_BEFORE" "$tmp/before"
-	names=(before after)
-	bins=("$tmp/before" "$tmp/moonix")
-else
-	names=(moonix)
-	bins=("$tmp/moonix")
-fi
+source bench/lib.sh
 export GIT_CONFIG_NOSYSTEM=1 HOME="$tmp" GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@localhost \
 	GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@localhost
 git config --global core.fsync none
@@ -88,12 +78,7 @@ session() {
 per() { awk -v n="$1" '{printf "%.6f\n", $1 / n}'; }
 
 # Samples go to $tmp/s/ROW.WHO, one a line.
-mkdir -p "$tmp/s"
 add() { cat >>"$tmp/s/$1.$2"; }
-median() {
-	sort -g "$tmp/s/$1.$2" | awk '{a[NR] = $1} END {
-		if (NR == 0) print ""; else if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
-}
 
 echo "making the files..." >&2
 mkfiles "$tmp/h10k" 10000
@@ -181,22 +166,13 @@ fmt() {
 	*) awk -v v="$2" 'BEGIN{ if (v == "") print "-"; else if (v >= 1) printf "%.2f s", v; else printf "%.2f ms", v * 1000 }' ;;
 	esac
 }
-header="$(printf '%-42s' operation)"
-for who in "${names[@]}"; do header+="$(printf ' %11s' "$who")"; done
-header+="$(printf ' %11s %9s' reference "${names[-1]}/ref")"
-echo "$header"
+header operation 42 11 reference "${names[-1]}/ref"
 row() {
 	local key=$1 label=$2 line ref last
 	line="$(printf '%-42s' "$label")"
-	for who in "${names[@]}"; do
-		last=$(median "$key" "$who")
-		line+="$(printf ' %11s' "$(fmt "$key" "$last")")"
-	done
-	ref=$(median "$key" git 2>/dev/null || true)
-	line+="$(printf ' %11s' "$(fmt "$key" "$ref")")"
-	if [ -n "$ref" ] && [ "$ref" != 0 ]; then
-		line+="$(printf ' %9s' "$(awk -v a="$last" -v b="$ref" 'BEGIN{printf "%.2f", a / b}')")"
-	fi
+	cells "$key" fmt 11
+	ref=$(median "$key" git)
+	line+="$(printf ' %11s %9s' "$(fmt "$key" "$ref")" "$(ratio "$last" "$ref")")"
 	echo "$line"
 }
 row open10k "open 10k files (-c true | git status)"

@@ -67,10 +67,21 @@ type Call struct {
 	// value a command builds (a line, a field, an output it holds before
 	// writing it) may take a quarter of it: see Fits and OutOfMemory.
 	MemLimit int64
+	// Procs lists the session's processes (ps, pidof), by pid; nil
+	// when the command does not run in a shell.
+	Procs func() []Process
 	// SetState makes the calling shell's exported environment and working
 	// directory those of st (rollback, switch); nil when the command does
 	// not run in a shell.
 	SetState func(st vfs.State) error
+	// RunInShell runs args in the calling shell as a command it read
+	// would run (a function, a shell builtin, a command down the exec
+	// path), with the stdio the calling shell gave this command, and
+	// returns its status and the shell's working directory and exported
+	// environment after it: what the command changes in the shell (cd,
+	// export) stays. Nil when the command does not run directly in a
+	// shell (a Sub of it: xargs, env), which then uses Exec.
+	RunInShell func(args []string) (status int, dir string, env []string)
 
 	// cmd is the command being run (set by Run), for its usage texts.
 	cmd *Command
@@ -81,6 +92,7 @@ type Call struct {
 func (c *Call) Sub(args ...string) *Call {
 	sub := *c
 	sub.Args = args
+	sub.RunInShell = nil // not the shell's command any more
 	return &sub
 }
 
@@ -141,6 +153,9 @@ func (c *Call) Open(name string) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := vfs.WaitOpen(c.Ctx, f); err != nil {
+		return nil, err // a FIFO with no writer, and the command stopped
+	}
 	if info, err := f.Stat(); err == nil && info.IsDir() {
 		f.Close()
 		return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR}
@@ -157,7 +172,14 @@ func (c *Call) Create(name string, appending bool) (vfs.File, error) {
 	} else {
 		flag |= os.O_TRUNC
 	}
-	return c.FS.OpenFile(c.Abs(name), flag, 0o666&^c.Umask)
+	f, err := c.FS.OpenFile(c.Abs(name), flag, 0o666&^c.Umask)
+	if err != nil {
+		return nil, err
+	}
+	if err := vfs.WaitOpen(c.Ctx, f); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // Canceled reports whether the command should stop now.

@@ -156,6 +156,13 @@ func (o *sharedOut) Write(p []byte) (int, error) {
 	return o.b.Write(p)
 }
 
+// WriteString writes s without copying it to a byte slice first.
+func (o *sharedOut) WriteString(s string) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.WriteString(s)
+}
+
 // Flush writes out what is buffered.
 func (o *sharedOut) Flush() error {
 	o.mu.Lock()

@@ -53,6 +53,9 @@ func (c *Call) FailErr(name string, err error) {
 // otherwise as Fail does with format and args (which say why, usually
 // with Reason(err)).
 func (c *Call) FailWith(err error, format string, args ...any) {
+	if c.Canceled() && errors.Is(err, syscall.EINTR) {
+		return // a wait the command's stop ended (a FIFO's open): no error of its own
+	}
 	if !c.FailDenied(err) {
 		c.Fail(format, args...)
 	}

@@ -46,6 +46,7 @@ const (
 	GitSnapshot  Kind = "git.snapshot"
 	GitRollback  Kind = "git.rollback"
 	GitBranch    Kind = "git.branch"
+	GitRemote    Kind = "git.remote"
 	ClockRead    Kind = "clock.read"
 	RandomRead   Kind = "random.read"
 	EnvRead      Kind = "env.read"
@@ -55,14 +56,14 @@ const (
 // Kinds lists every kind, in a stable order.
 var Kinds = []Kind{
 	FSRead, FSWrite, FSDelete, FSExec, NetConnect, MCPCall, MCPServe,
-	A2ADelegate, A2AReceive, GitSnapshot, GitRollback, GitBranch,
+	A2ADelegate, A2AReceive, GitSnapshot, GitRollback, GitBranch, GitRemote,
 	ClockRead, RandomRead, EnvRead, ProcessSpawn,
 }
 
 // patterned kinds take a pattern; the others are all or nothing.
 func (k Kind) patterned() bool {
 	switch k {
-	case FSRead, FSWrite, FSDelete, FSExec, NetConnect, MCPCall, A2ADelegate, EnvRead, ProcessSpawn:
+	case FSRead, FSWrite, FSDelete, FSExec, NetConnect, MCPCall, A2ADelegate, EnvRead, ProcessSpawn, GitRemote:
 		return true
 	}
 	return false
@@ -106,7 +107,7 @@ func Parse(s string) (Cap, error) {
 	if err := checkPattern(c.Kind, pattern); err != nil {
 		return c, fmt.Errorf("capability %s: %v", s, err)
 	}
-	if c.Kind == NetConnect {
+	if c.Kind == NetConnect || c.Kind == GitRemote && !strings.HasPrefix(pattern, "/") && strings.ContainsAny(pattern, ".:") {
 		c.Pattern = canonicalHost(pattern)
 	}
 	if c.Kind.isFS() && pattern != "**" {
@@ -149,6 +150,8 @@ func checkPattern(k Kind, p string) error {
 		}
 	case k == NetConnect:
 		return checkHostPattern(p)
+	case k == GitRemote:
+		return checkRemotePattern(p)
 	default:
 		if !doublestar.ValidatePattern(p) {
 			return fmt.Errorf("bad glob %q", p)
@@ -323,8 +326,47 @@ func matches(c Cap, target string) bool {
 		return matchPath(c.Pattern, target)
 	case c.Kind == NetConnect:
 		return matchHost(c.Pattern, target)
+	case c.Kind == GitRemote:
+		return matchRemote(c.Pattern, target)
 	}
 	ok, _ := doublestar.Match(c.Pattern, target)
+	return ok
+}
+
+// A git.remote target is one of three shapes, which its pattern must
+// share: a host directory (/srv/git/app.git: a path glob), a network
+// remote's host:port (example.com:443: a host pattern, as net.connect's),
+// or a remote's name (origin, back*: a glob; a name has no / or :).
+
+// checkRemotePattern accepts a path glob, a host pattern or a name glob.
+func checkRemotePattern(p string) error {
+	switch {
+	case strings.HasPrefix(p, "/"):
+		if !doublestar.ValidatePattern(p) {
+			return fmt.Errorf("bad glob %q", p)
+		}
+		return nil
+	case strings.ContainsAny(p, ".:"):
+		return checkHostPattern(p)
+	case strings.Contains(p, "/") || !doublestar.ValidatePattern(p):
+		return fmt.Errorf("bad remote name pattern %q", p)
+	}
+	return nil
+}
+
+// matchRemote matches a git.remote target against a pattern of its
+// shape.
+func matchRemote(pattern, target string) bool {
+	switch {
+	case strings.HasPrefix(target, "/"):
+		return strings.HasPrefix(pattern, "/") && matchPath(pattern, target)
+	case strings.Contains(target, ":"):
+		return !strings.HasPrefix(pattern, "/") && matchHost(pattern, target)
+	}
+	if strings.HasPrefix(pattern, "/") || strings.Contains(pattern, ":") {
+		return false
+	}
+	ok, _ := doublestar.Match(pattern, target)
 	return ok
 }
 

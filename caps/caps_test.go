@@ -23,6 +23,8 @@ func TestParse(t *testing.T) {
 		"net.connect:[::1]:8080", "net.connect:127.0.0.1:*", "net.connect:*",
 		"mcp.call:files/*", "a2a.delegate:planner-*", "env.read:LANG", "env.read:LC_*",
 		"process.spawn:npx", "git.snapshot", "clock.read", "fs.write:**",
+		"git.remote", "git.remote:origin", "git.remote:back*", "git.remote:/srv/git/**",
+		"git.remote:example.com", "git.remote:127.0.0.1:8080", "git.remote:*.example.com:443",
 	} {
 		if _, err := Parse(good); err != nil {
 			t.Errorf("Parse(%q): %v", good, err)
@@ -31,7 +33,8 @@ func TestParse(t *testing.T) {
 	for _, bad := range []string{
 		"", "fs", "fs.reed", "git.snapshot:x", "fs.write:work/**", "fs.read:/a/[b",
 		"net.connect:exa mple.com", "net.connect:host:99999", "net.connect:10.0.0.0/99",
-		"net.connect:a..b", "clock.read:now",
+		"net.connect:a..b", "clock.read:now", "git.remote:a/b", "git.remote:/srv/[x",
+		"git.remote:host:99999",
 	} {
 		if c, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) = %v, want an error", bad, c)
@@ -95,6 +98,23 @@ func TestMatching(t *testing.T) {
 		{"mcp.call:files/read", "files/write", false},
 		{"env.read:LC_*", "LC_ALL", true},
 		{"env.read:LC_*", "LANG", false},
+		// git.remote: a remote's name, a host directory or a host:port,
+		// each matched by a pattern of its shape only
+		{"git.remote:origin", "origin", true},
+		{"git.remote:origin", "upstream", false},
+		{"git.remote:back*", "backup", true},
+		{"git.remote:/srv/git/**", "/srv/git/app.git", true},
+		{"git.remote:/srv/git/**", "/srv/other.git", false},
+		{"git.remote:/srv/git/*", "/srv/git/a/b.git", false},
+		{"git.remote:example.com", "example.com:443", true},
+		{"git.remote:example.com:443", "example.com:80", false},
+		{"git.remote:*.example.com", "git.example.com:443", true},
+		{"git.remote:127.1", "127.0.0.1:8080", true},
+		{"git.remote:*", "origin", true},
+		{"git.remote:*", "example.com:443", true},
+		{"git.remote:*", "/srv/git/app.git", false},
+		{"git.remote:origin", "/work/origin", false},
+		{"git.remote", "/anywhere", true},
 	} {
 		c := mustParse(t, tc.cap)
 		s := NewSet([]Cap{c}, nil)

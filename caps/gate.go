@@ -1,6 +1,7 @@
 package caps
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -553,6 +554,16 @@ type Repo interface {
 	Dirty() bool
 	Keep(msg string, st vfs.State) (snap vfs.Snapshot, paths int, err error)
 	SetPrevious(id string) error
+	Mark(st vfs.State) (*vfs.Mark, error)
+	MarkChanges(m *vfs.Mark) ([]vfs.Change, error)
+	Restore(m *vfs.Mark) (vfs.State, error)
+	Remotes() ([]vfs.Remote, error)
+	Remote(name string) (vfs.Remote, error)
+	AddRemote(name, url string) error
+	RemoveRemote(name string) error
+	Push(ctx context.Context, remote, branch string) (vfs.RefUpdate, error)
+	Fetch(ctx context.Context, remote string) ([]vfs.RefUpdate, error)
+	FastForward(remote, branch string) (up vfs.RefUpdate, st *vfs.State, err error)
 }
 
 var _ Repo = (*vfs.Repo)(nil)
@@ -595,31 +606,172 @@ func (r *gatedRepo) Keep(msg string, st vfs.State) (vfs.Snapshot, int, error) {
 	return r.Repo.Keep(msg, st)
 }
 
+// Mark records the working state for a Restore, which is a rollback:
+// it needs git.rollback.
+func (r *gatedRepo) Mark(st vfs.State) (*vfs.Mark, error) {
+	if err := r.g.Check(GitRollback, "rollback", ""); err != nil {
+		return nil, err
+	}
+	return r.Repo.Mark(st)
+}
+
+// Restore puts a mark back as a rollback puts a snapshot back, and needs
+// what a rollback needs.
+func (r *gatedRepo) Restore(m *vfs.Mark) (vfs.State, error) {
+	if err := r.g.Check(GitRollback, "rollback", ""); err != nil {
+		return vfs.State{}, err
+	}
+	var st vfs.State
+	_, err := r.rewrite("rollback", func() ([]vfs.Change, error) { return r.Repo.MarkChanges(m) }, func() (vfs.Snapshot, error) {
+		var err error
+		st, err = r.Repo.Restore(m)
+		return vfs.Snapshot{}, err
+	})
+	return st, err
+}
+
+// AddRemote needs git.remote on the place the remote names (its host
+// directory, or its host:port): a rule naming a remote allows it
+// whatever its URL, so saying where a name points is what needs the
+// place.
+func (r *gatedRepo) AddRemote(name, url string) error {
+	place, err := vfs.RemotePlace(url)
+	if err != nil {
+		return err
+	}
+	if err := r.g.Check(GitRemote, "remote add", place); err != nil {
+		return err
+	}
+	return r.Repo.AddRemote(name, url)
+}
+
+// RemoveRemote, Push, Fetch and Pull need git.remote on the remote's
+// name or its place (checkRemote); a remote over HTTP needs net.connect
+// too, which the session's transport checks on every request.
+func (r *gatedRepo) RemoveRemote(name string) error {
+	if _, err := r.Repo.Remote(name); err != nil {
+		return r.Repo.RemoveRemote(name) // git's words: No such remote
+	}
+	if err := r.checkRemote("remote remove", name); err != nil {
+		return err
+	}
+	return r.Repo.RemoveRemote(name)
+}
+
+func (r *gatedRepo) Push(ctx context.Context, remote, branch string) (vfs.RefUpdate, error) {
+	if err := r.checkRemote("push", remote); err != nil {
+		return vfs.RefUpdate{}, err
+	}
+	return r.Repo.Push(ctx, remote, branch)
+}
+
+func (r *gatedRepo) Fetch(ctx context.Context, remote string) ([]vfs.RefUpdate, error) {
+	if err := r.checkRemote("fetch", remote); err != nil {
+		return nil, err
+	}
+	return r.Repo.Fetch(ctx, remote)
+}
+
+// FastForward (pull's second half) rewrites the tree when it moves the
+// current branch: it needs git.remote, as the fetch before it, and
+// fs.write and fs.delete on every path it changes, as a rollback.
+func (r *gatedRepo) FastForward(remote, branch string) (vfs.RefUpdate, *vfs.State, error) {
+	if err := r.checkRemote("pull", remote); err != nil {
+		return vfs.RefUpdate{}, nil, err
+	}
+	spec := ""
+	if cur, _, _ := r.Repo.Current(); branch == "" || branch == cur {
+		if branch == "" {
+			branch = cur
+		}
+		if _, err := r.Repo.Resolve(remote + "/" + branch); err == nil {
+			spec = remote + "/" + branch
+		}
+	}
+	var up vfs.RefUpdate
+	var st *vfs.State
+	_, err := r.restore("pull", spec, func() (vfs.Snapshot, error) {
+		var err error
+		up, st, err = r.Repo.FastForward(remote, branch)
+		return vfs.Snapshot{}, err
+	})
+	return up, st, err
+}
+
+// checkRemote allows an operation on the remote name when a rule allows
+// its name or its place and no denial covers either; the denial names
+// the remote.
+func (r *gatedRepo) checkRemote(op, name string) error {
+	rm, err := r.Repo.Remote(name)
+	if err != nil {
+		return err
+	}
+	place, err := vfs.RemotePlace(rm.URL)
+	if err != nil {
+		return err
+	}
+	byName, okName := r.g.Set.Decide(GitRemote, name)
+	byPlace, okPlace := r.g.Set.Decide(GitRemote, place)
+	refused := byName != nil && !okName || byPlace != nil && !okPlace
+	if !refused && (okName || okPlace) {
+		return nil
+	}
+	d := &DeniedError{Cap: Cap{Kind: GitRemote, Pattern: name}, Op: op, Path: name}
+	if r.g.Audit != nil {
+		r.g.Audit(d)
+	}
+	return d
+}
+
+// Require checks, without doing anything, that the set allows the
+// history operations of kinds (git.snapshot...), auditing a refusal: a
+// command that will need one when it ends (atomic -m) asks before it
+// starts. op words a refusal.
+func (r *gatedRepo) Require(op string, kinds ...Kind) error {
+	for _, k := range kinds {
+		if err := r.g.Check(k, op, ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // restore runs fn, which rewrites the working tree to snapshot spec (a
-// rollback, switch or fork), under the gate's lock, once the set allows
-// fs.write on every path it would write and fs.delete on every path it
-// would remove: nothing can change the tree between the check and the
-// rewrite. A denial is reported once the lock is released. An empty spec
-// (an unknown branch) is left to fn to report.
+// rollback, switch or fork): see rewrite. An empty spec (an unknown
+// branch) is left to fn to report.
 func (r *gatedRepo) restore(op, spec string, fn func() (vfs.Snapshot, error)) (vfs.Snapshot, error) {
+	changes := func() ([]vfs.Change, error) {
+		if spec == "" {
+			return nil, nil
+		}
+		return r.Repo.Changes(spec, "")
+	}
+	return r.rewrite(op, changes, fn)
+}
+
+// rewrite runs fn, which rewrites the working tree, under the gate's
+// lock, once the set allows fs.write on every path it would write and
+// fs.delete on every path it would remove (changes lists them, from the
+// state fn puts back to the working tree): nothing can change the tree
+// between the check and the rewrite. A denial is reported once the lock
+// is released.
+func (r *gatedRepo) rewrite(op string, changes func() ([]vfs.Change, error), fn func() (vfs.Snapshot, error)) (vfs.Snapshot, error) {
 	var denied *DeniedError
 	snap, err := func() (vfs.Snapshot, error) {
 		r.g.ns.Lock() // the tree's names change under the filesystem's checks
 		defer r.g.ns.Unlock()
-		if spec != "" {
-			changes, err := r.Repo.Changes(spec, "")
-			if err != nil {
-				return vfs.Snapshot{}, err
+		list, err := changes()
+		if err != nil {
+			return vfs.Snapshot{}, err
+		}
+		for _, ch := range list {
+			kind := FSWrite
+			if ch.Kind == vfs.Added {
+				kind = FSDelete
 			}
-			for _, ch := range changes {
-				kind := FSWrite
-				if ch.Kind == vfs.Added {
-					kind = FSDelete
-				}
-				if err := r.g.Set.Check(kind, op, ch.Path); err != nil {
-					denied, _ = err.(*DeniedError)
-					return vfs.Snapshot{}, err
-				}
+			if err := r.g.Set.Check(kind, op, ch.Path); err != nil {
+				denied, _ = err.(*DeniedError)
+				return vfs.Snapshot{}, err
 			}
 		}
 		return fn()

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -217,8 +218,8 @@ func checkText(data []byte) (line int, msg string) {
 }
 
 var (
-	yamlLine   = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-	yamlAnchor = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+	yamlLine   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
+	yamlAnchor = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`) })
 )
 
 // parserProblems are the problems yaml.v3's parser (as opposed to its
@@ -244,7 +245,7 @@ var parserProblems = map[string]bool{
 // the construct it was in when that is not the first line.)
 func (p *policyParser) syntaxError(data []byte, err error) error {
 	msg := err.Error()
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+	if m := yamlLine().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		if parserProblems[m[2]] {
 			line++
@@ -254,7 +255,7 @@ func (p *policyParser) syntaxError(data []byte, err error) error {
 		line = min(line, bytes.Count(data, []byte("\n"))+1)
 		return p.errorf(line, "%s", m[2])
 	}
-	if m := yamlAnchor.FindStringSubmatch(msg); m != nil {
+	if m := yamlAnchor().FindStringSubmatch(msg); m != nil {
 		// The only parse error that is not about a position: name the
 		// first line using the alias.
 		line := 1

@@ -129,7 +129,7 @@ var badPolicies = []struct {
 	{"relative path", "policy.yaml", "preset: agent\nallow:\n  - fs.read\n  - net.connect:api.example.com:443\n  - fs.write:work\n",
 		`policy.yaml:5: capability fs.write:work: path pattern "work" must be absolute`},
 	{"unknown kind", "policy.yaml", "deny:\n  - fs.wirte:/work/**\n",
-		`policy.yaml:2: unknown capability "fs.wirte" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, clock.read, random.read, env.read, process.spawn)`},
+		`policy.yaml:2: unknown capability "fs.wirte" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, git.remote, clock.read, random.read, env.read, process.spawn)`},
 	{"pattern on a plain kind", "policy.json", "{\"allow\": [\n  \"git.branch:main\"\n]}",
 		`policy.json:2: capability git.branch takes no pattern (got "main")`},
 	{"bad glob", "policy.yaml", "allow:\n  - 'mcp.call:github/[a'\n",
@@ -139,7 +139,7 @@ var badPolicies = []struct {
 	{"path ending in a space", "policy.yaml", "allow: ['fs.write:/a /.']\n",
 		`policy.yaml:1: capability fs.write:/a /.: path pattern "/a " ends in white space`},
 	{"empty string entry", "policy.json", `{"deny": [""]}`,
-		`policy.json:1: unknown capability "" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, clock.read, random.read, env.read, process.spawn)`},
+		`policy.json:1: unknown capability "" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, git.remote, clock.read, random.read, env.read, process.spawn)`},
 
 	// Aliases.
 	{"alias as list", "policy.yaml", "allow: &grants\n  - fs.read\ndeny: *grants\n",

@@ -268,7 +268,7 @@ func (p *Program) Run(stdin io.Reader, stdout, stderr io.Writer, args []string) 
 // subcommands are the names that select a subcommand when they are the
 // first operand (cobra's hidden completion helpers included).
 var subcommands = map[string]bool{
-	"help": true, "completion": true, "replay": true, "import": true, "export": true, "mcp": true, "a2a": true,
+	"help": true, "completion": true, "replay": true, "import": true, "export": true, "clone": true, "mcp": true, "a2a": true,
 	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
 }
 
@@ -341,6 +341,7 @@ with --env.
   moonix replay FILE...       replay cram transcripts (.t files)
   moonix import HOSTPATH VPATH, moonix export VPATH HOSTPATH
                               copy files into or out of the workspace
+  moonix clone URL DIR        make the workspace DIR from a remote's history
 
 The tree, its snapshots and the shell's exported variables and directory
 live in a workspace on the host (--workspace DIR, default
@@ -403,6 +404,7 @@ script.`,
 	if withSubcommands {
 		root.AddCommand(p.replayCommand(std, o, status))
 		root.AddCommand(p.transferCommand(std, o, "import"), p.transferCommand(std, o, "export"))
+		root.AddCommand(p.cloneCommand(std, o))
 		root.AddCommand(p.mcpCommand(std, o, status))
 		root.AddCommand(p.a2aCommand(std, o, status))
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/http/cgi"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -45,6 +46,7 @@ func TestScripts(t *testing.T) {
 			"dirsum":     cmdDirSum,
 			"appendfile": cmdAppendFile,
 			"httpserve":  cmdHTTPServe,
+			"githttp":    cmdGitHTTP,
 			"signal":     cmdSignal,
 			"results":    cmdResults,
 		},
@@ -256,6 +258,28 @@ func cmdHTTPServe(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Defer(srv.Close)
 	ts.Setenv(name, srv.URL)
 	ts.Setenv(name+"_ADDR", strings.TrimPrefix(srv.URL, "http://"))
+}
+
+// cmdGitHTTP serves the git repositories under DIR over HTTP, with the
+// host's git http-backend (push included), on 127.0.0.1, and sets NAME to
+// its URL and NAME_ADDR to its host:port:
+//
+//	githttp NAME DIR
+func cmdGitHTTP(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: githttp NAME DIR")
+	}
+	git, err := exec.LookPath("git")
+	ts.Check(err)
+	h := &cgi.Handler{
+		Path: git, Args: []string{"http-backend"},
+		Env: []string{"GIT_PROJECT_ROOT=" + ts.MkAbs(args[1]), "GIT_HTTP_EXPORT_ALL=1",
+			"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=http.receivepack", "GIT_CONFIG_VALUE_0=true"},
+	}
+	srv := httptest.NewServer(h)
+	ts.Defer(srv.Close)
+	ts.Setenv(args[0], srv.URL)
+	ts.Setenv(args[0]+"_ADDR", strings.TrimPrefix(srv.URL, "http://"))
 }
 
 // cmdResults checks that stdout is moonix --json's: nothing but lines

@@ -40,8 +40,9 @@ type WASIProgram struct {
 	Root fs.FS
 }
 
-// WASIDir is where a suite program is put in the VFS.
-const WASIDir = "/bin"
+// WASIDir is where a suite program is put in the VFS (/bin and /usr/bin
+// hold moonix's commands).
+const WASIDir = "/usr/local/bin"
 
 // Script is the command line that runs p in its session.
 func (p *WASIProgram) Script() string {
@@ -83,6 +84,9 @@ func RunWASI(p *WASIProgram, opts WASIOptions) (Result, error) {
 		if err := copyInto(tree, p.Root); err != nil {
 			return Result{}, fmt.Errorf("%s: copying its root: %w", p.Name, err)
 		}
+	}
+	if err := vfs.MkdirAll(tree, WASIDir, 0o755); err != nil {
+		return Result{}, err
 	}
 	if err := vfs.WriteFile(tree, WASIDir+"/"+p.Name+".wasm", p.Module, 0o755); err != nil {
 		return Result{}, err

@@ -248,7 +248,7 @@ func TestWASIScript(t *testing.T) {
 	t.Parallel()
 	p := &WASIProgram{Name: "args", Args: []string{"the \"second\" arg", "it's", ""}, Env: []string{"c=new\nline", "a=$HOME"}}
 	want := `'env' '-i' 'c=new
-line' 'a=$HOME' '/bin/args.wasm' 'the "second" arg' 'it'\''s' ''`
+line' 'a=$HOME' '/usr/local/bin/args.wasm' 'the "second" arg' 'it'\''s' ''`
 	if got := p.Script(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -262,7 +262,7 @@ line' 'a=$HOME' '/bin/args.wasm' 'the "second" arg' 'it'\''s' ''`
 	if status, _ := s.Run(context.Background(), strings.Replace(want, "'env' '-i'", "argv.py", 1), ""); status != 0 {
 		t.Fatalf("status %d: %s", status, out.String())
 	}
-	if got, want := out.String(), `['c=new\nline', 'a=$HOME', '/bin/args.wasm', 'the "second" arg', "it's", '']`+"\n"; got != want {
+	if got, want := out.String(), `['c=new\nline', 'a=$HOME', '/usr/local/bin/args.wasm', 'the "second" arg', "it's", '']`+"\n"; got != want {
 		t.Errorf("the words: %s, want %s", got, want)
 	}
 }

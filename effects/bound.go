@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -362,11 +363,15 @@ func decodeGaps(data []byte) ([]gap, error) {
 }
 
 // segmentName matches a closed segment's file name.
-var segmentName = regexp.MustCompile(`^log\.([0-9]+)-([0-9]+)\.([de])\.([0-9a-f]{64})\.jsonl$`)
+// It is compiled on first use: package init runs at every start of
+// moonix, and this one took a tenth of a millisecond.
+var segmentName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^log\.([0-9]+)-([0-9]+)\.([de])\.([0-9a-f]{64})\.jsonl$`)
+})
 
 // parseSegment reads a closed segment's facts from its name.
 func parseSegment(name string, size int64) (segment, bool) {
-	m := segmentName.FindStringSubmatch(name)
+	m := segmentName().FindStringSubmatch(name)
 	if m == nil {
 		return segment{}, false
 	}

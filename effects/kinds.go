@@ -14,10 +14,19 @@ const (
 	A2AIn Kind = "a2a-in"
 )
 
+// The kinds of the history's remotes: a push changes the remote
+// repository, which no rollback undoes; a fetch brings snapshots in and
+// changes nothing outside (its HTTP requests, if any, are effects of
+// their own, kind http).
+const (
+	GitPush  Kind = "git-push"
+	GitFetch Kind = "git-fetch"
+)
+
 // Kinds lists every kind, in the order listings explain them.
-var Kinds = []Kind{HTTP, Clock, Random, MCP, Process, A2A, MCPIn, A2AIn, Denied}
+var Kinds = []Kind{HTTP, Clock, Random, MCP, Process, A2A, GitPush, GitFetch, MCPIn, A2AIn, Denied}
 
 // Audit reports whether entries of the kind only record what happened,
 // changing nothing outside the sandbox: a denial, an inbound call or
-// task (what it did is recorded on its own).
-func (k Kind) Audit() bool { return k == Denied || k == MCPIn || k == A2AIn }
+// task (what it did is recorded on its own), a fetch.
+func (k Kind) Audit() bool { return k == Denied || k == MCPIn || k == A2AIn || k == GitFetch }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -177,7 +178,7 @@ func (s *Server) check() error {
 	if s.Wasm != "" && !path.IsAbs(s.Wasm) {
 		return fmt.Errorf("wasm %q is not an absolute path in the VFS", s.Wasm)
 	}
-	if s.ProtocolVersion != "" && !protocolVersionRE.MatchString(s.ProtocolVersion) {
+	if s.ProtocolVersion != "" && !protocolVersionRE().MatchString(s.ProtocolVersion) {
 		return fmt.Errorf("protocolVersion %q is not a revision such as 2025-11-25", s.ProtocolVersion)
 	}
 	for _, g := range append(slices.Clone(s.Tools.Allow), s.Tools.Deny...) {
@@ -188,7 +189,7 @@ func (s *Server) check() error {
 	return nil
 }
 
-var protocolVersionRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+var protocolVersionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`) })
 
 func validName(name string) bool {
 	if name == "" || len(name) > 64 {
@@ -281,7 +282,7 @@ func parseConfig(name string, data []byte) (map[string]*Server, error) {
 }
 
 // envRef is ${env:NAME} in an env or headers value.
-var envRef = regexp.MustCompile(`\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}`)
+var envRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}`) })
 
 // Resolve returns the server with ${env:NAME} in its env and headers
 // values filled from lookup (the shell's environment at connect time). A
@@ -296,8 +297,8 @@ func (s *Server) Resolve(lookup func(string) (string, bool)) (*Server, error) {
 		}
 		out := make(map[string]string, len(m))
 		for k, v := range m {
-			out[k] = envRef.ReplaceAllStringFunc(v, func(ref string) string {
-				name := envRef.FindStringSubmatch(ref)[1]
+			out[k] = envRef().ReplaceAllStringFunc(v, func(ref string) string {
+				name := envRef().FindStringSubmatch(ref)[1]
 				val, ok := lookup(name)
 				if !ok {
 					missing = append(missing, name)
@@ -328,38 +329,23 @@ func AddServer(fsys vfs.FS, name string, s *Server) error {
 	if err := s.check(); err != nil {
 		return &ConfigError{name, fmt.Errorf("server %q: %v", s.Name, err)}
 	}
-	return editConfig(fsys, name, func(servers map[string]json.RawMessage) error {
-		if _, ok := servers[s.Name]; ok {
-			return fmt.Errorf("server %q already exists (remove it first)", s.Name)
-		}
-		raw, err := json.Marshal(s)
-		if err != nil {
-			return err
-		}
-		servers[s.Name] = raw
-		return nil
-	})
+	return editConfig(fsys, name, s.Name, s)
 }
 
 // RemoveServer removes the server called server from the file name.
 func RemoveServer(fsys vfs.FS, name, server string) error {
-	return editConfig(fsys, name, func(servers map[string]json.RawMessage) error {
-		if _, ok := servers[server]; !ok {
-			return fmt.Errorf("no server %q", server)
-		}
-		delete(servers, server)
-		return nil
-	})
+	return editConfig(fsys, name, server, nil)
 }
 
-// editConfig rewrites the mcpServers of a configuration file, keeping its
-// other keys (as other tools' files have them).
-func editConfig(fsys vfs.FS, name string, edit func(map[string]json.RawMessage) error) error {
+// editConfig sets (or, value nil, removes) the entry key of the mcpServers
+// of a configuration file, keeping its other keys (as other tools' files
+// have them).
+func editConfig(fsys vfs.FS, name, key string, value any) error {
 	data, err := vfs.ReadFile(fsys, name)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	out, err := agent.EditSection(data, "mcpServers", edit)
+	out, err := agent.EditEntry(data, "mcpServers", "server", key, value)
 	if err != nil {
 		return &ConfigError{name, err}
 	}

@@ -2,8 +2,12 @@ package shell
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/moonix-sh/moonix/vfs"
 )
 
 func benchScript(b *testing.B, script string) {
@@ -98,6 +102,70 @@ func BenchmarkDeepPath(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if status, _ := s.Run(context.Background(), bc.script, "moonix"); status != 0 {
+					b.Fatalf("status %d", status)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBuiltins runs the builtin workloads of bench/builtins.sh in
+// process, on the same data made smaller (5 MB of text, 100,000 numbers):
+// go test -run '^$' -bench Builtins -cpuprofile cpu.out ./shell shows
+// where a builtin spends its time.
+func BenchmarkBuiltins(b *testing.B) {
+	var text, nums strings.Builder
+	for i := 1; i <= 85000; i++ {
+		fmt.Fprintf(&text, "%d %d the quick brown fox jumps over the lazy dog\n", i, i*7919%100000)
+	}
+	r := uint32(1)
+	for range 100000 {
+		r = r*1664525 + 1013904223
+		fmt.Fprintf(&nums, "%d\n", r%100000)
+	}
+	sorted := strings.SplitAfter(nums.String(), "\n")
+	slices.Sort(sorted)
+	tree := vfs.NewDefault(vfs.Options{})
+	for name, data := range map[string]string{"text": text.String(), "big": text.String() + text.String(), "nums": nums.String(), "sorted": strings.Join(sorted, "")} {
+		if err := vfs.WriteFile(tree, "/work/"+name, []byte(data), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := range 10 {
+		for j := range 100 {
+			if err := vfs.MkdirAll(tree, fmt.Sprintf("/work/tree/d%d", i), 0o755); err != nil {
+				b.Fatal(err)
+			}
+			if err := vfs.WriteFile(tree, fmt.Sprintf("/work/tree/d%d/f%d", i, j), nil, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	for _, bc := range []struct{ name, script string }{
+		{"wc-l", "wc -l text"},
+		{"cat-wc", "cat big | wc -c"},
+		{"seq-grep", "seq 100000 | grep 7 | wc -l"},
+		{"sort", "sort nums"},
+		{"sort-n", "sort -n nums"},
+		{"uniq-c", "uniq -c sorted"},
+		{"cut", "cut -d' ' -f2 text"},
+		{"tr", "tr a-z A-Z <text"},
+		{"grep", "grep 99 text | wc -l"},
+		{"sed", "sed s/o/0/g text"},
+		{"head", "head -n 40000 text"},
+		{"tail", "tail -n 40000 text"},
+		{"find", "find tree -name '*7*' | wc -l"},
+		{"awk-sum", "awk '{ s += $2 } END { print s }' text"},
+		{"awk-filter", "awk '$2 > 50000' text"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			s, err := New(Config{FS: tree})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Exit(context.Background())
+			for b.Loop() {
+				if status, _ := s.Run(context.Background(), bc.script+" >/dev/null", "moonix"); status != 0 {
 					b.Fatalf("status %d", status)
 				}
 			}

@@ -3,13 +3,10 @@ package shell
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/moonix-sh/moonix/builtins"
-	"github.com/moonix-sh/moonix/builtins/coreutils"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -22,7 +19,7 @@ type shellCommand struct {
 }
 
 // shellCommandNames lists the commands shellCommand knows.
-var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "umask", "ulimit"}
+var shellCommandNames = []string{"sh", "bash", "dash", "moonix", "which", "help", "ulimit"}
 
 const shUsage = `usage: sh [-eux] [-o OPTION] [-O SHOPT] [-c SCRIPT [NAME [ARG...]] | -s [ARG...] | FILE [ARG...]]
 Runs a nested shell with the current directory and exported variables.
@@ -63,12 +60,6 @@ Exits 1 if any NAME is not found.
 			usage:   ulimitUsage,
 			run:     (*Session).ulimit,
 		}, true
-	case "umask":
-		return shellCommand{
-			summary: "show or set the file creation mask",
-			usage:   "usage: umask [-S] [MODE]\nMODE is octal (022) or symbolic (u=rwx,g=rx,o=).\n",
-			run:     (*Session).umaskCommand,
-		}, true
 	}
 	return shellCommand{}, false
 }
@@ -81,6 +72,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 	if err != nil {
 		return 1
 	}
+	argv := append(slices.Clone(argv0), args...)
 	args = append(append([]string{}, argv0[1:]...), args...)
 	mode := ""
 	var opts, shopts []string
@@ -146,6 +138,7 @@ func (s *Session) nested(c *builtins.Call, argv0 []string, args []string) int {
 		Clock: s.clock, Rand: s.rand, Who: s.who, Options: opts, Shopts: shopts,
 		Name: argv0[0], Commands: s.cfg.Commands, parent: s, Repo: s.cfg.Repo,
 		Effects: s.cfg.Effects, depth: ctxDepth(ctx),
+		argv: argv,
 	}
 	umask := c.Umask
 	cfg.Umask = &umask
@@ -258,6 +251,7 @@ var shellBuiltinHelp = map[string]string{
 	"test":      "evaluate a condition",
 	"times":     "print process times",
 	"trap":      "run commands on EXIT or ERR",
+	"umask":     "show or set the file creation mask",
 	"true":      "do nothing, successfully",
 	"type":      "describe how a name would be run",
 	"typeset":   "declare variables and their attributes",
@@ -306,6 +300,7 @@ var shellBuiltinSynopsis = map[string][]string{
 	"test":      {"test [expr]"},
 	"times":     {"times"},
 	"trap":      {"trap [-lp] [[arg] signal_spec ...]"},
+	"umask":     {"umask [-p] [-S] [mode]"},
 	"true":      {"true"},
 	"type":      {"type [-afptP] name [name ...]"},
 	"typeset":   {"typeset [-aAfFgiIlnrtux] name[=value] ...", "typeset -p [-aAfFilnrtux] [name ...]"},
@@ -411,74 +406,6 @@ func (s *Session) helpEntries() []helpEntry {
 	}
 	slices.SortFunc(entries, func(a, b helpEntry) int { return strings.Compare(a.Name, b.Name) })
 	return entries
-}
-
-func (s *Session) umaskCommand(c *builtins.Call) int {
-	args := c.Args[1:]
-	symbolic := false
-	if len(args) > 0 && args[0] == "-S" {
-		symbolic, args = true, args[1:]
-	}
-	if len(args) == 0 {
-		m := s.getUmask()
-		if symbolic {
-			perm := ^m & 0o777
-			fmt.Fprintf(c.Stdout, "u=%s,g=%s,o=%s\n", rwx(perm>>6), rwx(perm>>3), rwx(perm))
-		} else {
-			fmt.Fprintf(c.Stdout, "%04o\n", m)
-		}
-		return 0
-	}
-	spec := args[0]
-	var mask fs.FileMode
-	if n, err := strconv.ParseUint(spec, 8, 32); err == nil {
-		if n > 0o777 {
-			c.Fail("%s: octal number out of range", spec)
-			return 1
-		}
-		mask = fs.FileMode(n)
-	} else {
-		perm, err := coreutils.ParseMode(spec, ^s.getUmask()&0o777, 0)
-		if err != nil || !umaskSymbolic(spec) {
-			c.Fail("%s: invalid symbolic mode", spec)
-			return 1
-		}
-		mask = ^perm & 0o777
-	}
-	s.mu.Lock()
-	s.umask = mask
-	s.mu.Unlock()
-	return 0
-}
-
-func rwx(m fs.FileMode) string {
-	var b strings.Builder
-	for i, ch := range "rwx" {
-		if m&(4>>i) != 0 {
-			b.WriteRune(ch)
-		}
-	}
-	return b.String()
-}
-
-// umaskSymbolic reports whether spec keeps to the symbolic modes bash's
-// umask takes: comma-separated clauses [ugoa]*[-+=][rwx]*. chmod's wider
-// grammar (X, s, t, u=g, several operators in a clause) is refused, as bash
-// refuses it.
-func umaskSymbolic(spec string) bool {
-	for _, clause := range strings.Split(spec, ",") {
-		i := 0
-		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
-			i++
-		}
-		if i == len(clause) || strings.IndexByte("+-=", clause[i]) < 0 {
-			return false
-		}
-		if strings.Trim(clause[i+1:], "rwx") != "" {
-			return false
-		}
-	}
-	return true
 }
 
 // pwdPhysical prints the working directory with symlinks resolved (pwd -P).

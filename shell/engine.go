@@ -81,6 +81,7 @@ func (s *Session) newEngine() (*engine.Shell, error) {
 		NextPid:      func() int { return int(s.pids.Add(1)) },
 		Home:         s.engineHome,
 		Signal:       s.shells.signal,
+		ProcClock:    s.procClock,
 		Interactive:  s.cfg.Interactive,
 		DashC:        s.cfg.DashC,
 		ScriptFile:   s.cfg.ScriptFile,
@@ -192,6 +193,11 @@ func (s *Session) engineCall(c *engine.Command) *builtins.Call {
 		call.Width = s.cfg.Width()
 	}
 	call.SetState = func(st vfs.State) error { return engineSetState(c, st) }
+	call.RunInShell = func(args []string) (int, string, []string) {
+		status := c.Run(args)
+		return status, c.WorkDir(), c.Exported()
+	}
+	call.Procs = func() []builtins.Process { return s.processes(c) }
 	return call
 }
 
@@ -231,12 +237,15 @@ type hashedKey struct{}
 // an error, as in bash, but a command standing in /bin still runs.
 func (s *Session) execHashed(c *builtins.Call, name, file string) int {
 	full := c.Abs(file)
-	if _, err := s.fs.Stat(full); err != nil {
-		if errors.Is(err, fs.ErrNotExist) && binDirs[path.Dir(full)] {
+	_, err := s.fs.Stat(full)
+	if missing := errors.Is(err, fs.ErrNotExist); err == nil || missing {
+		if _, ok := s.standsFor(full, missing); ok {
 			if run := s.commandFor(name); run != nil {
 				return run(c)
 			}
 		}
+	}
+	if err != nil {
 		execFail(c, file, err)
 		if errors.Is(err, fs.ErrPermission) {
 			return 126
@@ -324,32 +333,36 @@ func (s *Session) engineOptions() error {
 	return s.eng.SetOptions(s.cfg.Options)
 }
 
-// engineShells are the engines of a session and of the shells nested in
-// it: kill in one may name a process of another ($$ of the caller).
+// engineShells are the sessions of a root session and of the shells
+// nested in it: kill in one may name a process of another ($$ of the
+// caller), and ps lists them all.
 type engineShells struct {
 	mu     sync.Mutex
-	shells []*engine.Shell
+	shells []*Session
 }
 
-func (e *engineShells) add(sh *engine.Shell) {
+func (e *engineShells) add(s *Session) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.shells = append(e.shells, sh)
+	e.shells = append(e.shells, s)
 }
 
-func (e *engineShells) remove(sh *engine.Shell) {
+func (e *engineShells) remove(s *Session) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.shells = slices.DeleteFunc(e.shells, func(x *engine.Shell) bool { return x == sh })
+	e.shells = slices.DeleteFunc(e.shells, func(x *Session) bool { return x == s })
+}
+
+func (e *engineShells) list() []*Session {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.shells)
 }
 
 // signal delivers sig to the process pid of any of the shells.
 func (e *engineShells) signal(pid, sig int) bool {
-	e.mu.Lock()
-	shells := slices.Clone(e.shells)
-	e.mu.Unlock()
-	for _, sh := range shells {
-		if sh.Signal(pid, sig) {
+	for _, s := range e.list() {
+		if s.eng.Signal(pid, sig) {
 			return true
 		}
 	}
@@ -501,12 +514,6 @@ const defaultPath = "/bin:/usr/bin"
 // pathCommands are the shell commands that stand as files in /bin.
 var pathCommands = map[string]bool{"sh": true, "bash": true, "dash": true, "moonix": true, "which": true}
 
-// standsInBin reports whether name is a command that stands as a file in
-// /bin and /usr/bin.
-func (s *Session) standsInBin(name string) bool {
-	return pathCommands[name] || s.commands.Lookup(name) != nil
-}
-
 // lookupOnPath says what name runs as on the engine, and the path of a
 // file (a real one, or /bin/NAME for a command standing there). noExec
 // is the first file found without the execute bit.
@@ -587,8 +594,13 @@ func (s *Session) execOnPath(c *builtins.Call, name string) int {
 	switch kind {
 	case kindFile:
 		full := c.Abs(p)
-		if _, err := s.fs.Stat(full); errors.Is(err, fs.ErrNotExist) && binDirs[path.Dir(full)] {
-			return s.commandFor(name)(c)
+		_, err := s.fs.Stat(full)
+		if missing := errors.Is(err, fs.ErrNotExist); err == nil || missing {
+			if _, ok := s.standsFor(full, missing); ok {
+				if run := s.commandFor(name); run != nil {
+					return run(c)
+				}
+			}
 		}
 		return s.execFile(c, p)
 	case kindBuiltin:

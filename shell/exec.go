@@ -179,21 +179,20 @@ func (s *Session) commandFor(name string) func(*builtins.Call) int {
 }
 
 // binDirs are where a script may name a builtin by path (#!/bin/sh,
-// /usr/bin/env) although no such file exists.
+// /usr/bin/env): in /bin and /usr/bin the commands stand as files, in
+// the others a command stands where no such file exists.
 var binDirs = map[string]bool{"/bin": true, "/usr/bin": true, "/usr/local/bin": true, "/sbin": true, "/usr/sbin": true}
 
 // execPath runs a command given with a slash.
 func (s *Session) execPath(c *builtins.Call, name string) int {
 	p := c.Abs(name)
 	info, err := s.fs.Stat(p)
-	if err != nil {
-		dir, base := path.Split(p)
-		if errors.Is(err, fs.ErrNotExist) && binDirs[path.Clean(dir)] {
-			if run := s.commandFor(base); run != nil || s.isShellBuiltin(base) {
-				sub := c.Sub(append([]string{base}, c.Args[1:]...)...)
-				return s.exec(sub)
-			}
+	if missing := errors.Is(err, fs.ErrNotExist); err == nil || missing {
+		if base, ok := s.standsFor(p, missing); ok {
+			return s.exec(c.Sub(append([]string{base}, c.Args[1:]...)...))
 		}
+	}
+	if err != nil {
 		execFail(c, name, err)
 		if errors.Is(err, fs.ErrPermission) {
 			return 126

@@ -257,7 +257,6 @@ func runGate(t testing.TB, preset string, deny []string, script string, setup ..
 		return fmt.Sprintf("%v current=%s", bs, cur), len(log)
 	}
 	var r gateRun
-	r.before = fingerprint(t, tree)
 	r.branches[0], r.snapshots[0] = history()
 	var mu sync.Mutex
 	stdout, stderr := &syncBuffer{}, &syncBuffer{}
@@ -272,6 +271,7 @@ func runGate(t testing.TB, preset string, deny []string, script string, setup ..
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.before = fingerprint(t, tree) // with the commands mounted at /bin and /usr/bin
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	s.Run(ctx, script+"\necho alive", "moonix")

@@ -23,15 +23,15 @@ func TestWasmMCPServer(t *testing.T) {
 	set.Allow(caps.Cap{Kind: caps.MCPCall, Pattern: "tool/*"})
 	s, out, log := shell.WasmSession(t, set, mcp.Package(mcp.Options{}))
 	script := `
-echo '{"mcpServers": {"tool": {"wasm": "/bin/mcpecho.wasm"}}}' > ~/.mcp.json
+echo '{"mcpServers": {"tool": {"wasm": "/usr/local/bin/mcpecho.wasm"}}}' > ~/.mcp.json
 mcp call tool/echo message=hello-wasm
 mcp call tool/upper message=quiet && cat upper.txt
 mcp ps
 caps drop fs.write:/work/upper.txt
 mcp call tool/upper message=again; echo "[$?]"
-caps drop fs.exec:/bin/mcpecho.wasm
+caps drop fs.exec:/usr/local/bin/mcpecho.wasm
 mcp restart tool; echo "[$?]"
-ln -s /bin/mcpecho.wasm /tmp/alias.wasm
+ln -s /usr/local/bin/mcpecho.wasm /tmp/alias.wasm
 echo '{"mcpServers": {"tool": {"wasm": "/tmp/alias.wasm"}}}' > ~/.mcp.json
 mcp call tool/echo message=by-a-link; echo "[$?]"
 `
@@ -43,9 +43,9 @@ NAME  STATE    PID  TRANSPORT  REVISION    CALLS
 tool  running  -    wasm       2025-11-25  3
 mcp: tool/upper: open /work/upper.txt: Permission denied
 [1]
-moonix: exec /bin/mcpecho.wasm: permission denied (needs fs.exec:/bin/mcpecho.wasm)
+moonix: exec /usr/local/bin/mcpecho.wasm: permission denied (needs fs.exec:/usr/local/bin/mcpecho.wasm)
 [2]
-moonix: exec /bin/mcpecho.wasm: permission denied (needs fs.exec:/bin/mcpecho.wasm)
+moonix: exec /usr/local/bin/mcpecho.wasm: permission denied (needs fs.exec:/usr/local/bin/mcpecho.wasm)
 [2]
 `
 	if got := out.String(); got != want || status != 0 {
@@ -57,7 +57,7 @@ moonix: exec /bin/mcpecho.wasm: permission denied (needs fs.exec:/bin/mcpecho.wa
 		kinds = append(kinds, string(e.Kind)+" "+e.Target+" "+e.Outcome())
 	}
 	got := strings.Join(kinds, "\n")
-	for _, w := range []string{"mcp tool tools/list ok", "mcp tool/echo ok", "mcp tool/upper tool_error", "denied /work/upper.txt denied", "denied /bin/mcpecho.wasm denied"} {
+	for _, w := range []string{"mcp tool tools/list ok", "mcp tool/echo ok", "mcp tool/upper tool_error", "denied /work/upper.txt denied", "denied /usr/local/bin/mcpecho.wasm denied"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("the log lacks %q:\n%s", w, got)
 		}

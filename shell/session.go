@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -106,6 +107,8 @@ type Config struct {
 	// for the session only) and the memory cap.
 	Wasm wasm.Config
 
+	// argv is the command line a nested shell was started with (ps).
+	argv []string
 	// parent is the session that started this one as a nested shell;
 	// depth is the call depth it runs at.
 	parent *Session
@@ -170,6 +173,8 @@ type Session struct {
 	// a root session and the shells nested in it.
 	pid, ppid int
 	pids      *atomic.Int64
+	// started is when the session started, on procClock (ps).
+	started time.Time
 	// shells are the engines of a root session and its nested shells,
 	// for kill across them.
 	shells *engineShells
@@ -244,12 +249,13 @@ func New(cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s.stdin, s.stopStdin = stdin, stop
+	s.started = s.procClock()
 	eng, err := s.newEngine()
 	if err != nil {
 		return nil, err
 	}
 	s.eng = eng
-	s.shells.add(eng)
+	s.shells.add(s)
 	if err := s.engineOptions(); err != nil {
 		return nil, err
 	}
@@ -328,11 +334,18 @@ func (s *Session) setupGate() error {
 	}
 	s.http = newHTTPClient(s.gate, s.cfg.Dial, s.cfg.Lookup, s.cfg.Effects, s.cfg.HTTPMaxBody)
 	if s.cfg.Repo != nil {
-		s.cfg.Repo = s.gate.Repo(s.cfg.Repo)
+		// the gate outside, the recorder inside: a refused push is
+		// not an effect
+		s.cfg.Repo = s.gate.Repo(remoteRecorder{Repo: s.cfg.Repo, log: s.cfg.Effects, rt: s.http.Transport})
 	}
 	var err error
-	s.commands, err = s.newRegistry()
-	return err
+	if s.commands, err = s.newRegistry(); err != nil {
+		return err
+	}
+	if s.tree != nil {
+		return s.mountCommands(s.tree)
+	}
+	return nil
 }
 
 // currentID is the id of repo's current snapshot, "" when there is none.
@@ -536,7 +549,7 @@ func (s *Session) Exit(ctx context.Context) int {
 func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.stopStdin()
-		s.shells.remove(s.eng)
+		s.shells.remove(s)
 		s.eng.Close()
 		if s.cfg.parent == nil {
 			s.mu.Lock()

@@ -132,17 +132,18 @@ type wasmSetup struct {
 }
 
 // wasmSession starts a session whose VFS holds the test programs:
-// /bin/probe.wasm, /bin/hello (no suffix), /bin/mcpecho.wasm (an MCP
-// server), /work/noexec.wasm (mode 644) and /work/in.txt.
+// /usr/local/bin/probe.wasm, /usr/local/bin/hello (no suffix),
+// /usr/local/bin/mcpecho.wasm (an MCP server), /work/noexec.wasm (mode
+// 644) and /work/in.txt; PATH has /usr/local/bin first (wasmPath).
 func wasmSession(t *testing.T, ws wasmSetup) (*Session, *syncBuffer, *effects.Log) {
 	t.Helper()
 	tree := vfs.NewDefault(vfs.Options{})
 	for name, data := range map[string][]byte{
-		"/bin/probe.wasm":   testModule(t, "probe"),
-		"/bin/hello":        testModule(t, "hello"),
-		"/bin/mcpecho.wasm": testModule(t, "mcpecho"),
-		"/work/noexec.wasm": testModule(t, "hello"),
-		"/work/in.txt":      []byte("one\ntwo\n"),
+		"/usr/local/bin/probe.wasm":   testModule(t, "probe"),
+		"/usr/local/bin/hello":        testModule(t, "hello"),
+		"/usr/local/bin/mcpecho.wasm": testModule(t, "mcpecho"),
+		"/work/noexec.wasm":           testModule(t, "hello"),
+		"/work/in.txt":                []byte("one\ntwo\n"),
 	} {
 		if err := vfs.MkdirAll(tree, filepath.Dir(name), 0o755); err != nil {
 			t.Fatal(err)
@@ -158,7 +159,7 @@ func wasmSession(t *testing.T, ws wasmSetup) (*Session, *syncBuffer, *effects.Lo
 	out := &syncBuffer{}
 	log := effects.Memory()
 	s, err := New(Config{
-		FS: tree, Stdout: out, Stderr: out,
+		FS: tree, Stdout: out, Stderr: out, Env: []string{wasmPath},
 		Caps: ws.caps, Effects: log, Packages: ws.packages,
 		Wasm: wasm.Config{CacheDir: wasmCache, MemoryLimitPages: ws.limit},
 	})
@@ -169,15 +170,13 @@ func wasmSession(t *testing.T, ws wasmSetup) (*Session, *syncBuffer, *effects.Lo
 	return s, out, log
 }
 
-// wasmBenchSession is a session with /bin/hello, no disk cache, output
+// wasmBenchSession is a session with /usr/local/bin/hello, no disk cache, output
 // discarded; hello has run once in it when warm.
 func wasmBenchSession(b *testing.B, warm bool) (*Session, *syncBuffer) {
 	tree := vfs.NewDefault(vfs.Options{})
-	if err := vfs.WriteFile(tree, "/bin/hello", testModule(b, "hello"), 0o755); err != nil {
-		b.Fatal(err)
-	}
+	writeProgram(b, tree, "/usr/local/bin/hello", testModule(b, "hello"))
 	out := &syncBuffer{}
-	s, err := New(Config{FS: tree, Stderr: out})
+	s, err := New(Config{FS: tree, Stderr: out, Env: []string{wasmPath}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -198,18 +197,33 @@ func runWasm(t *testing.T, ws wasmSetup, script string) (string, int) {
 	return out.String(), status
 }
 
+// wasmPath is the PATH of the sessions that run the test programs: /bin
+// and /usr/bin hold moonix's commands, and programs go elsewhere.
+const wasmPath = "PATH=/usr/local/bin:/bin:/usr/bin"
+
+// writeProgram writes an executable file at name, making its directory.
+func writeProgram(t testing.TB, tree *vfs.Tree, name string, data []byte) {
+	t.Helper()
+	if err := vfs.MkdirAll(tree, filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := vfs.WriteFile(tree, name, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestWasmPrograms(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		name, script, want string
 	}{
 		{"args", `probe args 'a b' c`, "0=probe\n1=args\n2=a b\n3=c\n"},
-		{"argv0 as typed", `probe.wasm args; /bin/probe.wasm args; cd /bin && ./probe.wasm args`,
-			"0=probe.wasm\n1=args\n0=/bin/probe.wasm\n1=args\n0=./probe.wasm\n1=args\n"},
-		{"no suffix", `hello; /bin/hello`, "hello, world\nhello, world\n"},
+		{"argv0 as typed", `probe.wasm args; /usr/local/bin/probe.wasm args; cd /usr/local/bin && ./probe.wasm args`,
+			"0=probe.wasm\n1=args\n0=/usr/local/bin/probe.wasm\n1=args\n0=./probe.wasm\n1=args\n"},
+		{"no suffix", `hello; /usr/local/bin/hello`, "hello, world\nhello, world\n"},
 		{"exported env only", `X=1; export Y=2; Z=3 probe env X Y Z HOME PWD`,
 			"X unset\nY=2\nZ=3\nHOME=/work\nPWD=/work\n"},
-		{"env -i gives exactly what it names", `env -i B=2 A=1 /bin/probe.wasm env; env -i /bin/probe.wasm env; cd /tmp; env -i /bin/probe.wasm pwd`,
+		{"env -i gives exactly what it names", `env -i B=2 A=1 /usr/local/bin/probe.wasm env; env -i /usr/local/bin/probe.wasm env; cd /tmp; env -i /usr/local/bin/probe.wasm pwd`,
 			"A=1\nB=2\n/ ok\n"},
 		{"absolute links: the shell's, not a module's", `probe symlink /work/in.txt /work/a; echo $?; ln -s /work/in.txt /work/b && probe read /work/b`,
 			"probe: symlink /work/in.txt /work/a: Operation not permitted\n1\none\ntwo\n"},
@@ -232,7 +246,7 @@ func TestWasmPrograms(t *testing.T) {
 		{"not executable on PATH", `PATH=/work; noexec; echo $?`, "moonix: noexec: permission denied\n126\n"},
 		{"not found", `nosuch; echo $?`, "moonix: nosuch: command not found\n127\n"},
 		{"type and friends", `type probe hello; command -v probe probe.wasm; which probe; type -t probe`,
-			"probe is /bin/probe.wasm\nhello is /bin/hello\n/bin/probe.wasm\n/bin/probe.wasm\n/bin/probe.wasm\nfile\n"},
+			"probe is /usr/local/bin/probe.wasm\nhello is /usr/local/bin/hello\n/usr/local/bin/probe.wasm\n/usr/local/bin/probe.wasm\n/usr/local/bin/probe.wasm\nfile\n"},
 		{"not a module", `printf '\0asm\1\0\0\0garbage' > bad.wasm; chmod +x bad.wasm; ./bad.wasm; echo $?`,
 			"moonix: ./bad.wasm: not a valid WebAssembly module: (re)\n126\n"},
 		{"deterministic clock and random", `probe time`,
@@ -347,9 +361,8 @@ touch /work/stop; wait`,
 		hide: []string{"secret/key", "denied"},
 	}
 	tc.verify(t, runGate(t, "sandbox", nil, tc.script, func(tree *vfs.Tree, cfg *Config) {
-		if err := vfs.WriteFile(tree, "/bin/probe.wasm", probe, 0o755); err != nil {
-			t.Fatal(err)
-		}
+		writeProgram(t, tree, "/usr/local/bin/probe.wasm", probe)
+		cfg.Env = append(cfg.Env, wasmPath)
 		cfg.Wasm = wasm.Config{CacheDir: wasmCache}
 	}))
 }
@@ -382,9 +395,9 @@ func TestWasmDeniedWrite(t *testing.T) {
 func TestWasmExecCapability(t *testing.T) {
 	t.Parallel()
 	set, _ := caps.Preset("sandbox")
-	set.Deny(caps.Cap{Kind: caps.FSExec, Pattern: "/bin/probe.wasm"})
+	set.Deny(caps.Cap{Kind: caps.FSExec, Pattern: "/usr/local/bin/probe.wasm"})
 	got, status := runWasm(t, wasmSetup{caps: set}, `probe args; echo $?; hello`)
-	want := "moonix: exec /bin/probe.wasm: permission denied (needs fs.exec:/bin/probe.wasm)\n126\nhello, world\n"
+	want := "moonix: exec /usr/local/bin/probe.wasm: permission denied (needs fs.exec:/usr/local/bin/probe.wasm)\n126\nhello, world\n"
 	if got != want || status != 0 {
 		t.Fatalf("got %q (%d)\nwant %q", got, status, want)
 	}

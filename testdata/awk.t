@@ -78,3 +78,20 @@ Errors:
   awk: { print $1
   awk:           ^
   [2]
+
+gawk's extensions that scripts use: the bit functions, gensub, func, -e.
+
+  $ awk 'BEGIN { print and(12, 10), or(5, 3), xor(5, 3), lshift(1, 10), rshift(1024, 3), compl(0) }'
+  8 7 6 1024 128 9007199254740991
+  $ echo 'hello world' | awk '{ print gensub(/(o)/, "[\\1]", "g"), gensub(/o/, "0", 2) }'
+  hell[o] w[o]rld hello w0rld
+  $ awk -e 'func twice(x) { return 2 * x }' -e 'BEGIN { print twice(21) }'
+  42
+
+for (k in a) visits the indexes in the same order on every run: integers
+in increasing order, then the rest in byte order.
+
+  $ echo 'c a b' | awk '{ split($0, w); for (i in w) seen[w[i]] = i } END { for (k in seen) print k, seen[k] }'
+  a 2
+  b 3
+  c 1

@@ -110,3 +110,18 @@ Errors:
   $ cp -- -x y
   $ ls y
   y
+
+-a, -d and --preserve=links keep two names of one file one file in the
+copy; --parents copies a file under the directory by its whole name:
+
+  $ mkdir hl; echo one > hl/a; ln hl/a hl/b
+  $ cp -a hl hl2; echo two >> hl2/a; cat hl2/b
+  one
+  two
+  $ cp -r hl hl3; echo two >> hl3/a; cat hl3/b
+  one
+  $ mkdir -p src/deep under; echo x > src/deep/f
+  $ cp -v --parents src/deep/f under
+  src -> under/src
+  src/deep -> under/src/deep
+  'src/deep/f' -> 'under/src/deep/f'

@@ -39,10 +39,10 @@ A malformed conversion is printed as written:
   $ date -d @0 '+%K %Ed %'
   %K %Ed %
 
--u (or --utc) shows UTC; otherwise TZ decides. Zone files are not read:
-UTC, GMT and POSIX fixed offsets (the sign is west of Greenwich) work, and
-any other name means UTC under that name, as glibc does for a name it has
-no file for.
+-u (or --utc) shows UTC; otherwise TZ decides, as in glibc: a zone of the
+time zone database moonix carries (never the host's zone files), else a
+POSIX value (the sign is west of Greenwich); any other name means UTC
+under that name, as glibc does for a name it has no file for.
 
   $ TZ=UTC+3 date -d @1767225600
   Wed Dec 31 21:00:00 UTC 2025
@@ -53,7 +53,9 @@ no file for.
   $ TZ=EST5 date -d @1767225600 -u -R
   Thu, 01 Jan 2026 00:00:00 +0000
   $ TZ=Europe/Paris date -d @1767225600 '+%T %Z'
-  00:00:00 Europe
+  01:00:00 CET
+  $ TZ=Nowhere/Paris date -d @1767225600 '+%T %Z'
+  00:00:00 Nowhere
 
 -d (--date) shows another time: relative words, ISO dates, @EPOCH, times
 of day, weekdays. A date without a time means midnight; relative items
@@ -131,3 +133,28 @@ Output formats do not combine, and the date cannot be set:
   $ date -s yesterday
   date: cannot set date: Operation not permitted
   [1]
+
+TZ names a zone of the time zone database moonix carries, or is a POSIX
+value with daylight-saving rules; the exported variable counts.
+
+  $ TZ=Europe/London date -d @0
+  Thu Jan  1 01:00:00 BST 1970
+  $ export TZ=EET-2EEST,M3.5.0/3,M10.5.0/4
+  $ date -d @1288486799; date -d @1288486800
+  Sun Oct 31 03:59:59 EEST 2010
+  Sun Oct 31 03:00:00 EET 2010
+  $ unset TZ; date -d @0
+  Thu Jan  1 00:00:00 UTC 1970
+  $ TZ=Asia/Tokyo; date -d @0; export TZ; date -d @0
+  Thu Jan  1 00:00:00 UTC 1970
+  Thu Jan  1 09:00:00 JST 1970
+
+ls, stat, find and touch -d read TZ the same way.
+
+  $ TZ=UTC touch -d '2024-07-01 12:00' when
+  $ TZ=Asia/Tokyo stat -c %y when
+  2024-07-01 21:00:00.000000000 +0900
+  $ TZ=America/New_York find when -printf '%TY-%Tm-%Td %TH:%TM %TZ\n'
+  2024-07-01 08:00 EDT
+  $ TZ=Europe/London ls -go --full-time when
+  -rw-r--r-- 1 0 2024-07-01 13:00:00.000000000 +0100 when

@@ -27,7 +27,7 @@ denials only with --denied (or --all, or --kind denied).
   $ echo x > /etc/x
   moonix: write /etc/x: permission denied (needs fs.write:/etc/x)
   [1]
-  $ rm -r /bin
+  $ rmdir /bin
   moonix: remove /bin: permission denied (needs fs.delete:/bin)
   [1]
   $ effects
@@ -104,7 +104,7 @@ developer/effects.t for effects that a rollback cannot undo).
 Errors:
 
   $ effects --kind disk
-  effects: unknown kind 'disk' (kinds: http, clock, random, mcp, process, a2a, mcp-in, a2a-in, denied)
+  effects: unknown kind 'disk' (kinds: http, clock, random, mcp, process, a2a, git-push, git-fetch, mcp-in, a2a-in, denied)
   [2]
   $ effects show
   effects: missing entry

@@ -32,3 +32,17 @@ Repeated lines become * unless -v.
   $ printf 'ab' | od -t q
   od: invalid character 'q' in type string 'q'
   [1]
+
+GNU's legacy letters (-h -B -D -H -X -O -I -L -e -F) and, with
+--traditional, an offset and a label after the file:
+
+  $ printf 'abcdefgh' > abc
+  $ od -h abc
+  0000000 6261 6463 6665 6867
+  0000010
+  $ od -X abc
+  0000000 64636261 68676665
+  0000010
+  $ od --traditional -c abc 4 100
+  0000004 (0000100)   e   f   g   h
+  0000010 (0000104)

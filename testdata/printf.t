@@ -61,7 +61,7 @@ the status stays 0. Zero takes no 0x prefix under #:
   $ printf '%#x %#X %#x\n' 0 0 255
   0 0 0xff
   $ printf '%z\n'
-  printf: `z': invalid format character
+  printf: `\': invalid format character
   [1]
   $ printf
   printf: usage: printf FORMAT [ARGUMENT]...
@@ -78,7 +78,16 @@ before anything is built or printed:
   moonix: printf: out of memory (limit 2048 MiB)
   0
 
+C's length modifiers (h hh l ll j z t L) are accepted and mean nothing,
+as in bash:
+
+  $ printf '%zd %ld %lld %hd %hhd %jd %td %Lf %lx %llu\n' 1 2 3 4 5 6 7 8.5 255 9
+  1 2 3 4 5 6 7 8.500000 ff 9
+
 Through xargs and find -exec, printf is the same command:
 
   $ printf '%s\n' a b | xargs printf '<%s>'; echo
   <a><b>
+  $ echo 3 | xargs printf '%zu|%hhx\n' 1; echo 4 | xargs -I{} printf '%jd\n' {}
+  1|3
+  4

@@ -10,3 +10,7 @@ rev reverses the characters of each line.
   $ rev nope
   rev: nope: No such file or directory
   [1]
+  $ printf 'a\000b\n' | rev | od -An -c
+     b  \0   a  \n
+  $ printf 'ab\000cd\000' | rev -0 | od -An -c
+     b   a  \0   d   c  \0

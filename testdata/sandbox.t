@@ -32,19 +32,17 @@ The filesystem is the virtual one, fresh for this session:
   dev
   etc
   tmp
+  usr
   work
   $ pwd; echo $HOME
   /work
   /work
-  $ ls /etc /bin
-  /bin:
-  
-  /etc:
+  $ ls /etc
   $ cat /etc/passwd
   cat: /etc/passwd: No such file or directory
   [1]
-  $ cd /usr
-  moonix: cd: /usr: No such file or directory
+  $ cd /opt
+  moonix: cd: /opt: No such file or directory
   [1]
   $ echo ~root ~nobody
   /root ~nobody

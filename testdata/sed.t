@@ -225,3 +225,14 @@ Errors say where the script is wrong:
   $ sed p nope
   sed: can't read nope: No such file or directory
   [2]
+
+A range whose first line was deleted still starts, on the next line it
+sees; a label ends at a blank or `;`, so it can be followed in one line.
+
+  $ printf '1\n2\n3\n4\n' | sed -n '1d;1,3p'
+  2
+  3
+  $ echo xxx | sed ': a;s/x/y/;t a'
+  yyy
+  $ printf 'a\nb\n' | sed -n '/a/{b end};p;:end'
+  b

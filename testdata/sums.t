@@ -39,3 +39,11 @@ sha256sum, sha1sum, md5sum and sha512sum print checksums.
   $ echo junk | sha256sum -c
   sha256sum: standard input: no properly formatted checksum lines found
   [1]
+
+A list with one blank between hash and name (BSD's md5 -r) is read too,
+as GNU's -c reads it:
+
+  $ echo hi > one; sha1sum one | sed 's/  / /' > bsd.sha1; cat bsd.sha1
+  55ca6286e3e4f4fba5d0448333fa99fc5a404a73 one
+  $ sha1sum -c bsd.sha1
+  one: OK

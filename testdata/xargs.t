@@ -74,3 +74,11 @@ stops), 127 for a command that is not found:
   xargs: value 0 for -n option should be >= 1
   Try 'xargs --help' for more information.
   [1]
+
+-e takes its end-of-file string glued on, as GNU's does (-E takes it as
+the next word):
+
+  $ printf 'a b\nEOF\nc\n' | xargs -eEOF echo
+  a b
+  $ printf 'a b\nEOF\nc\n' | xargs -e echo
+  a b EOF c

@@ -17,3 +17,9 @@ xxd makes a hex dump; -p a plain one; -r turns a dump back into bytes.
     0x68, 0x65, 0x6c, 0x6c, 0x6f, 0x20, 0x77, 0x6f, 0x72, 0x6c, 0x64, 0x0a
   };
   unsigned int f_len = 12;
+
+With -r -p, as in vim's xxd, what comes before a line's first hex digit is
+skipped, and after it three non-digits in a row end what the line gives:
+
+  $ printf '41 42zz43\n44' | xxd -r -p; echo
+  ABD

@@ -1,5 +1,7 @@
 package vfs
 
+import "sync"
+
 // chunkSize is the size of the pieces a file's content is kept in once it
 // is past one piece. A file that grows in one slice is copied each time
 // the slice doubles, and the old copy stays until the garbage collector
@@ -113,7 +115,7 @@ func (c *content) truncate(size int64) {
 }
 
 // zeros is what a hole is read as by each.
-var zeros = make([]byte, chunkSize)
+var zeros = sync.OnceValue(func() []byte { return make([]byte, chunkSize) })
 
 // each calls fn with the file's bytes in order, in pieces (holes as
 // zeros); fn must not keep them.
@@ -129,7 +131,7 @@ func (c *content) each(fn func([]byte)) {
 			fn(chunk)
 		}
 		if len(chunk) < n {
-			fn(zeros[:n-len(chunk)])
+			fn(zeros()[:n-len(chunk)])
 		}
 	}
 }

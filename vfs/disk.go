@@ -110,7 +110,7 @@ func (t *Tree) inodeRoom(op, name string) error {
 // setData replaces n's data and counts the difference. The caller holds
 // t.mu for writing.
 func (t *Tree) setData(n *node, data content) {
-	if !n.freed {
+	if n.counted() {
 		t.used.Bytes += data.size - n.size()
 	}
 	n.data, n.lazy = data, nil
@@ -121,7 +121,7 @@ func (t *Tree) setData(n *node, data content) {
 func (t *Tree) resize(n *node, change func(*content)) {
 	old := n.data.size
 	change(&n.data)
-	if !n.freed {
+	if n.counted() {
 		t.used.Bytes += n.data.size - old
 	}
 }
@@ -129,7 +129,7 @@ func (t *Tree) resize(n *node, change func(*content)) {
 // setLazy makes n's content the blob ref names, not loaded, and counts the
 // difference. The caller holds t.mu for writing.
 func (t *Tree) setLazy(n *node, ref *blobRef) {
-	if !n.freed {
+	if n.counted() {
 		t.used.Bytes += ref.size - n.size()
 	}
 	n.data, n.lazy = content{}, ref
@@ -150,12 +150,21 @@ func (n *node) size() int64 {
 func (t *Tree) load(n *node) error {
 	for n.lazy != nil {
 		ref, blobs := n.lazy, t.blobs
-		if blobs == nil {
+		if blobs == nil && ref.read == nil {
 			return syscall.EIO
 		}
 		t.mu.Unlock()
-		data, err := blobs.readBlob(ref.id, ref.size)
+		var data []byte
+		var err error
+		if ref.read != nil {
+			data, err = ref.read()
+		} else {
+			data, err = blobs.readBlob(ref.id, ref.size)
+		}
 		t.mu.Lock()
+		if ref.read != nil && err != nil {
+			return underlying(err) // the source's reason
+		}
 		if err != nil {
 			return syscall.EIO
 		}
@@ -180,9 +189,11 @@ func (t *Tree) release(n *node) {
 	if n.nlink > 0 || n.opens.Load() > 0 || n.freed {
 		return
 	}
+	if n.counted() {
+		t.used.Inodes--
+		t.used.Bytes -= n.size() + int64(len(n.target))
+	}
 	n.freed = true
-	t.used.Inodes--
-	t.used.Bytes -= n.size() + int64(len(n.target))
 	for _, k := range n.kids {
 		if k.mode.IsDir() {
 			k.nlink = 0
@@ -192,3 +203,7 @@ func (t *Tree) release(n *node) {
 		t.release(k)
 	}
 }
+
+// counted reports whether n counts against the tree's limits: a node is
+// not once freed, nor what a mount shows from its source.
+func (n *node) counted() bool { return !n.freed && n.ino < mountIno }

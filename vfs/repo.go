@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-git/go-billy/v5"
@@ -66,6 +67,8 @@ type Repo struct {
 	// length (see objects.go).
 	sizesOut billy.File
 	sizesEnd int64
+	// curID is the current snapshot's id (see noteCurrent).
+	curID atomic.Pointer[string]
 }
 
 // State is the shell state a snapshot keeps beside the tree.
@@ -168,6 +171,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		if err := r.init(); err != nil {
 			return nil, nil, err
 		}
+		r.noteCurrent()
 		return r, nil, nil
 	}
 	fresh, err := checkWorkspaceDir(opts.Dir)
@@ -186,6 +190,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		if err := r.init(); err != nil {
 			return nil, nil, err
 		}
+		r.noteCurrent()
 		return r, nil, nil
 	}
 	r.removeTemporaries()
@@ -204,6 +209,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
 	}
 	r.saveSizes()
+	r.noteCurrent()
 	return r, st, nil
 }
 
@@ -298,6 +304,7 @@ func (r *Repo) writeFile(name, content string) error {
 }
 
 func (r *Repo) setRef(name plumbing.ReferenceName, h plumbing.Hash) error {
+	defer r.noteCurrent()
 	if r.fs != nil {
 		return r.writeFile(name.String(), h.String()+"\n")
 	}
@@ -305,6 +312,7 @@ func (r *Repo) setRef(name plumbing.ReferenceName, h plumbing.Hash) error {
 }
 
 func (r *Repo) removeRef(name plumbing.ReferenceName) error {
+	defer r.noteCurrent()
 	err := r.st.RemoveReference(name)
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {
 		return nil
@@ -313,11 +321,24 @@ func (r *Repo) removeRef(name plumbing.ReferenceName) error {
 }
 
 func (r *Repo) setSymbolicHEAD(branch string) error {
+	defer r.noteCurrent()
 	target := plumbing.NewBranchReferenceName(branch)
 	if r.fs != nil {
 		return r.writeFile("HEAD", "ref: "+target.String()+"\n")
 	}
 	return r.st.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, target))
+}
+
+// noteCurrent keeps the current snapshot's id where CurrentID reads it
+// without the repository's lock, after a ref changed (the caller holds
+// the lock): the effect log asks for it while a push or fetch, which
+// holds the lock, records its HTTP requests.
+func (r *Repo) noteCurrent() {
+	id := ""
+	if h, ok := r.currentHash(); ok {
+		id = h.String()
+	}
+	r.curID.Store(&id)
 }
 
 func (r *Repo) ref(name plumbing.ReferenceName) (plumbing.Hash, bool) {
@@ -749,8 +770,8 @@ func (r *Repo) store(n *node) plumbing.Hash {
 	case n.mode.IsDir():
 		entries := make([]object.TreeEntry, 0, len(n.kids))
 		for name, k := range n.kids {
-			if k.dev != nil {
-				continue // devices are the tree's own, not history
+			if !k.inHistory() {
+				continue // devices and mounts are the tree's own, not history
 			}
 			entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: r.store(k)})
 		}
@@ -831,11 +852,11 @@ func dirModes(dir *node) map[string]string {
 		out[p] = m
 	}
 	for name, k := range dir.kids {
-		if k.dev != nil {
+		if !k.inHistory() {
 			continue
 		}
-		if perm := permOf(k.mode); perm != defaultPerm(gitMode(k.mode)) {
-			add(name, formatMode(perm))
+		if perm := permOf(k.mode); perm != defaultPerm(gitMode(k.mode)) || k.mode&fs.ModeNamedPipe != 0 {
+			add(name, formatMode(k.mode&fs.ModeNamedPipe|perm))
 		}
 		if k.mode.IsDir() {
 			for p, m := range dirModes(k) {
@@ -858,15 +879,22 @@ func formatMode(m fs.FileMode) string {
 	if m&fs.ModeSticky != 0 {
 		v |= 0o1000
 	}
+	if m&fs.ModeNamedPipe != 0 {
+		return fmt.Sprintf("p%04o", v) // git has no FIFOs: see fifo.go
+	}
 	return fmt.Sprintf("%04o", v)
 }
 
 func parseMode(s string) (fs.FileMode, bool) {
-	v, err := strconv.ParseUint(s, 8, 32)
+	fifo := strings.HasPrefix(s, "p")
+	v, err := strconv.ParseUint(strings.TrimPrefix(s, "p"), 8, 32)
 	if err != nil {
 		return 0, false
 	}
 	m := fs.FileMode(v & 0o777)
+	if fifo {
+		m |= fs.ModeNamedPipe
+	}
 	if v&0o4000 != 0 {
 		m |= fs.ModeSetuid
 	}
@@ -912,14 +940,20 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 		want[e.Name] = e
 	}
 	for name, k := range dir.kids {
-		if _, ok := want[name]; !ok && k.dev == nil {
-			t.unlink(dir, name)
+		if _, ok := want[name]; !ok && k.inHistory() {
+			t.drop(dir, name)
 		}
 	}
 	for _, e := range tree.Entries {
 		cur := dir.kids[e.Name]
-		if cur != nil && cur.dev != nil {
-			continue
+		if cur != nil && cur.mountPoint() && e.Mode == filemode.Dir {
+			cur.mnt.covered = true // history has the directory, empty
+		}
+		if cur != nil && (cur.dev != nil || cur.mnt != nil || cur.holds && e.Mode != filemode.Dir) {
+			continue // a mount, and what leads to one, stay
+		}
+		if cur != nil && cur.placeholder {
+			cur.placeholder = false // history has it: the tree's own now
 		}
 		switch e.Mode {
 		case filemode.Dir:
@@ -999,15 +1033,20 @@ func (t *Tree) applyModes(old, modes map[string]string) {
 				return
 			}
 		}
-		if n.dev != nil {
+		if n.dev != nil || n.mnt != nil {
 			return
 		}
 		want := defaultPerm(gitMode(n.mode))
 		if m, ok := parseMode(modes[p]); ok {
 			want = m
 		}
-		if permOf(n.mode) != want {
-			n.mode = n.mode&fs.ModeType | want
+		kind := n.mode & fs.ModeType
+		if kind&^fs.ModeNamedPipe == 0 {
+			// a file or a FIFO: the snapshot's mark says which
+			kind = want & fs.ModeNamedPipe
+		}
+		if mode := kind | want&^fs.ModeNamedPipe; n.mode != mode {
+			n.mode = mode
 			t.modeChanged(n)
 		}
 	}
@@ -1065,7 +1104,7 @@ func hashNode(n *node) plumbing.Hash {
 	case n.mode.IsDir():
 		entries := make([]object.TreeEntry, 0, len(n.kids))
 		for name, k := range n.kids {
-			if k.dev == nil {
+			if k.inHistory() {
 				entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: hashNode(k)})
 			}
 		}

@@ -47,12 +47,13 @@ func (r *Repo) Current() (string, *Snapshot, error) {
 // Current says of it, without reading the commit (the effect log asks for
 // it on every entry).
 func (r *Repo) CurrentID() string {
+	if id := r.curID.Load(); id != nil {
+		return *id
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if h, ok := r.currentHash(); ok {
-		return h.String()
-	}
-	return ""
+	r.noteCurrent()
+	return *r.curID.Load()
 }
 
 // Resolve finds the snapshot spec names: a unique prefix of an id (4
@@ -121,6 +122,11 @@ func (r *Repo) resolveBase(base, spec string) (plumbing.Hash, error) {
 	}
 	if h, ok := r.ref(plumbing.NewBranchReferenceName(base)); ok {
 		return h, nil
+	}
+	if strings.Contains(base, "/") { // REMOTE/BRANCH, as fetch left it
+		if h, ok := r.ref(plumbing.ReferenceName("refs/remotes/" + base)); ok {
+			return h, nil
+		}
 	}
 	if len(base) >= 4 && isHex(base) {
 		base = strings.ToLower(base)
@@ -349,9 +355,17 @@ type side struct {
 	node *node
 }
 
+// NullSpec names the empty tree, what there was before the first
+// snapshot, in Changes (git's null id): the changes from it are what
+// history records of the working tree.
+const NullSpec = "0000000000000000000000000000000000000000"
+
 func (r *Repo) sideOf(spec string) (side, error) {
-	if spec == "" {
+	switch spec {
+	case "":
 		return side{node: r.tree.root, mode: filemode.Dir}, nil
+	case NullSpec:
+		return side{node: &node{mode: fs.ModeDir}, mode: filemode.Dir}, nil
 	}
 	h, err := r.resolve(spec)
 	if err != nil {
@@ -376,7 +390,7 @@ func (r *Repo) entries(s side) (map[string]side, error) {
 	out := map[string]side{}
 	if s.node != nil {
 		for name, k := range s.node.kids {
-			if k.dev == nil {
+			if k.inHistory() {
 				out[name] = side{node: k, mode: gitMode(k.mode)}
 			}
 		}

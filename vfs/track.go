@@ -40,7 +40,7 @@ func markOf(n *node) *mark {
 	if n.mode.IsDir() {
 		m.kids = make(map[string]*mark, len(n.kids))
 		for name, k := range n.kids {
-			if k.dev == nil {
+			if k.inHistory() {
 				m.kids[name] = markOf(k)
 			}
 		}
@@ -76,12 +76,12 @@ func diffMark(m *mark, n *node, p string, out *[]string) *mark {
 	}
 	now := &mark{hash: hashNode(n), mode: gitMode(n.mode), kids: make(map[string]*mark, len(n.kids))}
 	for name, old := range m.kids {
-		if k, ok := n.kids[name]; !ok || k.dev != nil {
+		if k, ok := n.kids[name]; !ok || !k.inHistory() {
 			leaves(old, childPath(p, name), out)
 		}
 	}
 	for name, k := range n.kids {
-		if k.dev != nil {
+		if !k.inHistory() {
 			continue
 		}
 		if old, ok := m.kids[name]; ok {

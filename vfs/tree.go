@@ -42,6 +42,9 @@ type Tree struct {
 	uid     uint32
 	gid     uint32
 	nextIno uint64
+	// mountIno numbers the entries of mounts, which are listed under a
+	// read lock.
+	mountIno atomic.Uint64
 	// limits bound the tree like a disk; used counts against them (see
 	// disk.go).
 	limits  Limits
@@ -66,6 +69,9 @@ type blobSource interface {
 type blobRef struct {
 	id   [20]byte
 	size int64
+	// read reads the content instead, for a file a mount shows (see
+	// mount.go): id is then unknown.
+	read func() ([]byte, error)
 }
 
 var _ FS = (*Tree)(nil)
@@ -93,7 +99,8 @@ type node struct {
 	lazy   *blobRef    // regular files whose content is not in memory
 	target string      // symlinks
 	kids   map[string]*node
-	dev    device // character devices
+	dev    device               // character devices
+	pipe   atomic.Pointer[fifo] // FIFOs with open ends (fifo.go)
 	nlink  uint64
 	uid    uint32
 	gid    uint32
@@ -105,6 +112,20 @@ type node struct {
 	// when the last one closes.
 	opens atomic.Int32
 	freed bool
+
+	// mnt is the mount the node is in, nil for the tree's own (see
+	// mount.go); rel is its path in the mount's source. unlisted says a
+	// directory's entries are still to be read from the source, listErr
+	// why reading them failed.
+	mnt      *mount
+	rel      string
+	unlisted atomic.Bool
+	listErr  error
+	// holds is set on the directories that lead to a mount point, and
+	// placeholder on those the mount made: history records a placeholder
+	// only when it holds something of the tree's own.
+	holds       bool
+	placeholder bool
 }
 
 // device is the behaviour of a character device node.
@@ -160,9 +181,9 @@ func NewDefault(opts Options) *Tree {
 }
 
 func (t *Tree) newNode(mode fs.FileMode) *node {
-	t.nextIno++
 	t.used.Inodes++
 	now := t.clock.Now()
+	t.nextIno++
 	n := &node{ino: t.nextIno, mode: mode, nlink: 1, uid: t.uid, gid: t.gid, mtime: now, atime: now, ctime: now}
 	if mode.IsDir() {
 		n.kids = map[string]*node{}
@@ -209,7 +230,10 @@ type treeStepper struct{ t *Tree }
 func (s treeStepper) root() (*node, fs.FileMode, error) { return s.t.root, s.t.root.mode, nil }
 
 func (s treeStepper) child(dir *node, name string) (*node, fs.FileMode, error) {
-	n := dir.kids[name]
+	n := s.t.kids(dir)[name]
+	if n == nil && dir.listErr != nil {
+		return nil, 0, underlying(dir.listErr)
+	}
 	if n == nil {
 		return nil, 0, fs.ErrNotExist
 	}
@@ -267,11 +291,7 @@ func underlying(err error) error {
 
 // link adds n to dir under base. The caller holds t.mu for writing.
 func (t *Tree) link(dir *node, base string, n *node) {
-	dir.kids[base] = n
-	n.parents = append(n.parents, dir)
-	if n.mode.IsDir() {
-		dir.nlink++
-	}
+	t.attach(dir, base, n)
 	now := t.clock.Now()
 	dir.mtime, dir.ctime = now, now
 	t.changed(dir)
@@ -292,6 +312,15 @@ func (t *Tree) unlink(dir *node, base string) {
 // detach removes the entry base from dir without touching the node's link
 // count (rename moves it elsewhere).
 func (t *Tree) detach(dir *node, base string) {
+	dir.cut(base)
+	now := t.clock.Now()
+	dir.mtime, dir.ctime = now, now
+	t.changed(dir)
+}
+
+// cut takes the entry base out of dir and returns it; nothing else
+// changes.
+func (dir *node) cut(base string) *node {
 	n := dir.kids[base]
 	delete(dir.kids, base)
 	for i, p := range n.parents {
@@ -303,9 +332,7 @@ func (t *Tree) detach(dir *node, base string) {
 	if n.mode.IsDir() {
 		dir.nlink--
 	}
-	now := t.clock.Now()
-	dir.mtime, dir.ctime = now, now
-	t.changed(dir)
+	return n
 }
 
 // changed records that n's content, entries or mode changed: its cached
@@ -375,11 +402,20 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 	}
 	n := r.node
 	if !r.found {
+		if r.dir.readOnly() {
+			return nil, pathErr("open", name, syscall.EROFS)
+		}
 		if !writable(r.dir) {
 			return nil, pathErr("open", name, fs.ErrPermission)
 		}
 		if err := t.inodeRoom("open", name); err != nil {
 			return nil, err
+		}
+		if perm&fs.ModeNamedPipe != 0 && excl {
+			n = t.newNode(fs.ModeNamedPipe | perm&fs.ModePerm)
+			t.link(r.dir, r.base, n)
+			n.opens.Add(1)
+			return &fifoFile{tree: t, node: n, name: name, pipe: n.pipeOf(), ready: true}, nil
 		}
 		n = t.newNode(perm & (fs.ModePerm | fs.ModeSticky | fs.ModeSetuid | fs.ModeSetgid))
 		t.link(r.dir, r.base, n)
@@ -398,8 +434,18 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 	} else if flag&syscall.O_DIRECTORY != 0 {
 		return nil, pathErr("open", name, syscall.ENOTDIR)
 	}
+	if n.readOnly() && (wantWrite || flag&os.O_TRUNC != 0) {
+		return nil, pathErr("open", name, syscall.EROFS)
+	}
+	if n.mode&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice) != 0 && n.dev == nil {
+		// a mount's FIFO, socket or device: never opened
+		return nil, pathErr("open", name, syscall.ENXIO)
+	}
 	if (wantRead && n.mode&0o400 == 0) || (wantWrite && n.mode&0o200 == 0) {
 		return nil, pathErr("open", name, fs.ErrPermission)
+	}
+	if n.mode&fs.ModeNamedPipe != 0 {
+		return t.openFIFO(n, name, flag)
 	}
 	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && n.size() > 0 {
 		t.setData(n, content{})
@@ -436,6 +482,9 @@ func (t *Tree) Access(name string, mode AccessMode) error {
 	if err != nil {
 		return err
 	}
+	if mode&AccessWrite != 0 && n.readOnly() {
+		return pathErr("access", name, syscall.EROFS)
+	}
 	perm := n.mode.Perm()
 	if mode&AccessRead != 0 && perm&0o400 == 0 ||
 		mode&AccessWrite != 0 && perm&0o200 == 0 ||
@@ -470,20 +519,25 @@ func (t *Tree) ReadDir(name string) ([]fs.DirEntry, error) {
 	if n.mode&0o400 == 0 {
 		return nil, pathErr("open", name, fs.ErrPermission)
 	}
-	return n.entries(), nil
+	return t.entries(n, name)
 }
 
-func (n *node) entries() []fs.DirEntry {
-	names := make([]string, 0, len(n.kids))
-	for k := range n.kids {
+// entries lists the directory n, sorted by name. The caller holds t.mu.
+func (t *Tree) entries(n *node, name string) ([]fs.DirEntry, error) {
+	kids := t.kids(n)
+	if n.listErr != nil {
+		return nil, pathErr("readdirent", name, underlying(n.listErr))
+	}
+	names := make([]string, 0, len(kids))
+	for k := range kids {
 		names = append(names, k)
 	}
 	slices.Sort(names)
 	out := make([]fs.DirEntry, len(names))
 	for i, k := range names {
-		out[i] = fs.FileInfoToDirEntry(n.kids[k].info(k))
+		out[i] = fs.FileInfoToDirEntry(kids[k].info(k))
 	}
-	return out
+	return out, nil
 }
 
 // Mkdir implements FS.
@@ -499,6 +553,9 @@ func (t *Tree) Mkdir(name string, perm fs.FileMode) error {
 	}
 	if dir.kids[base] != nil {
 		return pathErr("mkdir", name, fs.ErrExist)
+	}
+	if dir.readOnly() {
+		return pathErr("mkdir", name, syscall.EROFS)
 	}
 	if !writable(dir) {
 		return pathErr("mkdir", name, fs.ErrPermission)
@@ -525,10 +582,16 @@ func (t *Tree) Remove(name string) error {
 	if n == nil {
 		return pathErr("remove", name, fs.ErrNotExist)
 	}
+	if n.mountPoint() {
+		return pathErr("remove", name, syscall.EBUSY)
+	}
+	if dir.readOnly() {
+		return pathErr("remove", name, syscall.EROFS)
+	}
 	if !writable(dir) {
 		return pathErr("remove", name, fs.ErrPermission)
 	}
-	if n.mode.IsDir() && len(n.kids) > 0 {
+	if n.mode.IsDir() && len(t.kids(n)) > 0 {
 		return pathErr("remove", name, syscall.ENOTEMPTY)
 	}
 	t.unlink(dir, base)
@@ -554,6 +617,15 @@ func (t *Tree) Rename(oldname, newname string) error {
 	if err != nil {
 		return linkErr(underlying(err))
 	}
+	if old := ndir.kids[nbase]; n.mountPoint() || old != nil && old.mountPoint() && old != n {
+		return linkErr(syscall.EBUSY)
+	}
+	if odir.readOnly() || ndir.readOnly() {
+		return linkErr(syscall.EROFS)
+	}
+	if crosses(odir, ndir) {
+		return linkErr(syscall.EXDEV)
+	}
 	if !writable(odir) || !writable(ndir) {
 		return linkErr(fs.ErrPermission)
 	}
@@ -569,7 +641,7 @@ func (t *Tree) Rename(oldname, newname string) error {
 			return linkErr(syscall.EISDIR)
 		case !old.mode.IsDir() && n.mode.IsDir():
 			return linkErr(syscall.ENOTDIR)
-		case old.mode.IsDir() && len(old.kids) > 0:
+		case old.mode.IsDir() && len(t.kids(old)) > 0:
 			return linkErr(syscall.ENOTEMPTY)
 		}
 		t.unlink(ndir, nbase)
@@ -603,6 +675,9 @@ func (t *Tree) Symlink(target, name string) error {
 	}
 	if dir.kids[base] != nil {
 		return pathErr("symlink", name, fs.ErrExist)
+	}
+	if dir.readOnly() {
+		return pathErr("symlink", name, syscall.EROFS)
 	}
 	if !writable(dir) {
 		return pathErr("symlink", name, fs.ErrPermission)
@@ -654,6 +729,12 @@ func (t *Tree) Link(oldname, newname string) error {
 	if dir.kids[base] != nil {
 		return linkErr(fs.ErrExist)
 	}
+	if dir.readOnly() {
+		return linkErr(syscall.EROFS)
+	}
+	if n.mnt != dir.mnt {
+		return linkErr(syscall.EXDEV)
+	}
 	if !writable(dir) {
 		return linkErr(fs.ErrPermission)
 	}
@@ -671,6 +752,9 @@ func (t *Tree) Chmod(name string, mode fs.FileMode) error {
 	if err != nil {
 		return err
 	}
+	if n.readOnly() {
+		return pathErr("chmod", name, syscall.EROFS)
+	}
 	keep := fs.ModeType
 	n.mode = n.mode&keep | mode&(fs.ModePerm|fs.ModeSticky|fs.ModeSetuid|fs.ModeSetgid)
 	n.ctime = t.clock.Now()
@@ -685,6 +769,9 @@ func (t *Tree) Chtimes(name string, atime, mtime time.Time) error {
 	n, err := t.lookup("chtimes", name, true)
 	if err != nil {
 		return err
+	}
+	if n.readOnly() {
+		return pathErr("chtimes", name, syscall.EROFS)
 	}
 	if !atime.IsZero() {
 		n.atime = atime
@@ -910,18 +997,25 @@ func (f *file) Close() error {
 		return pathErr("close", f.name, fs.ErrClosed)
 	}
 	f.closed = true
-	t := f.tree
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	f.node.opens.Add(-1)
-	t.release(f.node)
+	f.tree.closed(f.node)
 	return nil
 }
 
-func (f *file) Stat() (fs.FileInfo, error) {
-	f.tree.mu.RLock()
-	defer f.tree.mu.RUnlock()
-	return f.node.info(path.Base(f.name)), nil
+// closed counts an open file of n gone.
+func (t *Tree) closed(n *node) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n.opens.Add(-1)
+	t.release(n)
+}
+
+func (f *file) Stat() (fs.FileInfo, error) { return f.tree.statNode(f.node, f.name) }
+
+// statNode is the FileInfo of the open file name, whose node is n.
+func (t *Tree) statNode(n *node, name string) (fs.FileInfo, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return n.info(path.Base(name)), nil
 }
 
 func (f *file) Truncate(size int64) error {
@@ -965,8 +1059,11 @@ func (f *file) ReadDir(count int) ([]fs.DirEntry, error) {
 		return nil, pathErr("readdirent", f.name, syscall.ENOTDIR)
 	}
 	f.tree.mu.RLock()
-	all := f.node.entries()
+	all, err := f.tree.entries(f.node, f.name)
 	f.tree.mu.RUnlock()
+	if err != nil {
+		return nil, err
+	}
 	rest := all[min(f.dirPos, len(all)):]
 	if count > 0 {
 		if len(rest) == 0 {

@@ -18,7 +18,11 @@
 // vfs imports the standard library, moonix/clock (the tree's times), and
 // go-git and go-billy for the history (repo.go; hostfs.go adapts the one
 // host directory the CLI names, the workspace, to go-billy): it is the only
-// package that imports them. Every type here is safe for concurrent use
+// package that imports them. Beyond the workspace, the history's remotes
+// (remote.go) reach the bare host repositories a caller names, which the
+// capability gate checks before (git.remote), and the network only through
+// the RoundTripper the caller hands them (remote_http.go, the one file
+// that imports net/http). Every type here is safe for concurrent use
 // unless its comment says otherwise.
 package vfs
 
@@ -31,7 +35,9 @@ import (
 // FS is a POSIX-like filesystem addressed by absolute, clean paths.
 type FS interface {
 	// OpenFile opens name with os.O_* flags. perm is used when a file is
-	// created (before the umask, which the caller applies).
+	// created (before the umask, which the caller applies); with
+	// fs.ModeNamedPipe in perm and O_CREATE|O_EXCL it creates a FIFO
+	// (see fifo.go), and an opened FIFO may need WaitOpen.
 	OpenFile(name string, flag int, perm fs.FileMode) (File, error)
 	// Stat follows symlinks; Lstat does not.
 	Stat(name string) (fs.FileInfo, error)

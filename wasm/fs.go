@@ -1,6 +1,7 @@
 package wasm
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -26,6 +27,8 @@ type vfsFS struct {
 	experimentalsys.UnimplementedFS
 	fs    vfs.FS
 	umask fs.FileMode
+	// ctx is the run's: it ends the wait of a FIFO's end for the other.
+	ctx context.Context
 }
 
 var _ experimentalsys.FS = (*vfsFS)(nil)
@@ -130,6 +133,9 @@ func (v *vfsFS) OpenFile(name string, flag experimentalsys.Oflag, perm fs.FileMo
 		}
 	}
 	f, err := v.fs.OpenFile(p, oflag, perm&^v.umask)
+	if err == nil {
+		err = vfs.WaitOpen(v.ctx, f)
+	}
 	if err != nil {
 		return nil, errno(err)
 	}

@@ -1,8 +1,10 @@
 package wasm
 
 import (
+	"context"
 	"io"
 	"io/fs"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -387,4 +389,47 @@ prestat_dir_name of a file: Bad file number
 	if got != want || status != 0 || err != nil {
 		t.Errorf("status %d, %v\ngot:\n%s\nwant:\n%s", status, err, got, want)
 	}
+}
+
+// TestBridgeFIFO: a module reads a FIFO of the VFS as a pipe: its open
+// waits for a writer, and the run's end ends the wait (EINTR), so that a
+// module never hangs on a FIFO nobody writes.
+func TestBridgeFIFO(t *testing.T) {
+	t.Parallel()
+	b, e := bridge(t)
+	mk, err := e.tree.OpenFile("/work/p", os.O_CREATE|os.O_EXCL|os.O_RDONLY, fs.ModeNamedPipe|0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk.Close()
+	go func() {
+		w, err := e.tree.OpenFile("/work/p", os.O_WRONLY, 0)
+		if err != nil || vfs.WaitOpen(context.Background(), w) != nil {
+			return
+		}
+		w.Write([]byte("through the fifo"))
+		w.Close()
+	}()
+	f, en := b.OpenFile("work/p", experimentalsys.O_RDONLY, 0)
+	if en != 0 {
+		t.Fatal(en)
+	}
+	var got []byte
+	buf := make([]byte, 4)
+	for {
+		n, en := f.Read(buf)
+		got = append(got, buf[:n]...)
+		if n == 0 || en != 0 {
+			break
+		}
+	}
+	f.Close()
+	if string(got) != "through the fifo" {
+		t.Errorf("read %q", got)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stopped := &vfsFS{fs: e.fs, umask: 0o022, ctx: ctx}
+	_, en = stopped.OpenFile("work/p", experimentalsys.O_RDONLY, 0)
+	wantErrno(t, "open with no writer, the run stopped", en, experimentalsys.EINTR)
 }

@@ -340,7 +340,7 @@ func (r *Runtime) Run(ctx context.Context, p *Program) (int, error) {
 		WithNanosleep(gclock.nanosleep).
 		WithRandSource(rnd)
 	if p.FS != nil {
-		fsys := &vfsFS{fs: p.FS, umask: p.Umask}
+		fsys := &vfsFS{fs: p.FS, umask: p.Umask, ctx: runCtx}
 		mc = mc.WithFSConfig(wazero.NewFSConfig().(sysfs.FSConfig).WithSysFSMount(fsys, mountName))
 	}
 	if stdin != nil {

@@ -24,13 +24,20 @@ func awkCommand() *builtins.Command {
 		UsageStatus: 2,
 		Summary:     "pattern scanning and processing language",
 		Usage: `Usage: awk [-F FS] [-v VAR=VALUE]... 'PROGRAM' [FILE | VAR=VALUE]...
-  or:  awk [-F FS] [-v VAR=VALUE]... -f PROGFILE... [FILE | VAR=VALUE]...
+  or:  awk [-F FS] [-v VAR=VALUE]... [-f PROGFILE | -e PROGRAM]... [FILE | VAR=VALUE]...
 Pattern scanning and processing language.
 
   -F FS         set the field separator FS ('t' means a tab)
   -v VAR=VALUE  assign VALUE to VAR before the program starts
-  -f PROGFILE   read the program from PROGFILE (may be repeated)
-The language is POSIX awk with the usual extensions (implemented by GoAWK).
+  -f PROGFILE   read program text from PROGFILE (may be repeated)
+  -e PROGRAM    program text (--source; may be repeated): the texts of -f
+                and -e, in their order, make the program
+The language is POSIX awk with the usual extensions (implemented by GoAWK)
+and these of GNU awk: the func keyword, and(), or(), xor(), compl(),
+lshift(), rshift(), gensub(re, repl, how[, target]), strtonum(), systime(),
+strftime([format[, time[, utc]]]) and mktime("YYYY MM DD HH MM SS"[, utc])
+(in TZ's zone; the time is the session clock's). for (k in a) visits
+integer indexes in increasing order, then the others in byte order.
 Files are read from the moonix filesystem; ENVIRON holds the exported
 variables. system(), "cmd" | getline and print | "cmd" run CMD with moonix's
 sh; getline < FILE and print > FILE use moonix's files. Numbers and strings
@@ -43,15 +50,21 @@ use the C locale (length counts bytes).
 // awkVarAssign matches a VAR=VALUE operand.
 var awkVarAssign = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
+// awkSource is program text from -e, or the name of a -f file.
+type awkSource struct {
+	text string
+	file bool
+}
+
 func runAwk(c *builtins.Call) int {
-	var progFiles []string
+	var sources []awkSource
 	var vars []string
 	var fieldSep *string
 	args := c.Args[1:]
 	i := 0
 	usage := func(format string, a ...any) int {
 		c.Fail(format, a...)
-		io.WriteString(c.Stderr, "usage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | 'PROGRAM'] [FILE ...]\n")
+		io.WriteString(c.Stderr, "usage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | -e PROGRAM | 'PROGRAM'] [FILE ...]\n")
 		return 2
 	}
 	for i < len(args) {
@@ -66,7 +79,7 @@ func runAwk(c *builtins.Call) int {
 		opt := a[1]
 		var val string
 		switch opt {
-		case 'F', 'v', 'f':
+		case 'F', 'v', 'f', 'e':
 			if len(a) > 2 {
 				val = a[2:]
 			} else {
@@ -79,16 +92,22 @@ func runAwk(c *builtins.Call) int {
 		case '-':
 			switch {
 			case a == "--version":
-				io.WriteString(c.Stdout, "awk (GoAWK 1.29.1 in moonix)\n")
+				io.WriteString(c.Stdout, "awk (GoAWK 1.31.0 in moonix)\n")
 				return 0
-			case strings.HasPrefix(a, "--field-separator="):
-				opt, val = 'F', strings.TrimPrefix(a, "--field-separator=")
-			case strings.HasPrefix(a, "--assign="):
-				opt, val = 'v', strings.TrimPrefix(a, "--assign=")
-			case strings.HasPrefix(a, "--file="):
-				opt, val = 'f', strings.TrimPrefix(a, "--file=")
 			default:
-				return usage("unknown option %s", a)
+				name, v, hasValue := strings.Cut(a[2:], "=")
+				short, ok := map[string]byte{"field-separator": 'F', "assign": 'v', "file": 'f', "source": 'e'}[name]
+				if !ok {
+					return usage("unknown option %s", a)
+				}
+				if !hasValue {
+					if i+1 >= len(args) {
+						return usage("option '--%s' requires an argument", name)
+					}
+					i++
+					v = args[i]
+				}
+				opt, val = short, v
 			}
 		default:
 			return usage("unknown option -%c", opt)
@@ -111,18 +130,22 @@ func runAwk(c *builtins.Call) int {
 				value = u
 			}
 			vars = append(vars, name, value)
-		case 'f':
-			progFiles = append(progFiles, val)
+		case 'f', 'e':
+			sources = append(sources, awkSource{val, opt == 'f'})
 		}
 		i++
 	}
 	var src string
-	if len(progFiles) > 0 {
+	if len(sources) > 0 {
 		var sb strings.Builder
-		for _, name := range progFiles {
-			data, err := readInput(c, name)
+		for _, s := range sources {
+			if !s.file {
+				sb.WriteString(s.text + "\n")
+				continue
+			}
+			data, err := readInput(c, s.text)
 			if err != nil {
-				c.FailWith(err, "can't open source file '%s' for reading: %s", name, builtins.Reason(err))
+				c.FailWith(err, "can't open source file '%s' for reading: %s", s.text, builtins.Reason(err))
 				return 2
 			}
 			sb.Write(data)
@@ -146,15 +169,30 @@ func runAwk(c *builtins.Call) int {
 	r.out.cur = r.out.stdout()
 	r.mux = &awkMux{c: c}
 	r.funcs = r.natives()
+	r.gawkFuncs(r.funcs)
 
 	if tooDeep(src) {
 		c.Fail("program nested too deeply (limit %d)", maxProgramNesting)
 		return 2
 	}
 	// Parse the program as the user wrote it, for error messages.
-	prog, err := parser.ParseProgram([]byte(src), nil)
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: r.funcs})
 	if err != nil {
 		awkParseError(c, src, err)
+		return 2
+	}
+	var calls []reflect.Value
+	awkWalk(reflect.ValueOf(&prog.ResolvedProgram.Program).Elem(), func(v reflect.Value) {
+		if v.Type().String() == awkUserCallExpr {
+			calls = append(calls, v)
+		}
+	})
+	defined := map[string]bool{}
+	for _, f := range prog.ResolvedProgram.Program.Functions {
+		defined[f.Name] = true
+	}
+	if err := gawkArity(calls, defined); err != nil {
+		c.Fail("%s", err)
 		return 2
 	}
 	final, err := r.rewrite(prog, src)
@@ -260,6 +298,8 @@ type awkRun struct {
 
 	line   string // the record read by the last __moonix_getline
 	status int    // its result
+
+	regexes map[string]*regexp.Regexp // gensub's
 }
 
 // The program is rewritten so that I/O goes through these functions:
@@ -339,6 +379,8 @@ const (
 	awkPrintfStmt   = "*ast.PrintfStmt"
 	awkGetlineExpr  = "*ast.GetlineExpr"
 	awkCallExpr     = "*ast.CallExpr"
+	awkUserCallExpr = "*ast.UserCallExpr"
+	awkRegExpr      = "*ast.RegExpr"
 	awkNextfileStmt = "*ast.NextfileStmt"
 )
 
@@ -351,6 +393,7 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 		redirects    bool // some print or printf redirects
 		needRewrite  bool
 		getlineBegin bool // plain getline in BEGIN or a function
+		getlinePlain bool // plain getline anywhere
 	)
 	awkWalk(root, func(v reflect.Value) {
 		switch v.Type().String() {
@@ -362,6 +405,8 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 			e := v.Elem()
 			if !e.FieldByName("File").IsNil() || !e.FieldByName("Command").IsNil() {
 				needRewrite = true
+			} else {
+				getlinePlain = true
 			}
 		case awkCallExpr:
 			switch lexer.Token(v.Elem().FieldByName("Func").Int()) {
@@ -374,6 +419,10 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 			}
 		case awkNextfileStmt:
 			needRewrite = true
+		case awkUserCallExpr:
+			if v.Elem().FieldByName("Name").String() == "gensub" {
+				needRewrite = true
+			}
 		}
 	})
 	for _, part := range []reflect.Value{root.FieldByName("Begin"), root.FieldByName("Functions")} {
@@ -419,8 +468,17 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 	}
 	var sb strings.Builder
 	hasMain := len(prog.ResolvedProgram.Program.Actions) > 0 || len(prog.ResolvedProgram.Program.End) > 0
-	if hasMain {
+	// FILENAME changes with the operand. A native call costs a reflected
+	// call in GoAWK, so it is made only where the operand can have
+	// changed: at a file's first record, or at every record when a plain
+	// getline may have crossed into the next file; and not at all when
+	// the program never names FILENAME.
+	switch {
+	case !hasMain || !strings.Contains(src, "FILENAME"):
+	case getlinePlain:
 		sb.WriteString("{ FILENAME = __moonix_filename() }\n")
+	default:
+		sb.WriteString("FNR == 1 { FILENAME = __moonix_filename() }\n")
 	}
 	const argvSync = "BEGIN { for (__moonix_i = 1; __moonix_i < ARGC; __moonix_i++) if (__moonix_i in ARGV) ARGV[__moonix_i] = __moonix_arg(ARGV[__moonix_i]) }\n"
 	if getlineBegin {
@@ -608,6 +666,10 @@ func (r *awkRun) transform(v reflect.Value, redirects bool) (reflect.Value, erro
 		return reflect.Value{}, nil
 	case awkNextfileStmt:
 		return r.template("{ __moonix_nextfile(); nextfile }", nil)
+	case awkUserCallExpr:
+		if v.Elem().FieldByName("Name").String() == "gensub" {
+			return reflect.Value{}, r.gensubCall(v) // changed in place
+		}
 	}
 	return reflect.Value{}, nil
 }
@@ -640,9 +702,21 @@ func (s awkStdout) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// WriteString spares GoAWK's prints a copy of each string into a new
+// byte slice (io.WriteString makes one for a writer without it).
+func (s awkStdout) WriteString(p string) (int, error) {
+	n, err := io.WriteString(s.o.c.Stdout, p)
+	if err != nil {
+		s.o.broken = true
+	}
+	return n, err
+}
+
 func (o *awkOut) stdout() io.Writer { return awkStdout{o} }
 
 func (o *awkOut) Write(p []byte) (int, error) { return o.cur.Write(p) }
+
+func (o *awkOut) WriteString(p string) (int, error) { return io.WriteString(o.cur, p) }
 
 // Flush is what GoAWK calls at fflush() and at the end.
 func (o *awkOut) Flush() error {
@@ -833,10 +907,7 @@ func awkReadRecord(br *bufio.Reader, rs string) (string, bool, error) {
 		if s == "" {
 			return "", false, nil
 		}
-		s = strings.TrimSuffix(s, rs)
-		if rs == "\n" {
-			s = strings.TrimSuffix(s, "\r")
-		}
+		s = strings.TrimSuffix(s, rs) // a \r before it stays, as in gawk
 		return s, true, nil
 	default:
 		re, err := regexp.Compile(rs)

@@ -3,6 +3,7 @@ package coreutils
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -17,6 +18,19 @@ var awkFiles = map[string]string{
 	"/work/lib.awk":  "function double(n) { return 2 * n }\n",
 	"/work/use.awk":  "{ print double($2) }\n",
 	"/work/dir/f":    "",
+	"/work/old":      "before\n",
+	"/work/paras":    "a\nb\n\n\nc\n",
+	"/work/crlf":     "a\r\nb\r\n",
+}
+
+// awkTree is a tree holding awkFiles.
+func awkTree(t *testing.T) vfs.FS {
+	t.Helper()
+	fsys := testTree(t)
+	for name, content := range awkFiles {
+		writeFile(t, fsys, name, content)
+	}
+	return fsys
 }
 
 func TestAwk(t *testing.T) {
@@ -40,6 +54,9 @@ func TestAwk(t *testing.T) {
 		{[]string{"awk", "BEGIN { ARGV[1] = \"\" } { print }", "a", "b"}, "", "x:y\nz:w\n", "", 0},
 		{[]string{"awk", "BEGIN { ARGV[ARGC++] = \"b\" } { print }", "a"}, "", "one 1\ntwo 2\nthree 3\nx:y\nz:w\n", "", 0},
 		{[]string{"awk", "FNR == 2 { nextfile } { print FILENAME, $1 }", "a", "b"}, "", "a one\nb x:y\n", "", 0},
+		// FILENAME is set at a file's first record
+		{[]string{"awk", "{ print FILENAME, FNR }", "a", "/work/empty", "-", "b"}, "in\n", "a 1\na 2\na 3\n- 1\nb 1\nb 2\n", "", 0},
+		{[]string{"awk", "FNR == 1 { FNR = 5 } { print FILENAME, FNR }", "a", "b"}, "", "a 5\na 6\na 7\nb 5\nb 6\n", "", 0},
 		{[]string{"awk", "BEGIN { getline; print \"first:\", $0 } { print }", "a"}, "", "first: one 1\ntwo 2\nthree 3\n", "", 0},
 		{[]string{"awk", "BEGIN { print ENVIRON[\"GREETING\"], ENVIRON[\"HOME\"], length(ENVIRON[\"PWD\"]) }"}, "", "hello /work 0\n", "", 0},
 		{[]string{"awk", "BEGIN { printf \"%5.2f|%-3s|%d|%c\\n\", 3.14159, \"a\", \"42x\", 65 }"}, "", " 3.14|a  |42|A\n", "", 0},
@@ -53,9 +70,9 @@ func TestAwk(t *testing.T) {
 		{[]string{"awk", "{ print $1 }", "nope", "b"}, "", "x:y\nz:w\n", "awk: cannot open file 'nope' for reading: No such file or directory\n", 2},
 		{[]string{"awk", "{ print $1 }", "dir", "b"}, "", "x:y\nz:w\n", "awk: warning: command line argument 'dir' is a directory: skipped\n", 0},
 		{[]string{"awk", "-f", "nope.awk"}, "", "", "awk: can't open source file 'nope.awk' for reading: No such file or directory\n", 2},
-		{[]string{"awk"}, "", "", "awk: no program given\nusage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | 'PROGRAM'] [FILE ...]\n", 2},
-		{[]string{"awk", "-v", "1x=2", "1"}, "", "", "awk: invalid -v argument '1x=2'\nusage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | 'PROGRAM'] [FILE ...]\n", 2},
-		{[]string{"awk", "-q", "1"}, "", "", "awk: unknown option -q\nusage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | 'PROGRAM'] [FILE ...]\n", 2},
+		{[]string{"awk"}, "", "", "awk: no program given\nusage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | -e PROGRAM | 'PROGRAM'] [FILE ...]\n", 2},
+		{[]string{"awk", "-v", "1x=2", "1"}, "", "", "awk: invalid -v argument '1x=2'\nusage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | -e PROGRAM | 'PROGRAM'] [FILE ...]\n", 2},
+		{[]string{"awk", "-q", "1"}, "", "", "awk: unknown option -q\nusage: awk [-F FS] [-v VAR=VALUE] [-f PROGFILE | -e PROGRAM | 'PROGRAM'] [FILE ...]\n", 2},
 		{[]string{"awk", "--", "{ print }", "b"}, "", "x:y\nz:w\n", "", 0},
 		// I/O of the program's own, through moonix.
 		{[]string{"awk", "{ print $2 > \"/tmp/out\" } END { close(\"/tmp/out\"); while ((getline l < \"/tmp/out\") > 0) print \"got\", l }", "a"}, "", "got 1\ngot 2\ngot 3\n", "", 0},
@@ -80,15 +97,84 @@ func TestAwk(t *testing.T) {
 	} {
 		t.Run(strings.Join(tc.Args, " "), func(t *testing.T) {
 			t.Parallel()
-			fsys := testTree(t)
-			for name, content := range awkFiles {
-				writeFile(t, fsys, name, content)
-			}
+			fsys := awkTree(t)
 			writeFile(t, fsys, "/work/old", "before\n")
+			writeFile(t, fsys, "/work/empty", "")
 			writeFile(t, fsys, "/work/paras", "a\nb\n\n\nc\n")
 			out, errs, st := runFakeShell(t, fsys, &fakeShell{}, tc.Stdin, tc.Args...)
 			tc.check(t, out, errs, st)
 		})
+	}
+}
+
+// TestAwkGNU: the GNU awk extensions moonix's awk has and where GoAWK
+// differed from gawk; each case also runs against the host's gawk.
+func TestAwkGNU(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("gawk"); err != nil && os.Getenv("MOONIX_REQUIRE_CONFIRM") == "1" {
+		t.Error("no host gawk: the cases of awk's GNU extensions are not confirmed")
+	}
+	splitKeys := `BEGIN { n = split("a b c d e f g h i j k l", a); for (k in a) printf "%s ", k; print "" }`
+	for _, tc := range []cmdCase{
+		{[]string{"awk", "BEGIN { print or(5, 3), and(12, 10), xor(5, 3), lshift(1, 10), rshift(1024, 3), compl(0) }"}, "", "7 8 6 1024 128 9007199254740991\n", "", 0},
+		{[]string{"awk", "BEGIN { print and(7, 5, 4), or(1, 2, 4), xor(1.9, 2.2), or(2^53, 1) }"}, "", "4 7 3 1\n", "", 0},
+		{[]string{"awk", "BEGIN { printf \"%d %d %d\\n\", compl(1), compl(7), lshift(3, 60) }"}, "", "18014398509481982 72057594037927928 3458764513820540928\n", "", 0},
+		differs("gawk's errors name the place in the program", cmdCase{[]string{"awk", "BEGIN { print and(-1, 1) }"}, "", "", "awk: and: argument 1 negative value -1 is not allowed\n", 2}),
+		differs("gawk's errors name the place in the program", cmdCase{[]string{"awk", "BEGIN { print lshift(3, -1) }"}, "", "", "awk: lshift(3.000000, -1.000000): negative values are not allowed\n", 2}),
+		{[]string{"awk", "{ print gensub(/o/, \"0\", \"g\"), gensub(/o/, \"0\", 2), $0 }"}, "hello world\n", "hell0 w0rld hello w0rld hello world\n", "", 0},
+		{[]string{"awk", "{ print gensub(/(a)(b)(c)/, \"\\\\3\\\\2\\\\1\", 2) }"}, "abcabc\n", "abccba\n", "", 0},
+		{[]string{"awk", "{ print gensub(/b/, \"[\\\\0&\\\\&\\\\\\\\\\\\q]\", \"G\") }"}, "abcb\n", "a[bb&\\q]c[bb&\\q]\n", "", 0},
+		{[]string{"awk", "{ print gensub(/(foo) (bar)/, \"\\\\2 \\\\1 \\\\3.\", \"g\") }"}, "foo bar\n", "bar foo .\n", "", 0},
+		{[]string{"awk", "BEGIN { print gensub(\"[0-9]+\", \"<&>\", \"g\", \"a1b22c333\"), gensub(/x*/, \"-\", \"g\", \"abc\"), gensub(/b*/, \"-\", \"g\", \"abc\") }"}, "", "a<1>b<22>c<333> -a-b-c- -a-c-\n", "", 0},
+		{[]string{"awk", "function f(s) { return gensub(/l/, \"L\", \"g\", s) } { $2 = f($2); print; print NF }"}, "hello all\n", "hello aLL\n2\n", "", 0},
+		{[]string{"awk", "{ print gensub(/\\//, \"|\", \"g\"), gensub(/a/, \"b\", 2.7) }"}, "a/a/a\n", "a|a|a a/b/a\n", "", 0},
+		differs("gawk's warnings name the place in the program", cmdCase{[]string{"awk", "{ print gensub(/a/, \"b\", 0) }"}, "aaa\n", "baa\n", "awk: warning: gensub: third argument `0' treated as 1\n", 0}),
+		{[]string{"awk", "BEGIN { print gensub(/a|ab/, \"X\", \"g\", \"abcab\") }"}, "", "XcX\n", "", 0},
+		differs("gawk says so with the place in the program and exits 1", cmdCase{[]string{"awk", "BEGIN { print gensub(/a/) }"}, "", "", "awk: 1 is invalid as number of arguments for gensub\n", 2}),
+		differs("gawk says so with the place in the program and exits 1", cmdCase{[]string{"awk", "BEGIN { print compl() }"}, "", "", "awk: 0 is invalid as number of arguments for compl\n", 2}),
+		differs("gawk refuses to redefine its functions; POSIX awk scripts may name theirs so", cmdCase{[]string{"awk", "function and(x) { return x } BEGIN { print and(4) }"}, "", "4\n", "", 0}),
+		{[]string{"awk", `BEGIN { print strtonum("0x1A"), strtonum("017"), strtonum("018"), strtonum("1e3"), strtonum(" 12abc"), strtonum("-0x10"), strtonum(""), strtonum(3.7), strtonum("08.5") }`}, "", "26 15 18 1000 12 0 0 3.7 8.5\n", "", 0},
+		{[]string{"awk", `BEGIN { print strftime("%Y-%m-%d %H:%M:%S %Z", 86400 * 365); print strftime("%T %Z", 3600.9, 1), strftime(123), strftime("%F", -1), (systime() > 0) }`}, "", "1971-01-01 00:00:00 UTC\n01:00:00 GMT 123 1969-12-31 1\n", "", 0},
+		{[]string{"awk", `BEGIN { print mktime("1970 01 02 00 00 00"), mktime("2024 13 01 00 00 00"), mktime(" 2024  7 1 12 0 0 -1", 1), mktime("2024 1 1 0 0"), mktime("bogus") }`}, "", "86400 1735689600 1719835200 -1 -1\n", "", 0},
+		{[]string{"awk", "-e", "function f() { return \"x\" }", "-e", "BEGIN { print f(), ARGV[1] }", "zz"}, "", "x zz\n", "", 0},
+		{[]string{"awk", "-f", "lib.awk", "--source=BEGIN { print double(21) }"}, "", "42\n", "", 0},
+		{[]string{"awk", "-eBEGIN { print 1 }"}, "", "1\n", "", 0},
+		{[]string{"awk", "--source", "BEGIN { print x }", "--assign", "x=2", "--file", "lib.awk"}, "", "2\n", "", 0},
+		{[]string{"awk", "func add(a, b) { return a + b } BEGIN { print add(2, 3) }"}, "", "5\n", "", 0},
+		{[]string{"awk", "BEGIN { s = \"tab\\\nbed\"; print s, length(s) }"}, "", "tabbed 6\n", "", 0},
+		{[]string{"awk", "-v", "x=a\\\nb", "BEGIN { print x }"}, "", "ab\n", "", 0},
+		{[]string{"awk", "{ print length($0), length($2), length($NF) }"}, "a b\r\nc\vd\fe\n", "4 2 2\n5 0 5\n", "", 0},
+		{[]string{"awk", "BEGIN { while ((getline l < \"crlf\") > 0) print length(l) }"}, "", "2\n2\n", "", 0},
+		{[]string{"awk", "{ FS = \":\"; print $1 }"}, "a:b c\nd:e f\n", "a:b\nd\n", "", 0},
+		{[]string{"awk", "{ FS = \":\"; $0 = $0; print $1 }"}, "a:b c\n", "a\n", "", 0},
+		{[]string{"awk", splitKeys}, "", "1 2 3 4 5 6 7 8 9 10 11 12 \n", "", 0},
+		differs("gawk visits string indexes in its hash order, moonix in byte order", cmdCase{[]string{"awk", `BEGIN { a["x"]; a[10]; a["b"]; a[2]; a[-1]; for (k in a) printf "%s ", k; print "" }`}, "", "-1 2 10 b x \n", "", 0}),
+		{[]string{"awk", `BEGIN { a[1]; a[2]; a[3]; for (k in a) { printf "%s ", k; delete a[3]; a[4] } print length(a) }`}, "", "1 2 3 3\n", "", 0},
+	} {
+		t.Run(strings.Join(tc.Args, " "), func(t *testing.T) {
+			t.Parallel()
+			fsys := awkTree(t)
+			confirmWith(t, fsys, tc, "gawk")
+			out, errs, st := runFakeShell(t, fsys, &fakeShell{}, tc.Stdin, tc.Args...)
+			tc.check(t, out, errs, st)
+		})
+	}
+}
+
+// TestAwkForInOrder: for (k in a) visits the indexes in one order, the
+// same on every run (GoAWK ranged over a Go map, whose order varies).
+func TestAwkForInOrder(t *testing.T) {
+	t.Parallel()
+	prog := `BEGIN { for (i = 0; i < 50; i++) a["k" i] = i; for (k in a) printf "%s ", k; print "" }`
+	fsys := testTree(t)
+	first, _, _ := runFakeShell(t, fsys, &fakeShell{}, "", "awk", prog)
+	if !strings.HasPrefix(first, "k0 k1 k10 k11 ") {
+		t.Errorf("got %q, want the indexes in byte order", first)
+	}
+	for i := 0; i < 5; i++ {
+		if out, _, _ := runFakeShell(t, fsys, &fakeShell{}, "", "awk", prog); out != first {
+			t.Fatalf("run %d visited %q, the first %q", i+2, out, first)
+		}
 	}
 }
 

@@ -20,9 +20,11 @@ With no FILE, or when FILE is -, read standard input.
 
   -A, --show-all           equivalent to -vET
   -b, --number-nonblank    number nonempty output lines, overrides -n
+  -e                       equivalent to -vE
   -E, --show-ends          display $ at end of each line
   -n, --number             number all output lines
   -s, --squeeze-blank      suppress repeated empty output lines
+  -t                       equivalent to -vT
   -T, --show-tabs          display TAB characters as ^I
   -u                       (ignored)
   -v, --show-nonprinting   use ^ and M- notation, except for LFD and TAB
@@ -41,11 +43,19 @@ func runCat(c *builtins.Call) int {
 	vis := fl.BoolP("show-nonprinting", "v", false, "")
 	tabs := fl.BoolP("show-tabs", "T", false, "")
 	fl.BoolP("unbuffered", "u", false, "")
+	vEnds := fl.BoolP("e", "e", false, "")
+	vTabs := fl.BoolP("t", "t", false, "")
 	if st, ok := c.Parse(fl); !ok {
 		return st
 	}
 	if *all {
 		*ends, *vis, *tabs = true, true, true
+	}
+	if *vEnds {
+		*vis, *ends = true, true
+	}
+	if *vTabs {
+		*vis, *tabs = true, true
 	}
 	plain := !*number && !*nonblank && !*squeeze && !*ends && !*vis && !*tabs
 	w := c.Stdout

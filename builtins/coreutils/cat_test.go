@@ -18,6 +18,14 @@ func TestCat(t *testing.T) {
 		{[]string{"cat", "-v"}, "a\tb\x01\x7f\n", "a\tb^A^?\n", "", 0},
 		{[]string{"cat", "-T"}, "a\tb\n", "a^Ib\n", "", 0},
 		{[]string{"cat", "--show-e"}, "a\n", "a$\n", "", 0},
+		// -e is -vE and -t is -vT; they combine with the others
+		{[]string{"cat", "-e"}, "a\tb\x01\x80\n\r\n", "a\tb^AM-^@$\n^M$\n", "", 0},
+		{[]string{"cat", "-t"}, "a\tb\x01\xff\n", "a^Ib^AM-^?\n", "", 0},
+		{[]string{"cat", "-et"}, "a\tb\n", "a^Ib$\n", "", 0},
+		{[]string{"cat", "-en"}, "\x1b\n", "     1\t^[$\n", "", 0},
+		{[]string{"cat", "-vE"}, "a\x89\n", "aM-^I$\n", "", 0},
+		{[]string{"cat", "-vT"}, "\t\x89\n", "^IM-^I\n", "", 0},
+		{[]string{"cat", "-ET"}, "\t\x01\n", "^I\x01$\n", "", 0},
 		// names quoted as GNU's quote and quotef quote them (builtins.Quote)
 		{[]string{"cat", "a b", "it's", "it's!", "a:b", "#a", "a#b", "n\nl", "é", ""}, "", "",
 			`cat: 'a b': No such file or directory

@@ -14,26 +14,30 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 	cmds := []*builtins.Command{
 		// files and directories
 		catCommand(), chmodCommand(), cpCommand(), dfCommand(), duCommand(),
-		findCommand(), lnCommand(), lsCommand(), mkdirCommand(), mktempCommand(),
+		findCommand(), lnCommand(), lsCommand(), mkdirCommand(), mkfifoCommand(), mktempCommand(),
 		mvCommand(), readlinkCommand(), realpathCommand(), rmCommand(),
 		rmdirCommand(), statCommand(), touchCommand(), treeCommand(),
 		// text filters and the two little languages
 		grepCommand(), egrepCommand(), fgrepCommand(), sedCommand(), trCommand(),
 		cutCommand(), exprCommand(), headCommand(), tailCommand(), wcCommand(),
+		lessCommand(), moreCommand(),
 		sortCommand(), uniqCommand(), teeCommand(), xargsCommand(), awkCommand(),
-		jqCommand(),
+		jqCommand(), bcCommand(),
 		// data: compare, number, encode, reshape
 		base32Command(), base64Command(), cmpCommand(), commCommand(),
-		diffCommand(), md5sumCommand(), expandCommand(), foldCommand(),
+		diffCommand(), factorCommand(), md5sumCommand(), expandCommand(), foldCommand(),
 		hexdumpCommand(), joinCommand(), nlCommand(), odCommand(), pasteCommand(),
 		revCommand(), seqCommand(), sha1sumCommand(), sha224sumCommand(),
 		sha256sumCommand(), sha384sumCommand(), sha512sumCommand(), tacCommand(),
-		unexpandCommand(), xxdCommand(),
+		unexpandCommand(), uudecodeCommand(), uuencodeCommand(), xxdCommand(),
+		columnCommand(), csplitCommand(), installCommand(), numfmtCommand(), shufCommand(), splitCommand(), stringsCommand(), sumBSDCommand(), tsortCommand(), truncateCommand(),
 		// system information, printing, time
-		basenameCommand(), clearCommand(), echoCommand(), printfCommand(),
-		dateCommand(), dirnameCommand(), envCommand(), hostnameCommand(),
+		basenameCommand(), calCommand(), clearCommand(), echoCommand(), printfCommand(),
+		dateCommand(), dirnameCommand(), envCommand(), envsubstCommand(), hostnameCommand(),
 		idCommand(), printenvCommand(), sleepCommand(), unameCommand(),
 		whoamiCommand(), yesCommand(),
+		// the session's processes
+		psCommand(), pidofCommand(),
 	}
 	// archives and compression
 	cmds = append(cmds, gzipCommands()...)
@@ -55,6 +59,12 @@ var commands = sync.OnceValue(func() []*builtins.Command {
 // beside moonix, which the rest of the text is about.
 func gnuPackage(name string) string {
 	switch name {
+	case "bc":
+		return "GNU bc"
+	case "uuencode", "uudecode":
+		return "GNU sharutils"
+	case "envsubst":
+		return "GNU gettext-runtime"
 	case "grep", "egrep", "fgrep":
 		return "GNU grep"
 	case "sed":
@@ -73,7 +83,9 @@ func gnuPackage(name string) string {
 		return "GNU diffutils"
 	case "find", "xargs":
 		return "GNU findutils"
-	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname":
+	case "strings":
+		return "GNU binutils"
+	case "awk", "jq", "hexdump", "xxd", "rev", "tree", "clear", "hostname", "column", "ps", "pidof", "less", "more", "cal":
 		return ""
 	}
 	return "GNU coreutils"

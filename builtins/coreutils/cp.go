@@ -27,7 +27,10 @@ Copy files and directories.
                            copied as symlinks unless -L)
   -a, --archive            same as -dR --preserve=all
   -p                       preserve mode and timestamps
-      --preserve[=LIST]    preserve mode, timestamps (ownership, links: no-ops)
+      --preserve[=LIST]    preserve mode, timestamps, links (names of one
+                           file stay one file in the copy), all;
+                           ownership: a no-op
+      --parents            use full source file name under DIRECTORY
   -d                       same as -P --preserve=links
   -P, --no-dereference     copy symlinks as symlinks
   -L, --dereference        always follow symlinks in SOURCE
@@ -53,6 +56,10 @@ type cp struct {
 	hardLink, symLink, verbose bool
 	deref                      byte // 'P' never, 'L' always, 'H' on the command line
 	created                    map[string]bool
+	// preserveLinks keeps the names of one file one file in the copy:
+	// copies maps the source's inode to its first copy's path.
+	preserveLinks bool
+	copies        map[uint64]string
 }
 
 func runCp(c *builtins.Call) int {
@@ -67,7 +74,8 @@ func runCp(c *builtins.Call) int {
 	noDeref := fl.BoolP("no-dereference", "P", false, "")
 	derefAll := fl.BoolP("dereference", "L", false, "")
 	derefArgs := fl.BoolP("H", "H", false, "")
-	x := &cp{c: c, created: map[string]bool{}}
+	parents := fl.Bool("parents", false, "")
+	x := &cp{c: c, created: map[string]bool{}, copies: map[uint64]string{}}
 	fl.BoolVarP(&x.force, "force", "f", false, "")
 	fl.BoolVarP(&x.noClobber, "no-clobber", "n", false, "")
 	fl.BoolVarP(&x.update, "update", "u", false, "")
@@ -88,9 +96,14 @@ func runCp(c *builtins.Call) int {
 			x.preserveMode = true
 		case "timestamps":
 			x.preserveTime = true
+		case "links":
+			x.preserveLinks = true
 		case "all":
-			x.preserveMode, x.preserveTime = true, true
+			x.preserveMode, x.preserveTime, x.preserveLinks = true, true, true
 		}
+	}
+	if *dflag || *archive {
+		x.preserveLinks = true
 	}
 	switch {
 	case *derefAll:
@@ -102,7 +115,76 @@ func runCp(c *builtins.Call) int {
 	default:
 		x.deref = 'L'
 	}
+	if *parents {
+		return x.copyParents(fl, targets)
+	}
 	return targets.each(c, fl, func(src, dst string) bool { return x.copy(src, dst, true) })
+}
+
+// copyParents is cp --parents: each SOURCE is copied to DIRECTORY/SOURCE,
+// the directories on the way made as the source's are.
+func (x *cp) copyParents(fl *pflag.FlagSet, targets cpTargetOpts) int {
+	c := x.c
+	ops := fl.Args()
+	dir := *targets.targetDir
+	if !fl.Changed("target-directory") {
+		if len(ops) < 2 || *targets.noTarget {
+			// cpTargets words the usage error
+			_, status := cpTargets(c, ops, *targets.noTarget, dir, false)
+			return status
+		}
+		dir, ops = ops[len(ops)-1], ops[:len(ops)-1]
+	}
+	if info, err := c.FS.Stat(c.Abs(dir)); err != nil || !info.IsDir() || len(ops) == 0 {
+		if len(ops) == 0 {
+			return c.Usage("missing file operand")
+		}
+		return c.Usage("with --parents, the destination must be a directory")
+	}
+	status := 0
+	for _, src := range ops {
+		if c.Canceled() {
+			return 130
+		}
+		if !x.makeParents(src, dir) || !x.copy(src, joinOperand(dir, src), true) {
+			status = 1
+		}
+	}
+	return status
+}
+
+// makeParents makes the directories of src's name under dir that are
+// missing, each with its source directory's permissions.
+func (x *cp) makeParents(src, dir string) bool {
+	c := x.c
+	parts := strings.Split(src, "/")
+	for i := 1; i < len(parts); i++ {
+		if parts[i-1] == "" {
+			continue
+		}
+		from := strings.Join(parts[:i], "/")
+		to := joinOperand(dir, from)
+		if _, err := c.FS.Stat(c.Abs(to)); err == nil {
+			continue
+		}
+		info, err := c.FS.Stat(c.Abs(from))
+		if err != nil {
+			failOn(c, "cannot stat", from, err)
+			return false
+		}
+		if !info.IsDir() {
+			failOn(c, "cannot make directory", to, syscall.ENOTDIR)
+			return false
+		}
+		if x.verbose {
+			fmt.Fprintf(c.Stdout, "%s -> %s\n", from, to)
+		}
+		if err := c.FS.Mkdir(c.Abs(to), info.Mode().Perm()&^c.Umask); err != nil {
+			failOn(c, "cannot make directory", to, err)
+			return false
+		}
+	}
+	return true
 }
 
 // cpTargetOpts are the -T and -t options cp and mv share.
@@ -265,17 +347,7 @@ func (x *cp) copy(src, dst string, top bool) bool {
 			return false
 		}
 		x.say(src, dst)
-		if dstExists {
-			if err := c.FS.Remove(dp); err != nil {
-				failOn(c, "cannot remove", dst, err)
-				return false
-			}
-		}
-		if err := c.FS.Symlink(target, dp); err != nil {
-			failOn(c, "cannot create symbolic link", dst, err)
-			return false
-		}
-		return true
+		return x.replace(dst, dp, dstExists, "cannot create symbolic link", func() error { return c.FS.Symlink(target, dp) })
 	case !info.Mode().IsRegular() && x.recursive && x.deref != 'L':
 		c.Fail("cannot create special file %s: operation not supported", builtins.Quote(dst))
 		return false
@@ -297,6 +369,14 @@ func (x *cp) copy(src, dst string, top bool) bool {
 		return false
 	}
 	x.say(src, dst)
+	st := vfs.StatOf(info)
+	if first, ok := x.copies[st.Ino]; ok && x.preserveLinks && st.Nlink > 1 {
+		// another name of a file already copied: link to that copy
+		return x.replace(dst, dp, dstExists, "cannot create hard link", func() error { return c.FS.Link(first, dp) })
+	}
+	if x.preserveLinks && st.Nlink > 1 && !x.hardLink && !x.symLink {
+		x.copies[st.Ino] = dp
+	}
 	if x.hardLink || x.symLink {
 		if dstExists {
 			if err := c.FS.Remove(dp); err != nil {
@@ -340,6 +420,22 @@ func (x *cp) copy(src, dst string, top bool) bool {
 		return false
 	}
 	return x.preserve(dst, dp, info)
+}
+
+// replace removes dst when it exists and makes it anew with mk (a link),
+// reporting a failure of mk as what failed.
+func (x *cp) replace(dst, dp string, exists bool, what string, mk func() error) bool {
+	if exists {
+		if err := x.c.FS.Remove(dp); err != nil {
+			failOn(x.c, "cannot remove", dst, err)
+			return false
+		}
+	}
+	if err := mk(); err != nil {
+		failOn(x.c, what, dst, err)
+		return false
+	}
+	return true
 }
 
 func (x *cp) preserve(dst, dp string, info fs.FileInfo) bool {

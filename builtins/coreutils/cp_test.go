@@ -89,5 +89,38 @@ func TestCp(t *testing.T) {
 			err: "cp: cannot create regular file 'b': Permission denied\n", status: 1},
 		{name: "unreadable", files: cpFiles, pre: [][]string{{"chmod", "0", "a"}}, args: []string{"cp", "a", "c"},
 			err: "cp: cannot open 'a' for reading: Permission denied\n", status: 1},
+		// -a, -d and --preserve=links keep two names of one file one file
+		{name: "-a keeps hard links", files: cpFiles, pre: [][]string{{"ln", "d/x", "d/sub/x2"}}, args: []string{"cp", "-a", "d", "c"},
+			check: checks(wantHardLink("/work/c/x", "/work/c/sub/x2"), wantContent("/work/c/x", "x\n"))},
+		{name: "-rd keeps hard links", files: cpFiles, pre: [][]string{{"ln", "d/x", "d/x2"}}, args: []string{"cp", "-rd", "d", "c"},
+			check: wantHardLink("/work/c/x", "/work/c/x2")},
+		{name: "--preserve=links", files: cpFiles, pre: [][]string{{"ln", "a", "a2"}}, args: []string{"cp", "--preserve=links", "a", "a2", "e"},
+			check: wantHardLink("/work/e/a", "/work/e/a2")},
+		{name: "--preserve=all", files: cpFiles, pre: [][]string{{"ln", "a", "a2"}}, args: []string{"cp", "--preserve=all", "a", "a2", "b", "e"},
+			check: checks(wantHardLink("/work/e/a", "/work/e/a2"), wantNotHardLink("/work/e/a", "/work/e/b"))},
+		{name: "-r alone copies each name", files: cpFiles, pre: [][]string{{"ln", "d/x", "d/x2"}}, args: []string{"cp", "-r", "d", "c"},
+			check: wantNotHardLink("/work/c/x", "/work/c/x2")},
+		{name: "hard link replaces a file", files: cpFiles, pre: [][]string{{"ln", "a", "a2"}, {"mkdir", "-p", "c"}, {"cp", "b", "c/a2"}}, args: []string{"cp", "-d", "a", "a2", "c"},
+			check: checks(wantHardLink("/work/c/a", "/work/c/a2"), wantContent("/work/c/a2", "hello\n"))},
+		// --parents: SOURCE under DIRECTORY, the directories made on the way
+		{files: cpFiles, args: []string{"cp", "--parents", "d/sub/y", "e"}, check: checks(wantContent("/work/e/d/sub/y", "y\n"), wantMode("/work/e/d", fs.ModeDir|0o755))},
+		{files: cpFiles, args: []string{"cp", "-v", "--parents", "d/sub/y", "e"}, out: "d -> e/d\nd/sub -> e/d/sub\n'd/sub/y' -> 'e/d/sub/y'\n"},
+		{name: "--parents keeps modes", files: cpFiles, pre: [][]string{{"chmod", "700", "d/sub"}}, args: []string{"cp", "--parents", "d/sub/y", "e"}, check: wantMode("/work/e/d/sub", fs.ModeDir|0o700)},
+		{files: cpFiles, args: []string{"cp", "--parents", "-r", "d/sub", "e/"}, check: wantContent("/work/e/d/sub/y", "y\n")},
+		{files: cpFiles, args: []string{"cp", "--parents", "-t", "e", "d/x", "a"}, check: checks(wantContent("/work/e/d/x", "x\n"), wantContent("/work/e/a", "hello\n"))},
+		{files: cpFiles, args: []string{"cp", "--parents", "d/x", "a"}, err: "cp: with --parents, the destination must be a directory\nTry 'cp --help' for more information.\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "--parents", "d/x"}, err: "cp: missing destination file operand after 'd/x'\nTry 'cp --help' for more information.\n", status: 1},
+		{files: cpFiles, args: []string{"cp", "--parents", "d/nope", "e"}, err: "cp: cannot stat 'd/nope': No such file or directory\n", status: 1, check: wantMode("/work/e/d", fs.ModeDir|0o755)},
 	})
+}
+
+func wantNotHardLink(a, b string) func(*testing.T, vfs.FS) {
+	return func(t *testing.T, fsys vfs.FS) {
+		t.Helper()
+		ai, err1 := fsys.Lstat(a)
+		bi, err2 := fsys.Lstat(b)
+		if err1 != nil || err2 != nil || sameFile(ai, bi) {
+			t.Errorf("%s and %s: want two files (%v, %v)", a, b, err1, err2)
+		}
+	}
 }

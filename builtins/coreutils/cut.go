@@ -186,15 +186,20 @@ func runCut(c *builtins.Call) int {
 		}
 		return k, ok
 	}
+	// past the last field selected, the rest of a line does not matter
+	lastField := math.MaxInt
+	if fields && !*complement && len(rs) > 0 {
+		lastField = rs[len(rs)-1].hi
+	}
 	w := c.Stdout
-	var out []byte
+	var out, long []byte
 	return inputs(c, fl.Args(), func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64*1024)
 		for {
 			if c.Canceled() {
 				return errStop
 			}
-			line, rerr := br.ReadBytes(eol)
+			line, rerr := readLine(br, eol, &long)
 			if len(line) == 0 && rerr != nil {
 				if rerr == io.EOF {
 					return nil
@@ -211,14 +216,19 @@ func runCut(c *builtins.Call) int {
 					out = append(out, line...)
 				} else {
 					first := true
-					for i, f := range bytes.Split(line, []byte{d}) {
-						if _, ok := sel(i + 1); ok {
+					for i, rest := 1, line; i <= lastField; i++ {
+						f, tail, more := bytes.Cut(rest, []byte{d})
+						if _, ok := sel(i); ok {
 							if !first {
 								out = append(out, od...)
 							}
 							out = append(out, f...)
 							first = false
 						}
+						if !more {
+							break
+						}
+						rest = tail
 					}
 				}
 			} else {

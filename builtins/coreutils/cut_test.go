@@ -1,6 +1,9 @@
 package coreutils
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Expectations are GNU cut 9.1's (LC_ALL=C), with lower-case messages on
 // one line.
@@ -63,5 +66,33 @@ func TestCut(t *testing.T) {
 		{[]string{`cut`, `-b`, `1-2,3-4`, `--output-delimiter=/`}, "abcdef\n", "ab/cd\n", "", 0},
 		{[]string{`cut`, `-c`, `2-`, `--output-delimiter=/`}, "abc\n", "bc\n", "", 0},
 		{[]string{`cut`, `-f`, `1`, `/work`}, "", "", "cut: /work: Is a directory\n", 1},
+	})
+}
+
+// TestCutFields covers the field walk that stops past the last field
+// asked for and the reads that do not copy a line: empty fields and
+// lines, lines without the delimiter, fields past the end, -s,
+// --complement, an output delimiter, NUL, invalid and multi-byte bytes,
+// -z, a last line without a newline, lines longer than the read buffer.
+// The expectations are GNU cut's (LC_ALL=C).
+func TestCutFields(t *testing.T) {
+	t.Parallel()
+	in := "a:b:c:d\n:\n::\n\nno delim\ncaf\xc3\xa9:\xff\xfe:x\x00y:z\nlast:line"
+	long := strings.Repeat("x", 100000) + ":" + strings.Repeat("y", 100000) + ":z\n"
+	runCases(t, testTree(t), []cmdCase{
+		{[]string{"cut", "-d:", "-f2"}, in, "b\n\n\n\nno delim\n\xff\xfe\nline\n", "", 0},
+		{[]string{"cut", "-d:", "-f1,3"}, in, "a:c\n\n:\n\nno delim\ncaf\xc3\xa9:x\x00y\nlast\n", "", 0},
+		{[]string{"cut", "-d:", "-f3-"}, in, "c:d\n\n\n\nno delim\nx\x00y:z\n\n", "", 0},
+		{[]string{"cut", "-d:", "-f2-3"}, in, "b:c\n\n:\n\nno delim\n\xff\xfe:x\x00y\nline\n", "", 0},
+		{[]string{"cut", "-d:", "-f9"}, in, "\n\n\n\nno delim\n\n\n", "", 0},
+		{[]string{"cut", "-d:", "-s", "-f2"}, in, "b\n\n\n\xff\xfe\nline\n", "", 0},
+		{[]string{"cut", "-d:", "--complement", "-f2"}, in, "a:c:d\n\n:\n\nno delim\ncaf\xc3\xa9:x\x00y:z\nlast\n", "", 0},
+		{[]string{"cut", "-d:", "-f1,2", "--output-delimiter=||"}, in, "a||b\n||\n||\n\nno delim\ncaf\xc3\xa9||\xff\xfe\nlast||line\n", "", 0},
+		{[]string{"cut", "-d:", "-f1-2,4"}, in, "a:b:d\n:\n:\n\nno delim\ncaf\xc3\xa9:\xff\xfe:z\nlast:line\n", "", 0},
+		{[]string{"cut", "-d", "\xff", "-f1"}, in, "a:b:c:d\n:\n::\n\nno delim\ncaf\xc3\xa9:\nlast:line\n", "", 0},
+		{[]string{"cut", "-z", "-d:", "-f2"}, in, "b\x00z\nlast\x00", "", 0},
+		{[]string{"cut", "-d:", "-f2"}, "", "", "", 0},
+		{[]string{"cut", "-d:", "-f2"}, long, strings.Repeat("y", 100000) + "\n", "", 0},
+		{[]string{"cut", "-d:", "-f3,1"}, long, strings.Repeat("x", 100000) + ":z\n", "", 0},
 	})
 }

@@ -32,8 +32,10 @@ FORMAT takes the strftime conversions of GNU date (%a %A %b %B %c %C %d %D
 %e %F %g %G %h %H %I %j %k %l %m %M %n %N %p %P %q %r %R %s %S %t %T %u %U
 %V %w %W %x %X %y %Y %z %:z %::z %:::z %Z %%), the flags - _ 0 + ^ # and a
 field width (%-d, %_H, %10s). The default is '+%a %b %e %H:%M:%S %Z %Y'.
-Time comes from the session clock; TZ may be UTC, GMT or a POSIX fixed
-offset such as UTC+3, EST5 or <+05>-5 (other names mean UTC).
+Time comes from the session clock; TZ may name a zone of the time zone
+database moonix carries (Europe/London, :America/New_York) or be a POSIX
+value, with daylight-saving rules or without (EET-2EEST,M3.5.0/3,M10.5.0/4,
+UTC+3, <+05>-5); other names mean UTC, as in glibc.
 The date cannot be set (-s).
 `,
 		Run: runDate,
@@ -176,8 +178,7 @@ func runDate(c *builtins.Call) int {
 
 	loc := time.UTC
 	if !*utc {
-		tz, ok := c.LookupEnv("TZ")
-		loc = gnudate.Zone(tz, ok)
+		loc = localZone(c)
 	}
 	now := c.Clock.Now()
 	show := func(t time.Time) bool {

@@ -92,6 +92,7 @@ type finder struct {
 	depthFirst bool
 	follow     byte // 'P', 'L' or 'H'
 	now        *lazyNow
+	loc        *time.Location // TZ's
 	hasAction  bool
 	batches    []*findBatch
 }
@@ -112,7 +113,7 @@ func (e *findFileError) Error() string { return builtins.Quote(e.name) + ": " + 
 func (e *findFileError) Unwrap() error { return e.err }
 
 func runFind(c *builtins.Call) int {
-	f := &finder{c: c, maxDepth: -1, follow: 'P', now: &lazyNow{clock: c.Clock}}
+	f := &finder{c: c, maxDepth: -1, follow: 'P', now: &lazyNow{clock: c.Clock}, loc: localZone(c)}
 	args := c.Args[1:]
 	for len(args) > 0 {
 		switch args[0] {
@@ -195,6 +196,19 @@ func (f *finder) statItem(abs string, top bool) (fs.FileInfo, error) {
 	return f.c.FS.Lstat(abs)
 }
 
+// entryInfo is statItem for an entry of a directory being walked: the
+// entry's own information when the walk does not follow links (the
+// listing went through the same gate as an lstat would, and gave what an
+// lstat gives), saving a walk of the path and a check a file.
+func (f *finder) entryInfo(e fs.DirEntry, abs string) (fs.FileInfo, error) {
+	if f.follow != 'L' {
+		if info, err := e.Info(); err == nil {
+			return info, nil
+		}
+	}
+	return f.statItem(abs, false)
+}
+
 func (f *finder) walkRoot(root string, expr *findExpr) {
 	abs := f.c.Abs(root)
 	info, err := f.statItem(abs, true)
@@ -245,7 +259,7 @@ func (f *finder) walk(it *findItem, expr *findExpr, ancestors []findAncestor) {
 					return
 				}
 				abs := path.Join(it.abs, e.Name())
-				info, err := f.statItem(abs, false)
+				info, err := f.entryInfo(e, abs)
 				child := joinOperand(it.path, e.Name())
 				if err != nil {
 					f.failWith(err, "%s: %s", builtins.Quote(child), builtins.Reason(err))
@@ -782,7 +796,7 @@ func (f *finder) flush(b *findBatch) {
 // ls renders one -ls line.
 func (f *finder) ls(it *findItem) string {
 	st := vfs.StatOf(it.info)
-	l := &ls{c: f.c, now: f.now}
+	l := &ls{c: f.c, now: f.now, loc: f.loc}
 	size := strconv.FormatInt(it.info.Size(), 10)
 	if it.info.Mode()&fs.ModeDevice != 0 {
 		size = fmt.Sprintf("%d, %d", st.Rdev>>8, st.Rdev&0xff)
@@ -909,7 +923,7 @@ func (f *finder) printf(format string, it *findItem) string {
 			}
 			str(t)
 		case 'a', 'c', 't':
-			str(findCtime(findTime(map[byte]byte{'a': 'a', 'c': 'c', 't': 'm'}[conv])(it.info)))
+			str(findCtime(findTime(map[byte]byte{'a': 'a', 'c': 'c', 't': 'm'}[conv])(it.info).In(f.loc)))
 		case 'A', 'C', 'T':
 			if i+1 >= len(format) {
 				b.WriteString("%" + spec + string(conv))
@@ -917,7 +931,7 @@ func (f *finder) printf(format string, it *findItem) string {
 			}
 			i++
 			t := findTime(map[byte]byte{'A': 'a', 'C': 'c', 'T': 'm'}[conv])(it.info)
-			str(findTimeField(t, format[i]))
+			str(findTimeField(t.In(f.loc), format[i]))
 		default:
 			b.WriteString("%" + spec + string(conv))
 		}
@@ -927,7 +941,6 @@ func (f *finder) printf(format string, it *findItem) string {
 
 // findCtime is -printf's %t: ctime(3) with nanoseconds.
 func findCtime(t time.Time) string {
-	t = t.UTC()
 	return t.Format("Mon Jan _2 15:04:05.000000000") + "0 " + t.Format("2006")
 }
 
@@ -935,7 +948,6 @@ func findCtime(t time.Time) string {
 // epoch), + (date+time) or any strftime conversion letter; the seconds of
 // %@, %+, %S, %T and %X carry a fraction, as in GNU find.
 func findTimeField(t time.Time, k byte) string {
-	t = t.UTC()
 	frac := fmt.Sprintf(".%09d0", t.Nanosecond())
 	switch k {
 	case '@':

@@ -644,22 +644,21 @@ func (g *grepper) search(name string, r io.Reader) {
 		}
 	}
 
+	lit, whole := g.required()
+	var long []byte
 	for !g.stopAll {
 		if c.Canceled() {
 			g.stopAll = true
 			return
 		}
-		raw, err := br.ReadSlice(g.eol)
-		var text []byte
-		if err == bufio.ErrBufferFull {
-			// a long line: gather it
-			buf := append([]byte(nil), raw...)
-			for err == bufio.ErrBufferFull {
-				raw, err = br.ReadSlice(g.eol)
-				buf = append(buf, raw...)
+		if lit != nil && g.skipLines(br, lit, &lineNo, &offset) && g.binary != "text" && g.eol != 0 {
+			binary = true
+			if g.binary == "without-match" {
+				return
 			}
-			raw = buf
 		}
+		raw, err := readLine(br, g.eol, &long)
+		var text []byte
 		if len(raw) == 0 && err != nil {
 			if err != io.EOF {
 				g.fail(name, err)
@@ -681,7 +680,14 @@ func (g *grepper) search(name string, r io.Reader) {
 			}
 		}
 		limitHit := g.maxCount >= 0 && selected >= g.maxCount
-		isSel := !limitHit && g.m.Match(text) != g.invert
+		var isSel bool
+		switch {
+		case limitHit:
+		case whole:
+			isSel = bytes.Contains(text, lit)
+		default:
+			isSel = g.m.Match(text) != g.invert
+		}
 		if g.tooComplex(name, lineNo) {
 			return
 		}
@@ -763,5 +769,53 @@ func (g *grepper) search(name string, r io.Reader) {
 			}
 		}
 		fmt.Fprintf(w, "%d\n", selected)
+	}
+}
+
+// required is a literal that every match holds, when the search may skip
+// the lines without it in bulk, as GNU grep searches its buffer rather
+// than each line: the pattern compiled to package regexp with a literal
+// prefix, no -v and no context (where the lines around matter). whole
+// says that the pattern is that literal and nothing else, so that a line
+// matches when it holds it.
+func (g *grepper) required() (lit []byte, whole bool) {
+	if g.invert || g.before > 0 || g.after > 0 {
+		return nil, false
+	}
+	prefix, whole := regexLiteral(g.m)
+	if prefix == "" || strings.IndexByte(prefix, g.eol) >= 0 {
+		return nil, false
+	}
+	return []byte(prefix), whole
+}
+
+// skipLines discards the whole lines at the head of br that do not hold
+// lit, counting them in lineNo and offset, and stops before the line that
+// may match (or a line not yet read to its end). It reports whether a
+// skipped line held a NUL.
+func (g *grepper) skipLines(br *bufio.Reader, lit []byte, lineNo *int, offset *int64) (nul bool) {
+	for {
+		if br.Buffered() == 0 {
+			if _, err := br.Peek(1); err != nil {
+				return nul
+			}
+		}
+		buf, _ := br.Peek(br.Buffered())
+		end := len(buf)
+		if i := bytes.Index(buf, lit); i >= 0 {
+			end = i
+		}
+		j := bytes.LastIndexByte(buf[:end], g.eol)
+		if j < 0 {
+			return nul
+		}
+		skip := buf[:j+1]
+		*lineNo += bytes.Count(skip, []byte{g.eol})
+		*offset += int64(len(skip))
+		nul = nul || bytes.IndexByte(skip, 0) >= 0
+		br.Discard(len(skip))
+		if end < len(buf) {
+			return nul
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package coreutils
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -183,4 +184,52 @@ func TestGrepArgs(t *testing.T) {
 			t.Errorf("%q: got (%q, %q, %v), want (%q, %q, %v)", tc.in, got, mode, conflict, tc.out, tc.mode, tc.conflict)
 		}
 	}
+}
+
+// TestGrepSkip covers the search that skips the lines without the
+// pattern's literal in bulk: line numbers and byte offsets across the
+// skipped lines and the read buffer's edges, the last line without a
+// newline, lines longer than the buffer, NUL bytes in skipped lines,
+// invalid and multi-byte UTF-8, anchors after the literal's start, -z.
+func TestGrepSkip(t *testing.T) {
+	t.Parallel()
+	var text strings.Builder
+	var wantN, wantB []string
+	off := 0
+	for i := 1; i <= 30000; i++ {
+		line := fmt.Sprintf("line %d caf\xc3\xa9 \xff", i)
+		if i%997 == 0 || i == 30000 {
+			line += " needle"
+		}
+		if i == 20000 {
+			line = strings.Repeat("long ", 30000) + "needle"
+		}
+		if strings.Contains(line, "needle") {
+			wantN = append(wantN, fmt.Sprintf("%d:%s\n", i, line))
+			wantB = append(wantB, fmt.Sprintf("%d:%s\n", off, line))
+		}
+		text.WriteString(line)
+		off += len(line) + 1
+		if i < 30000 {
+			text.WriteString("\n")
+		}
+	}
+	in := text.String()
+	withNUL := strings.Replace(in, "line 5 ", "line\x005 ", 1)
+	runDataCases(t, map[string]string{"t": in, "nul": withNUL}, []dataCase{
+		{args: "grep -n needle t", out: strings.Join(wantN, "")},
+		{args: "grep -b needle t", out: strings.Join(wantB, "")},
+		{args: "grep -c needle t", out: fmt.Sprintf("%d\n", len(wantN))},
+		{args: "grep -c e$ t", out: fmt.Sprintf("%d\n", len(wantN))},
+		{args: "grep -c ^line.29.*needle t", out: "2\n"},
+		{args: "grep -n -m 2 -o needle t", out: "997:needle\n1994:needle\n"},
+		{argv: []string{"grep", "-c", "caf\xc3\xa9 \xff needle", "t"}, out: fmt.Sprintf("%d\n", len(wantN)-1)},
+		{args: "grep needle nul", out: "", err: "grep: nul: binary file matches\n"},
+		{args: "grep -c needle nul", out: fmt.Sprintf("%d\n", len(wantN))},
+		{args: "grep -a -c needle nul", out: fmt.Sprintf("%d\n", len(wantN))},
+		{args: "grep -n nomatch t", status: 1},
+		{args: "grep -z -c needle t", out: "1\n"},
+		{args: "grep needle", stdin: "a\nb needle", out: "b needle\n"},
+		{args: "grep needle", stdin: "", status: 1},
+	})
 }

@@ -352,18 +352,7 @@ func xxdReverse(data []byte, plain bool) ([]byte, error) {
 	var out []byte
 	isHex := func(b byte) bool { return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' }
 	if plain {
-		var digits []byte
-		for _, b := range data {
-			if isHex(b) {
-				digits = append(digits, b)
-			}
-		}
-		if len(digits)%2 == 1 {
-			digits = digits[:len(digits)-1]
-		}
-		out = make([]byte, len(digits)/2)
-		hex.Decode(out, digits)
-		return out, nil
+		return xxdReversePlain(data), nil
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		addrText, rest, found := strings.Cut(line, ":")
@@ -397,4 +386,45 @@ func xxdReverse(data []byte, plain bool) ([]byte, error) {
 		copy(out[addr:], chunk)
 	}
 	return out, nil
+}
+
+// xxdReversePlain turns plain hex digits back into bytes as vim's xxd -r
+// -p does: blanks and newlines between digits are skipped, and so is
+// anything else before the first digit of a line; after that, a digit
+// pair is a byte, and a third character in a row that is not a digit
+// (counting the half of a pair left over) ends what the line gives.
+func xxdReversePlain(data []byte) []byte {
+	var out []byte
+	hexValue := func(b byte) int {
+		if v := digitValue(b); v < 16 {
+			return v
+		}
+		return -1
+	}
+	n1, n2, n3 := -1, 0, 0 // the last three characters' values, -1 for garbage
+	lineStart := true
+	for i := 0; i < len(data); i++ {
+		b := data[i]
+		if b == '\r' || b == ' ' || b == '\n' || b == '\t' {
+			continue
+		}
+		n3, n2, n1 = n2, n1, hexValue(b)
+		if n1 < 0 && lineStart {
+			continue
+		}
+		lineStart = false
+		switch {
+		case n2 >= 0 && n1 >= 0:
+			out = append(out, byte(n2<<4|n1))
+			n1 = -1
+		case n1 < 0 && n2 < 0 && n3 < 0:
+			// garbage: the rest of the line is skipped
+			for i+1 < len(data) && data[i+1] != '\n' {
+				i++
+			}
+			i++
+			lineStart = true
+		}
+	}
+	return out
 }

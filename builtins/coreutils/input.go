@@ -44,13 +44,18 @@ func inputs(c *builtins.Call, operands []string, fn func(name string, r io.Reade
 // each operand (standard input when there are none), with its newline if it
 // has one, goes through fn, and what fn returns is written to Stdout.
 func mapLines(c *builtins.Call, operands []string, fn func(line []byte) []byte) int {
+	return mapRecords(c, operands, '\n', fn)
+}
+
+// mapRecords is mapLines with records ending in sep (rev -0: NUL).
+func mapRecords(c *builtins.Call, operands []string, sep byte, fn func(line []byte) []byte) int {
 	return inputs(c, operands, func(_ string, r io.Reader) error {
 		br := bufio.NewReader(r)
 		for {
 			if c.Canceled() {
 				return errStop
 			}
-			line, rerr := br.ReadBytes('\n')
+			line, rerr := br.ReadBytes(sep)
 			if len(line) > 0 {
 				if _, err := c.Stdout.Write(fn(line)); err != nil {
 					return errStop
@@ -81,4 +86,36 @@ func readInput(c *builtins.Call, name string) ([]byte, error) {
 	}
 	defer r.Close()
 	return io.ReadAll(r)
+}
+
+// readLine reads a line and its end from br, as ReadBytes does but
+// without a copy for the lines that fit in br's buffer: the line is valid
+// until the next read. A longer line is gathered in *long.
+func readLine(br *bufio.Reader, eol byte, long *[]byte) ([]byte, error) {
+	line, err := br.ReadSlice(eol)
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	*long = append((*long)[:0], line...)
+	for err == bufio.ErrBufferFull {
+		line, err = br.ReadSlice(eol)
+		*long = append(*long, line...)
+	}
+	return *long, err
+}
+
+// readSoleInput reads the command's one FILE operand, standard input
+// when there is none (or it is -), and says which it read; a failure is
+// reported and ok is false.
+func readSoleInput(c *builtins.Call, ops []string) (data []byte, name string, ok bool) {
+	name = "-"
+	if len(ops) > 0 {
+		name = ops[0]
+	}
+	data, err := readInput(c, name)
+	if err != nil {
+		c.FailErr(name, err)
+		return nil, name, false
+	}
+	return data, name, true
 }

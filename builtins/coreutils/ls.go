@@ -65,6 +65,7 @@ type ls struct {
 	c      *builtins.Call
 	o      lsOptions
 	now    *lazyNow
+	loc    *time.Location // TZ's
 	status int
 	out    bool // something was printed already
 	stop   bool // a write failed: the reader went away
@@ -133,7 +134,7 @@ func runLs(c *builtins.Call) int {
 			o.width = c.Width
 		}
 	}
-	l := &ls{c: c, o: o, now: &lazyNow{clock: c.Clock}}
+	l := &ls{c: c, o: o, now: &lazyNow{clock: c.Clock}, loc: localZone(c)}
 	ops := fl.Args()
 	if len(ops) == 0 {
 		ops = []string{"."}
@@ -407,7 +408,7 @@ func lsColumns(c *builtins.Call, cells []string, width int, across bool) bool {
 const lsRecentWindow = 31556952 / 2 * time.Second
 
 func (l *ls) timeString(t time.Time) string {
-	t = t.UTC()
+	t = t.In(l.loc)
 	if l.o.fullTime {
 		return statTime(t)
 	}

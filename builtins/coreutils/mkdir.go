@@ -39,15 +39,11 @@ func runMkdir(c *builtins.Call) int {
 		return c.Usage("missing operand")
 	}
 	umask := posixMode(c.Umask)
-	mode := 0o777 &^ umask
 	explicit := fl.Changed("mode")
-	if explicit {
-		spec, ok := compileMode(*modeArg)
-		if !ok {
-			c.Fail("invalid mode %s", builtins.Quote(*modeArg))
-			return 1
-		}
-		mode = adjustMode(0o777, true, umask, spec)
+	mode, ok := creationMode(c, 0o777, true, *modeArg, explicit)
+	if !ok {
+		c.Fail("invalid mode %s", builtins.Quote(*modeArg))
+		return 1
 	}
 	// Parents made by -p are always writable and searchable by the owner.
 	parentMode := fromPosixMode(0o777&^umask | 0o300)

@@ -3,7 +3,17 @@ package coreutils
 import (
 	"sync"
 	"time"
+
+	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/internal/gnudate"
 )
+
+// localZone is the zone a command shows times in: the exported TZ, read
+// as glibc reads it (gnudate.Zone); UTC when it is unset.
+func localZone(c *builtins.Call) *time.Location {
+	tz, set := c.LookupEnv("TZ")
+	return gnudate.Zone(tz, set)
+}
 
 // lazyNow reads the clock once, the first time it is asked: under
 // clock.read a read of the real clock is an effect, so commands that need

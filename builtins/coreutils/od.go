@@ -16,6 +16,8 @@ func odCommand() *builtins.Command {
 		Name:    "od",
 		Summary: "dump files in octal and other formats",
 		Usage: `Usage: od [OPTION]... [FILE]...
+  or:  od [-abcdfilosx]... [FILE] [[+]OFFSET[.][b]]
+  or:  od --traditional [OPTION]... [FILE] [[+]OFFSET[.][b] [+][LABEL][.][b]]
 Dump files in octal and other formats.
 
   -A, --address-radix=RADIX   offsets in d (decimal), o (octal), x (hex) or n (none)
@@ -24,13 +26,19 @@ Dump files in octal and other formats.
   -t, --format=TYPE           output format(s), see below
   -v, --output-duplicates     do not replace repeated lines with *
   -w, --width[=BYTES]         BYTES per output line (32 when given alone; default 16)
+      --traditional           accept arguments in the third form above
   -a -b -c -d -f -i -l -o -s -x  same as -t a, o1, c, u2, f4, d4, d8, o2, d2, x2
+  -B -D -e -F -h -H -I -L -O -X  same as -t o2, u4, f8, f8, x2, x4, d8, d8, o4, x4
 TYPE is a (named characters), c (characters with escapes), d[SIZE] (signed),
 o[SIZE] (octal), u[SIZE] (unsigned), x[SIZE] (hex) or f[SIZE] (float); SIZE
 is 1, 2, 4 or 8 (C, S, I, L also work; F D for floats). A z suffix adds the
 printable characters between > and <. Values are little-endian.
 BYTES may have a suffix: b 512, K 1024, M, G, kB 1000; or a 0x prefix.
 With no FILE, or when FILE is -, read standard input.
+Without options other than the letters, or with --traditional, an operand
+after the FILE (or a lone one starting with +) is an OFFSET to start at:
+octal, 0x hex, times 512 with b, 1024 with B; with --traditional a second
+one is a LABEL, the address shown in parentheses beside the real one.
 `,
 		Run: runOd,
 	}
@@ -263,12 +271,27 @@ func runOd(c *builtins.Call) int {
 	verbose := fl.BoolP("output-duplicates", "v", false, "")
 	widthArg := fl.StringP("width", "w", "", "")
 	fl.Lookup("width").NoOptDefVal = "32"
-	for _, l := range []struct{ flag, typ string }{{"a", "a"}, {"b", "o1"}, {"c", "c"}, {"d", "u2"}, {"f", "f4"}, {"i", "d4"}, {"l", "d8"}, {"o", "o2"}, {"s", "d2"}, {"x", "x2"}} {
+	for _, l := range []struct{ flag, typ string }{{"a", "a"}, {"b", "o1"}, {"c", "c"}, {"d", "u2"}, {"f", "f4"}, {"i", "d4"}, {"l", "d8"}, {"o", "o2"}, {"s", "d2"}, {"x", "x2"},
+		{"B", "o2"}, {"D", "u4"}, {"e", "f8"}, {"F", "f8"}, {"h", "x2"}, {"H", "x4"}, {"I", "d8"}, {"L", "d8"}, {"O", "o4"}, {"X", "x4"}} {
 		fl.VarP(odTypeFlag{&types, l.typ}, "legacy-"+l.flag, l.flag, "")
 		fl.Lookup("legacy-" + l.flag).NoOptDefVal = "true"
 	}
+	traditional := fl.Bool("traditional", false, "")
 	if st, ok := c.Parse(fl); !ok {
 		return st
+	}
+	modern := false
+	for _, name := range []string{"address-radix", "skip-bytes", "read-bytes", "format", "output-duplicates", "width"} {
+		modern = modern || fl.Changed(name)
+	}
+	operands, offset, label, hasLabel := odOperands(fl.Args(), *traditional, modern)
+	if *traditional && len(operands) > 1 {
+		c.Fail("extra operand %s", builtins.Quote(operands[1]))
+		c.Fail("compatibility mode supports at most one file")
+		return c.TryHelp()
+	}
+	if offset >= 0 {
+		*skipArg = strconv.FormatInt(offset, 10)
 	}
 	var specs []odSpec
 	for _, t := range types {
@@ -328,7 +351,7 @@ func runOd(c *builtins.Call) int {
 		specs[i].pad = perLine - specs[i].width*(width/specs[i].size)
 	}
 
-	data, status, ok := readDumpInput(c, fl.Args())
+	data, status, ok := readDumpInput(c, operands)
 	if !ok {
 		return status
 	}
@@ -340,15 +363,25 @@ func runOd(c *builtins.Call) int {
 	if count >= 0 && count < int64(len(data)) {
 		data = data[:count]
 	}
-	addrWidth := 0
+	addrWidth := 0 // the lines of the other formats are indented by it (not by the label's)
 	if addrFmt != "" {
 		addrWidth = len(fmt.Sprintf(addrFmt, 0))
+		if hasLabel {
+			// the label's address beside the real one: "0000010 (0000020)"
+			addrFmt = addrFmt + " (" + addrFmt + ")"
+		}
+	}
+	address := func(off int64) []any {
+		if hasLabel {
+			return []any{skip + off, label + off}
+		}
+		return []any{skip + off}
 	}
 	return dump(c, status, data, width, !*verbose, func(out *bytes.Buffer, off int, block []byte) {
 		for i, sp := range specs {
 			if addrFmt != "" {
 				if i == 0 {
-					fmt.Fprintf(out, addrFmt, skip+int64(off))
+					fmt.Fprintf(out, addrFmt, address(int64(off))...)
 				} else {
 					out.WriteString(strings.Repeat(" ", addrWidth))
 				}
@@ -358,7 +391,7 @@ func runOd(c *builtins.Call) int {
 		}
 	}, func(out *bytes.Buffer) {
 		if addrFmt != "" {
-			fmt.Fprintf(out, addrFmt+"\n", skip+int64(len(data)))
+			fmt.Fprintf(out, addrFmt+"\n", address(int64(len(data)))...)
 		}
 	})
 }
@@ -420,4 +453,64 @@ func odLine(out *bytes.Buffer, sp odSpec, block []byte, width int) {
 		}
 		out.WriteString("<")
 	}
+}
+
+// odOperands finds the offset (and with --traditional the label) among
+// od's operands, as GNU's does: with --traditional, od [FILE]
+// [[+]OFFSET [[+]LABEL]]; otherwise, when no option but the type
+// letters is given, a second operand that starts with + or a digit, or
+// a lone one that starts with +, is the offset. offset is -1 when there
+// is none. It returns the files left.
+func odOperands(ops []string, traditional, modern bool) (files []string, offset, label int64, hasLabel bool) {
+	offset = -1
+	if modern && !traditional {
+		return ops, offset, 0, false
+	}
+	startsOffset := func(s string) bool { return s != "" && (s[0] == '+' || s[0] >= '0' && s[0] <= '9') }
+	switch len(ops) {
+	case 1:
+		if o, ok := odOldOffset(ops[0]); ok && (traditional || ops[0][0] == '+') {
+			return nil, o, 0, false
+		}
+	case 2:
+		o1, ok1 := odOldOffset(ops[0])
+		o2, ok2 := odOldOffset(ops[1])
+		if traditional && ok1 && ok2 {
+			return nil, o1, o2, true
+		}
+		if ok2 && (traditional || startsOffset(ops[1])) {
+			return ops[:1], o2, 0, false
+		}
+	case 3:
+		o1, ok1 := odOldOffset(ops[1])
+		o2, ok2 := odOldOffset(ops[2])
+		if traditional && ok1 && ok2 {
+			return ops[:1], o1, o2, true
+		}
+	}
+	return ops, offset, 0, false
+}
+
+// odOldOffset reads an offset operand: [+]DIGITS, octal, or hex after
+// 0x, times 512 with a b suffix and 1024 with B. (GNU's documentation
+// also allows a decimal point for decimal; GNU's od rejects it, and so
+// does this.)
+func odOldOffset(s string) (int64, bool) {
+	s = strings.TrimPrefix(s, "+")
+	base := 8
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+		base, s = 16, s[2:]
+	}
+	mult := int64(1)
+	switch {
+	case base == 8 && strings.HasSuffix(s, "b"):
+		mult, s = 512, s[:len(s)-1]
+	case base == 8 && strings.HasSuffix(s, "B"):
+		mult, s = 1024, s[:len(s)-1]
+	}
+	n, err := strconv.ParseInt(s, base, 64)
+	if err != nil || n < 0 || s == "" || s[0] == '+' || s[0] == '-' {
+		return 0, false
+	}
+	return n * mult, true
 }

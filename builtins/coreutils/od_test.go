@@ -35,6 +35,33 @@ func TestOd(t *testing.T) {
 		{args: "od -t q f", err: "od: invalid character 'q' in type string 'q'\n", status: 1},
 		{args: "od -A q f", err: "od: invalid output address radix 'q'; it must be one character from [doxn]\n", status: 1},
 		{args: "od nope", err: "od: nope: No such file or directory\n", status: 1},
+		// GNU's legacy letters
+		{args: "od -h -N 6 f", out: "0000000 6568 6c6c 206f\n0000006\n"},
+		{args: "od -B -N 4 f", out: "0000000 062550 066154\n0000004\n"},
+		{args: "od -D -N 8 f", out: "0000000 1819043176 1870078063\n0000010\n"},
+		{args: "od -H -N 8 f", out: "0000000 6c6c6568 6f77206f\n0000010\n"},
+		{args: "od -X -a -N 4 f", out: "0000000        6c6c6568\n          h   e   l   l\n0000004\n"},
+		{args: "od -O -N 4 f", out: "0000000 15433062550\n0000004\n"},
+		{args: "od -I -N 8 f", out: "0000000  8031924123371070824\n0000010\n"},
+		{args: "od -L -j 12 -N 8 f", out: "0000014  7161393149686776064\n0000024\n"},
+		{args: "od -e fl", out: "0000000         5.263544247e-315         5.299808824e-315\n0000014\n"},
+		{args: "od -F -N 8 fl", out: "0000000         5.263544247e-315\n0000010\n"},
+		{args: "od -hc -N 2 f", out: "0000000    6568\n          h   e\n0000002\n"},
+		// an offset operand: after the file, or alone with +, when no
+		// option but the letters is given; --traditional adds a label
+		{args: "od -c f +40", out: "0000040   p   q   r   s   t   u   v\n0000047\n"},
+		{args: "od -c f 40", out: "0000040   p   q   r   s   t   u   v\n0000047\n"},
+		{args: "od -c +44", stdin: data, out: "0000044   t   u   v\n0000047\n"},
+		{args: "od -c f 0x24", out: "0000044   t   u   v\n0000047\n"},
+		{args: "od -t c f +40", out: "0000000   h   e   l   l   o       w   o   r   l   d  \\n  \\0 001 377 177\n0000020       a   b   c   d   e   f   g   h   i   j   k   l   m   n   o\n0000040   p   q   r   s   t   u   v\n0000047\n",
+			err: "od: +40: No such file or directory\n", status: 1},
+		{args: "od --traditional -c f 44", out: "0000044   t   u   v\n0000047\n"},
+		{args: "od --traditional -c 44", stdin: data, out: "0000044   t   u   v\n0000047\n"},
+		{args: "od --traditional -c -x f 44 100", out: "0000044 (0000100)   t   u   v\n           7574    0076\n0000047 (0000103)\n"},
+		{args: "od --traditional -Ax -c f 0x24 0x100", out: "000024 (000100)   t   u   v\n000027 (000103)\n"},
+		{args: "od --traditional -b f 1b", err: "od: cannot skip past end of combined input\n", status: 1},
+		{args: "od --traditional f 1 2 3", err: "od: extra operand '1'\nod: compatibility mode supports at most one file\nTry 'od --help' for more information.\n", status: 1},
+		{args: "od --traditional -c f 44.", err: "od: extra operand '44.'\nod: compatibility mode supports at most one file\nTry 'od --help' for more information.\n", status: 1},
 	})
 }
 
@@ -63,6 +90,11 @@ func TestXxd(t *testing.T) {
 		{args: "xxd -p f", out: "68656c6c6f20776f726c640a0001ff7f206162636465666768696a6b6c6d\n6e6f70717273747576\n"},
 		{args: "xxd", stdin: "abc", out: "00000000: 6162 63                                  abc\n"},
 		{args: "xxd -r -p", stdin: "61 62\n63\n", out: "abc"},
+		// as vim's: anything before a line's first digit is skipped; after
+		// it, a third non-digit in a row ends the line
+		{args: "xxd -r -p", stdin: "41 42zz43\n44", out: "ABD"},
+		{args: "xxd -p -r", stdin: "41z42\n4z1\nzz43\n4 4\r\n4gg5\n", out: "ABCD"},
+		{args: "xxd -r -p", stdin: "414g243", out: "A$"},
 		{args: "xxd -r dump", out: data},
 		{args: "xxd -c 8 -l 8 f", out: "00000000: 6865 6c6c 6f20 776f  hello wo\n"},
 		{args: "xxd -l 5 -s 2 f", out: "00000002: 6c6c 6f20 77                             llo w\n"},

@@ -177,7 +177,7 @@ func (p *printer) directive(b *strings.Builder, f string) int {
 			hasPrec, prec = false, ""
 		}
 	}
-	for i < len(f) && strings.IndexByte("hlL", f[i]) >= 0 && i+1 < len(f) {
+	for i < len(f) && strings.IndexByte("hjlLtz", f[i]) >= 0 && i+1 < len(f) {
 		i++ // length modifiers mean nothing here
 	}
 	for _, n := range []string{width, prec} {

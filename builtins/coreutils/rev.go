@@ -10,10 +10,12 @@ func revCommand() *builtins.Command {
 	return &builtins.Command{
 		Name:    "rev",
 		Summary: "reverse the characters of each line",
-		Usage: `Usage: rev [FILE]...
+		Usage: `Usage: rev [OPTION]... [FILE]...
 Write each line of the files with its characters in reverse order.
-UTF-8 characters stay whole; other bytes are reversed one by one.
+UTF-8 characters stay whole; other bytes (NUL too) are reversed one by one.
 With no FILE, or when FILE is -, read standard input.
+
+  -0, --zero    use the NUL byte as line separator
 `,
 		Run: runRev,
 	}
@@ -21,17 +23,22 @@ With no FILE, or when FILE is -, read standard input.
 
 func runRev(c *builtins.Call) int {
 	fl := c.Flags()
+	zero := fl.BoolP("zero", "0", false, "")
 	if st, ok := c.Parse(fl); !ok {
 		return st
 	}
-	return mapLines(c, fl.Args(), func(line []byte) []byte {
-		nl := line[len(line)-1] == '\n'
-		if nl {
+	sep := byte('\n')
+	if *zero {
+		sep = 0
+	}
+	return mapRecords(c, fl.Args(), sep, func(line []byte) []byte {
+		end := line[len(line)-1] == sep
+		if end {
 			line = line[:len(line)-1]
 		}
 		out := reverseUTF8(line)
-		if nl {
-			out = append(out, '\n')
+		if end {
+			out = append(out, sep)
 		}
 		return out
 	})

@@ -67,6 +67,9 @@ type sedAddr struct {
 type sedRegex struct {
 	m       regex.Matcher
 	ngroups int
+	// lit is the pattern when it is a literal and nothing else (see
+	// regexLiteral): s/// then finds it with strings.Index
+	lit string
 }
 
 type sedRepl struct {
@@ -92,7 +95,8 @@ type sedCmd struct {
 	ydst   []rune
 	num    int // q Q: exit code; l: width (-1: default)
 	active bool
-	end    int // line that ends an active ADDR,+N or ADDR,~N range
+	end    int  // line that ends an active ADDR,+N or ADDR,~N range
+	begun  bool // N,ADDR: the range has started (or was passed) in this input
 }
 
 // sedError is a script error, reported with its location.
@@ -376,6 +380,7 @@ func (p *sedParser) command() error {
 			return err
 		}
 	case 'v':
+		p.skipSpace()
 		p.label() // a version requirement: we have everything
 	case 'e':
 		return p.err("e: running commands is not supported")
@@ -404,15 +409,17 @@ func (p *sedParser) endCmd() error {
 	return p.err("extra characters after command")
 }
 
-// label reads a label: up to a newline or semicolon, without surrounding
-// blanks.
+// label reads a label as GNU sed 4.9 does: up to a white space or a
+// semicolon, which end the command, or a } or #, which are read next (the
+// end of a block, a comment). So ": a;s/x/y/;t a" and "/x/{b end}" work,
+// and ":a b" is a label and a branch.
 func (p *sedParser) label() string {
 	start := p.i
-	for !p.eof() && p.peek() != '\n' && p.peek() != ';' {
+	for !p.eof() && !strings.ContainsRune(" \t\n\v\f\r;}#", rune(p.peek())) {
 		p.i++
 	}
-	l := strings.TrimRight(p.s[start:p.i], " \t")
-	if !p.eof() {
+	l := p.s[start:p.i]
+	if l != "" && !p.eof() && p.peek() != '}' && p.peek() != '#' {
 		p.i++
 	}
 	return l
@@ -630,6 +637,9 @@ func (p *sedParser) regex(body string, icase, multi bool) (*sedRegex, error) {
 		return nil, p.err("%s", err)
 	}
 	re := &sedRegex{m: m, ngroups: m.NumSubexp()}
+	if lit, whole := regexLiteral(m); whole {
+		re.lit = lit
+	}
 	p.lastRe = re
 	return re, nil
 }
@@ -1010,6 +1020,10 @@ func (in *sedInput) last() bool {
 
 // sed is one run of a script.
 type sed struct {
+	// litFlat and litLocs are literalMatches' buffers
+	litFlat []int
+	litLocs [][]int
+
 	c        *builtins.Call
 	cmds     []*sedCmd
 	quiet    bool
@@ -1041,50 +1055,7 @@ type sedAppend struct {
 // sedArgs rewrites -iSUFFIX (which pflag cannot parse: the suffix is an
 // optional value glued to the flag) as --in-place=SUFFIX.
 func sedArgs(args []string) []string {
-	out := []string{args[0]}
-	for k := 1; k < len(args); k++ {
-		a := args[k]
-		if a == "--" {
-			return append(out, args[k:]...)
-		}
-		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
-			out = append(out, a)
-			if a == "--expression" || a == "--file" || a == "--line-length" {
-				if k+1 < len(args) {
-					out = append(out, args[k+1])
-					k++
-				}
-			}
-			continue
-		}
-		rewritten := false
-		for j := 1; j < len(a); j++ {
-			switch a[j] {
-			case 'e', 'f', 'l':
-				if j == len(a)-1 && k+1 < len(args) {
-					out = append(out, a, args[k+1])
-					k++
-					rewritten = true
-				}
-				j = len(a) // the rest is the value
-			case 'i':
-				if j > 1 {
-					out = append(out, a[:j])
-				}
-				if j == len(a)-1 {
-					out = append(out, "--in-place")
-				} else {
-					out = append(out, "--in-place="+a[j+1:])
-				}
-				rewritten = true
-				j = len(a)
-			}
-		}
-		if !rewritten {
-			out = append(out, a)
-		}
-	}
-	return out
+	return gluedOptional(args, map[byte]string{'i': "in-place"}, "efl", []string{"expression", "file", "line-length"}, true)
 }
 
 func runSed(c *builtins.Call) int {
@@ -1235,6 +1206,7 @@ func runSed(c *builtins.Call) int {
 				}
 				in.separate, in.ahead = true, false
 				r.lineNo = 0
+				r.resetRanges()
 				r.run()
 			}
 		} else {
@@ -1313,6 +1285,7 @@ func (r *sed) editInPlace(name, suffix string) {
 	}
 	in.separate = true
 	r.lineNo = 0
+	r.resetRanges()
 	r.run()
 	if in.closer != nil {
 		in.closer.Close()
@@ -1500,10 +1473,10 @@ func (r *sed) inRange(cmd *sedCmd) bool {
 		}
 		return true
 	}
-	if !r.matchAddr(cmd.a1) {
+	if !r.matchAddr(cmd.a1) && !r.startsLate(cmd) {
 		return false
 	}
-	cmd.active = true
+	cmd.active, cmd.begun = true, true
 	switch a2.kind {
 	case addrLine:
 		if a2.n <= r.lineNo {
@@ -1526,6 +1499,26 @@ func (r *sed) inRange(cmd *sedCmd) bool {
 		}
 	}
 	return true
+}
+
+// startsLate reports whether a range N,ADDR that never saw line N (d or
+// n went past it) starts on this later line, as GNU's does: it starts on
+// the first line it sees past N, unless ADDR is a line already passed.
+func (r *sed) startsLate(cmd *sedCmd) bool {
+	if cmd.a1.kind != addrLine || cmd.a1.n == 0 || cmd.begun || r.lineNo < cmd.a1.n {
+		return false
+	}
+	cmd.begun = true
+	return cmd.a2.kind != addrLine || r.lineNo <= cmd.a2.n
+}
+
+// resetRanges makes the ranges new, as each file of -s and -i is a new
+// input to GNU: 0,/re/ open, the others not begun.
+func (r *sed) resetRanges() {
+	for _, c := range r.cmds {
+		c.active = c.a1 != nil && c.a2 != nil && c.a1.kind == addrLine && c.a1.n == 0
+		c.begun = false
+	}
 }
 
 // exec runs the commands over the pattern space once.
@@ -1707,7 +1700,17 @@ func (r *sed) substitute(cmd *sedCmd) {
 		}
 	}
 	r.lastRe = m
-	ps, ok := cmd.replaceIn(m, r.ps)
+	n := -1
+	if !cmd.global {
+		n = cmd.nth
+	}
+	var locs [][]int
+	if cmd.re.lit != "" {
+		locs = r.literalMatches(r.ps, cmd.re.lit, n)
+	} else {
+		locs = m.FindAllSubmatchIndex([]byte(r.ps), n)
+	}
+	ps, ok := cmd.replaceAt(r.ps, locs)
 	if !ok {
 		return
 	}
@@ -1721,6 +1724,28 @@ func (r *sed) substitute(cmd *sedCmd) {
 	}
 }
 
+// literalMatches is FindAllSubmatchIndex for a pattern that is the
+// literal lit: the first n occurrences of lit in s (all when n < 0). The
+// slices are r's, reused from line to line.
+func (r *sed) literalMatches(s, lit string, n int) [][]int {
+	flat := r.litFlat[:0]
+	for from := 0; n < 0 || len(flat) < 2*n; {
+		i := strings.Index(s[from:], lit)
+		if i < 0 {
+			break
+		}
+		from += i
+		flat = append(flat, from, from+len(lit))
+		from += len(lit)
+	}
+	locs := r.litLocs[:0]
+	for i := 0; i < len(flat); i += 2 {
+		locs = append(locs, flat[i:i+2:i+2])
+	}
+	r.litFlat, r.litLocs = flat, locs
+	return locs
+}
+
 // replaceIn is what the s command cmd, with the regex m, makes of s, and
 // whether it matched (tar --transform uses it too).
 func (cmd *sedCmd) replaceIn(m regex.Matcher, s string) (string, bool) {
@@ -1728,11 +1753,18 @@ func (cmd *sedCmd) replaceIn(m regex.Matcher, s string) (string, bool) {
 	if !cmd.global {
 		n = cmd.nth
 	}
-	locs := m.FindAllSubmatchIndex([]byte(s), n)
+	return cmd.replaceAt(s, m.FindAllSubmatchIndex([]byte(s), n))
+}
+
+// replaceAt is s with the matches at locs (the first n of the pattern's,
+// as FindAllSubmatchIndex gives them) replaced as cmd says, and whether
+// one was replaced.
+func (cmd *sedCmd) replaceAt(s string, locs [][]int) (string, bool) {
 	if len(locs) < cmd.nth {
 		return s, false
 	}
 	var out strings.Builder
+	out.Grow(len(s))
 	last := 0
 	for k, loc := range locs {
 		if k+1 < cmd.nth {
@@ -1753,6 +1785,10 @@ func (cmd *sedCmd) replaceIn(m regex.Matcher, s string) (string, bool) {
 func expandRepl(out *strings.Builder, parts []sedRepl, s string, loc []int) {
 	var mode, once byte
 	put := func(t string) {
+		if mode == 0 && once == 0 {
+			out.WriteString(t)
+			return
+		}
 		for _, c := range t {
 			switch {
 			case once == 'u':

@@ -1,6 +1,7 @@
 package coreutils
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/moonix-sh/moonix/vfs"
@@ -242,6 +243,39 @@ func TestSed(t *testing.T) {
 		{[]string{`sed`, `s/a\{,2\}/X/`}, "aaa\n", "Xa\n", "", 0},
 		{[]string{`sed`, `s/[a-c]\{2,\}/X/g`}, "aabcxab\n", "XxX\n", "", 0},
 		{[]string{`sed`, `-E`, `s/^(.)(.*)\1$/match/`}, "abca\nabcd\n", "match\nabcd\n", "", 0},
+		// a range N,ADDR whose line N was deleted (or read by n) starts on
+		// the next line it sees, unless ADDR is a line already passed
+		{[]string{`sed`, `-n`, `1d;1,3p`}, "1\n2\n3\n4\n", "2\n3\n", "", 0},
+		{[]string{`sed`, `-n`, `1d;1,/c/p`}, "a\nb\nc\nd\n", "b\nc\n", "", 0},
+		{[]string{`sed`, `-n`, `1d;1,+1p`}, "a\nb\nc\nd\n", "b\nc\n", "", 0},
+		{[]string{`sed`, `-n`, `2d;2,~4p`}, "a\nb\nc\nd\ne\n", "c\nd\n", "", 0},
+		{[]string{`sed`, `-n`, `2,3d;2,/./p`}, "a\nb\nc\nd\ne\n", "d\ne\n", "", 0},
+		{[]string{`sed`, `-n`, `2d;2,$p`}, "a\nb\nc\n", "c\n", "", 0},
+		{[]string{`sed`, `-n`, `2d;2,3!p`}, "a\nb\nc\nd\n", "a\nd\n", "", 0},
+		{[]string{`sed`, `-n`, `2d;2,3p`}, "a\nb\nc\nd\n", "c\n", "", 0},
+		{[]string{`sed`, `-n`, `1,2d;1,2p`}, "a\nb\nc\nd\n", "", "", 0},
+		{[]string{`sed`, `-n`, `$!N;1,2p`}, "a\nb\nc\nd\n", "a\nb\n", "", 0},
+		{[]string{`sed`, `-n`, `3d;2,3p;4p`}, "a\nb\nc\nd\n", "b\nd\n", "", 0},
+		{[]string{`sed`, `-n`, `/x/{1,3p}`}, "a\nx\nc\nx\n", "x\n", "", 0},
+		{[]string{`sed`, `1d;0,/b/d`}, "a\nb\nc\n", "c\n", "", 0},
+		// labels end at white space or ; (which end the command) and at } or #
+		{[]string{`sed`, `: a;s/x/y/;t a`}, "xxx\n", "yyy\n", "", 0},
+		{[]string{`sed`, `-n`, `/x/{: a;s/x/y/;t a;p}`}, "xxx\n", "yyy\n", "", 0},
+		{[]string{`sed`, `-n`, `/a/{b end};p;:end`}, "a\nb\n", "b\n", "", 0},
+		{[]string{`sed`, `-n`, `$!{b nl};p;:nl`}, "a\nb\n", "b\n", "", 0},
+		{[]string{`sed`, `-n`, `/a/b end; p; :end`}, "a\nb\n", "b\n", "", 0},
+		{[]string{`sed`, `b end ; s/a/X/; :end`}, "a\n", "a\n", "", 0},
+		{[]string{`sed`, `-n`, `:a p`}, "a\n", "a\n", "", 0},
+		{[]string{`sed`, `-n`, `:a#p`}, "a\n", "", "", 0},
+		{[]string{`sed`, `-n`, `:a{;p`}, "a\n", "a\n", "", 0},
+		{[]string{`sed`, "t  x;s/a/X/;:x"}, "a\nb\n", "X\nb\n", "", 0},
+		{[]string{`sed`, `s/a/X/;T;s/./Y/`}, "a\nb\n", "Y\nb\n", "", 0},
+		{[]string{`sed`, `-n`, `v 4.2;p`}, "a\n", "a\n", "", 0},
+		{[]string{`sed`, `:my label;p`}, "a\n", "", "sed: -e expression #1, char 6: extra characters after command\n", 1},
+		{[]string{`sed`, `b a{;:a`}, "a\n", "", "sed: can't find label for jump to `a{'\n", 4},
+		{[]string{`sed`, `b a}`}, "a\n", "", "sed: -e expression #1, char 4: unexpected `}'\n", 1},
+		{[]string{`sed`, `:;p`}, "a\n", "", "sed: -e expression #1, char 1: \":\" lacks a label\n", 1},
+		{[]string{`sed`, `: `}, "a\n", "", "sed: -e expression #1, char 2: \":\" lacks a label\n", 1},
 		{[]string{`sed`, `-z`, `=`}, "a\x00b\x00", "1\x00a\x002\x00b\x00", "", 0},
 		{[]string{`sed`, `-z`, `a foo`}, "a\x00", "a\x00foo\n", "", 0},
 		{[]string{`sed`, `-z`, `-n`, `l`}, "a\x00", "a$\x00", "", 0},
@@ -301,6 +335,9 @@ func TestSedFiles(t *testing.T) {
 		{"silent", []string{"sed", "--silent", "1p", "h.txt"}, "hello world\n", "", 0, nil},
 		{"unsupported e", []string{"sed", "e ls", "h.txt"}, "", "sed: -e expression #1, char 1: e: running commands is not supported\n", 1, nil},
 		{"script file error", []string{"sed", "-f", "bad.sed", "h.txt"}, "", "sed: file bad.sed line 2: unknown command: `k'\n", 1, nil},
+		{"separate files restart ranges", []string{"sed", "-s", "-n", "/o/,/zz/p;1d;1,2p", "h.txt", "n.txt"}, "hello world\nfoo bar\nfoo bar\none\ntwo\ntwo\nthree\nfour\nfive\n", "", 0, nil},
+		{"in place restarts ranges", []string{"sed", "-i", "1d;1,2s/^/>/", "h.txt", "n.txt"}, "", "", 0,
+			[]file{{"h.txt", ">foo bar\n"}, {"n.txt", ">two\nthree\nfour\nfive\n"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -340,4 +377,36 @@ func TestSedSymlinkReplaced(t *testing.T) {
 	if err != nil || !info.Mode().IsRegular() {
 		t.Errorf("link is %v, %v; want a regular file", info, err)
 	}
+}
+
+// TestSedSubstituteBytes covers s/// on the inputs where its literal path
+// (a pattern that is only a literal, found with strings.Index) and the
+// replacement's copy could part from GNU's: every occurrence and the nth,
+// overlapping candidates, escaped metacharacters, invalid UTF-8 and
+// multi-byte characters in the pattern, the line and the replacement,
+// NUL bytes, case conversion, empty lines and input, a last line without
+// a newline, a long line. The expectations are GNU sed's (LC_ALL=C).
+// (A pattern holding an invalid byte is left out: the regex translation
+// reads it as U+FFFD, which matches any invalid byte.)
+func TestSedSubstituteBytes(t *testing.T) {
+	t.Parallel()
+	in := "aaa caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a"
+	long := strings.Repeat("ab", 100000)
+	runCasesFresh(t, nil, []cmdCase{
+		{[]string{"sed", "s/a/<&>/g"}, in, "<a><a><a> c<a>f\xc3\xa9 \xff\xfe <a>.b\nx\x00<a>\x00y\n\n<a>X<a>\nno fin<a>l <a>", "", 0},
+		{[]string{"sed", "s/a/b/2"}, in, "aba caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXb\nno final b", "", 0},
+		{[]string{"sed", "s/a/b/3g"}, in, "aab cbf\xc3\xa9 \xff\xfe b.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/aa/X/g"}, in, "Xa caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/a\\.b/[&]/"}, in, "aaa caf\xc3\xa9 \xff\xfe [a.b]\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/\xc3\xa9/E/"}, in, "aaa cafE \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/a/\\U&x/g"}, in, "AXAXAX cAXf\xc3\xa9 \xff\xfe AX.b\nx\x00AX\x00y\n\nAXXAX\nno finAXl AX", "", 0},
+		{[]string{"sed", "s/\\(a\\)X/\\1\xff\\1/"}, in, "aaa caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\na\xffaa\nno final a", "", 0},
+		{[]string{"sed", "s/caf/\\u&/"}, in, "aaa Caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "s/a/\\n/g"}, in, "\n\n\n c\nf\xc3\xa9 \xff\xfe \n.b\nx\x00\n\x00y\n\n\nX\n\nno fin\nl \n", "", 0},
+		{[]string{"sed", "-n", "s/a/A/gp"}, in, "AAA cAf\xc3\xa9 \xff\xfe A.b\nx\x00A\x00y\nAXA\nno finAl A", "", 0},
+		{[]string{"sed", "s/zzz/Q/g"}, in, "aaa caf\xc3\xa9 \xff\xfe a.b\nx\x00a\x00y\n\naXa\nno final a", "", 0},
+		{[]string{"sed", "-E", "s/a|b/_/g"}, in, "___ c_f\xc3\xa9 \xff\xfe _._\nx\x00_\x00y\n\n_X_\nno fin_l _", "", 0},
+		{[]string{"sed", "s/a/A/g"}, "", "", "", 0},
+		{[]string{"sed", "s/b/c/g"}, long, strings.Repeat("ac", 100000), "", 0},
+	})
 }

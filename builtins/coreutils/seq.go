@@ -340,6 +340,9 @@ func seqInts(c *builtins.Call, first, step, last seqOperand, sep string, equal b
 	if equal {
 		width = max(first.width, last.width)
 	}
+	if small(x) && small(d) && small(end) {
+		return seqSmall(c, x.Int64(), d.Int64(), end.Int64(), sep, width)
+	}
 	down := d.Sign() < 0
 	w := c.Stdout
 	n := 0
@@ -367,4 +370,57 @@ func seqInts(c *builtins.Call, first, step, last seqOperand, sep string, equal b
 		fmt.Fprint(w, "\n")
 	}
 	return 0
+}
+
+// small reports whether x is far enough inside int64 that adding one
+// such number to another cannot overflow.
+func small(x *big.Int) bool { return x.IsInt64() && x.Int64() > -1<<62 && x.Int64() < 1<<62 }
+
+// seqSmall is seqInts for numbers that fit in int64: formatted with
+// strconv into a buffer written out in blocks, as GNU's seq does (through
+// big.Int and one write a number, seq 100000 took 18 ms).
+func seqSmall(c *builtins.Call, x, d, end int64, sep string, width int) int {
+	buf := make([]byte, 0, 64*1024)
+	n := 0
+	for ; d < 0 && x >= end || d > 0 && x <= end; x += d {
+		if n > 0 {
+			buf = append(buf, sep...)
+		}
+		n++
+		if width > 0 {
+			buf = appendPadded(buf, x, width)
+		} else {
+			buf = strconv.AppendInt(buf, x, 10)
+		}
+		if len(buf) >= 60*1024 {
+			if c.Canceled() {
+				return 130
+			}
+			if _, err := c.Stdout.Write(buf); err != nil {
+				return 0
+			}
+			buf = buf[:0]
+		}
+	}
+	if n > 0 {
+		buf = append(buf, '\n')
+	}
+	c.Stdout.Write(buf)
+	return 0
+}
+
+// appendPadded appends x with zeros after its sign up to width bytes in
+// all (seq -w).
+func appendPadded(buf []byte, x int64, width int) []byte {
+	var digits [24]byte
+	s := strconv.AppendInt(digits[:0], x, 10)
+	if s[0] == '-' {
+		buf = append(buf, '-')
+		s = s[1:]
+		width--
+	}
+	for i := len(s); i < width; i++ {
+		buf = append(buf, '0')
+	}
+	return append(buf, s...)
 }

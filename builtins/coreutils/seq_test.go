@@ -1,7 +1,9 @@
 package coreutils
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +51,33 @@ func TestSeq(t *testing.T) {
 		{argv: []string{"seq", "-f", "%g %g", "1"}, err: "seq: format '%g %g' has too many % directives\n", status: 1},
 		{args: "seq -w -f %g 1", err: "seq: format string may not be specified when printing equal width strings\nTry 'seq --help' for more information.\n", status: 1},
 		{args: "seq -q 1", err: "seq: invalid option -- 'q'\nTry 'seq --help' for more information.\n", status: 1},
+	})
+}
+
+// TestSeqLong covers the int64 path's blocks of output (a number or a
+// separator split across two writes) and its edges with the big.Int path:
+// the numbers around 1<<62, where seq changes paths, and int64's limits.
+func TestSeqLong(t *testing.T) {
+	t.Parallel()
+	lines := func(from, to int, format, sep string) string {
+		var b strings.Builder
+		for i := from; i <= to; i++ {
+			if i > from {
+				b.WriteString(sep)
+			}
+			fmt.Fprintf(&b, format, i)
+		}
+		return b.String() + "\n"
+	}
+	runDataCases(t, nil, []dataCase{
+		{args: "seq 20000", out: lines(1, 20000, "%d", "\n")},
+		{args: "seq -s ::: 20000", out: lines(1, 20000, "%d", ":::")},
+		{args: "seq -w -999 30000", out: lines(-999, 30000, "%05d", "\n")},
+		{args: "seq 4611686018427387902 4611686018427387905", out: "4611686018427387902\n4611686018427387903\n4611686018427387904\n4611686018427387905\n"},
+		{args: "seq -- -4611686018427387905 -4611686018427387902", out: "-4611686018427387905\n-4611686018427387904\n-4611686018427387903\n-4611686018427387902\n"},
+		{args: "seq 9223372036854775806 9223372036854775808", out: "9223372036854775806\n9223372036854775807\n9223372036854775808\n"},
+		{args: "seq 0 4611686018427387000 9223372036854775807", out: "0\n4611686018427387000\n9223372036854774000\n"},
+		{args: "seq -w -- -5 5 10", out: "-5\n00\n05\n10\n"},
 	})
 }
 

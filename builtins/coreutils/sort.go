@@ -2,10 +2,11 @@ package coreutils
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -267,7 +268,7 @@ func runSort(c *builtins.Call) int {
 	if *merge {
 		lines = sortMerge(runs, cmp)
 	} else {
-		sort.SliceStable(lines, func(i, j int) bool { return cmp(lines[i], lines[j]) < 0 })
+		o.sortLines(lines)
 	}
 	if o.unique {
 		out := lines[:0]
@@ -539,8 +540,12 @@ func (o *sortOptions) keyField(line string, k *sortKey) string {
 	return line[p:e]
 }
 
-func (o *sortOptions) compare(a, b string) int {
-	for _, k := range o.keys {
+func (o *sortOptions) compare(a, b string) int { return o.compareFrom(a, b, 0) }
+
+// compareFrom compares a and b on the keys from o.keys[from] on, then
+// whole (the last resort).
+func (o *sortOptions) compareFrom(a, b string, from int) int {
+	for _, k := range o.keys[from:] {
 		ka, kb := o.keyField(a, k), o.keyField(b, k)
 		d := sortCompareKey(ka, kb, k)
 		if k.reverse {
@@ -661,6 +666,11 @@ func sortNumParts(s string) (neg bool, intPart, frac string) {
 func sortNumCompare(a, b string) int {
 	na, ia, fa := sortNumParts(a)
 	nb, ib, fb := sortNumParts(b)
+	return sortNumPartsCompare(na, ia, fa, nb, ib, fb)
+}
+
+// sortNumPartsCompare compares two numbers split by sortNumParts.
+func sortNumPartsCompare(na bool, ia, fa string, nb bool, ib, fb string) int {
 	if na != nb {
 		if na {
 			return -1
@@ -906,4 +916,78 @@ func verrevcmp(s1, s2 string) int {
 		}
 	}
 	return 0
+}
+
+// sortRec is a line with its first key found once, and parsed once when
+// it is numeric, rather than at every comparison.
+type sortRec struct {
+	line string
+	// key is the first key's field; for -n its integer part, frac its
+	// fraction and neg its sign (sortNumParts), and when the number is
+	// an integer of at most 18 digits, num is its value and isInt true.
+	key, frac string
+	num       int64
+	neg       bool
+	isInt     bool
+}
+
+// sortLines sorts lines as SliceStable with o.compare did, faster:
+// without keys, a plain comparison of the lines (equal lines cannot be
+// told apart, so stability does not matter); with keys, the records of
+// the lines, the first key found and parsed once a line, sorted by index
+// (small to swap), the index last for stability.
+func (o *sortOptions) sortLines(lines []string) {
+	if len(o.keys) == 0 {
+		if o.reverse {
+			slices.SortFunc(lines, func(a, b string) int { return strings.Compare(b, a) })
+		} else {
+			slices.Sort(lines)
+		}
+		return
+	}
+	k := o.keys[0]
+	recs := make([]sortRec, len(lines))
+	order := make([]int32, len(lines))
+	for i, l := range lines {
+		r := &recs[i]
+		order[i] = int32(i)
+		r.line, r.key = l, o.keyField(l, k)
+		if k.numeric {
+			r.neg, r.key, r.frac = sortNumParts(r.key)
+			if r.frac == "" && len(r.key) <= 18 {
+				r.isInt = true
+				for _, ch := range []byte(r.key) {
+					r.num = r.num*10 + int64(ch-'0')
+				}
+				if r.neg {
+					r.num = -r.num
+				}
+			}
+		}
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &recs[i], &recs[j]
+		var d int
+		switch {
+		case a.isInt && b.isInt:
+			d = cmp.Compare(a.num, b.num)
+		case k.numeric:
+			d = sortNumPartsCompare(a.neg, a.key, a.frac, b.neg, b.key, b.frac)
+		default:
+			d = sortCompareKey(a.key, b.key, k)
+		}
+		if k.reverse {
+			d = -d
+		}
+		if d == 0 {
+			d = o.compareFrom(a.line, b.line, 1)
+		}
+		if d == 0 {
+			d = int(i - j)
+		}
+		return d
+	})
+	for i, j := range order {
+		lines[i] = recs[j].line
+	}
 }

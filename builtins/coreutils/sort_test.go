@@ -110,3 +110,48 @@ func TestFilevercmp(t *testing.T) {
 		}
 	}
 }
+
+// TestSortKeys covers the records that hold each line's first key found
+// and parsed once: integers on both sides of the 18 digits kept as int64,
+// fractions equal to integers, negative zero, non-numbers, ties kept in
+// input order (-s) or broken by the whole line, -u, -r, invalid UTF-8, NUL
+// bytes and a last line without a newline. The expectations are GNU
+// sort's (LC_ALL=C).
+func TestSortKeys(t *testing.T) {
+	t.Parallel()
+	in1 := "10\n-0\n0\n-5\n007\n1e3\n3.0\n3\n 2\n-1.5\n99999999999999999999\n100000000000000000000\n999999999999999999\n1000000000000000000\n-999999999999999999\nx\n\n-\n\xff\xfe 4\n5"
+	in2 := "a 3\nb 1\nc 3\nd 01\ne 1.0\nf -0\ng\nh 2 x\ni 2\n3.10\n3.1 \xc3\xa9\n5\x00a\n5\x00\n"
+	runCasesFresh(t, nil, []cmdCase{
+		{[]string{"sort", "-n"}, in1, "-999999999999999999\n-5\n-1.5\n\n-\n-0\n0\nx\n\xff\xfe 4\n1e3\n 2\n3\n3.0\n5\n007\n10\n999999999999999999\n1000000000000000000\n99999999999999999999\n100000000000000000000\n", "", 0},
+		{[]string{"sort", "-nr"}, in1, "100000000000000000000\n99999999999999999999\n1000000000000000000\n999999999999999999\n10\n007\n5\n3.0\n3\n 2\n1e3\n\xff\xfe 4\nx\n0\n-0\n-\n\n-1.5\n-5\n-999999999999999999\n", "", 0},
+		{[]string{"sort", "-ns"}, in1, "-999999999999999999\n-5\n-1.5\n-0\n0\nx\n\n-\n\xff\xfe 4\n1e3\n 2\n3.0\n3\n5\n007\n10\n999999999999999999\n1000000000000000000\n99999999999999999999\n100000000000000000000\n", "", 0},
+		{[]string{"sort", "-nu"}, in1, "-999999999999999999\n-5\n-1.5\n-0\n1e3\n 2\n3.0\n5\n007\n10\n999999999999999999\n1000000000000000000\n99999999999999999999\n100000000000000000000\n", "", 0},
+		{[]string{"sort", "-k2n"}, in1, "\n 2\n-\n-0\n-1.5\n-5\n-999999999999999999\n0\n007\n10\n1000000000000000000\n100000000000000000000\n1e3\n3\n3.0\n5\n999999999999999999\n99999999999999999999\nx\n\xff\xfe 4\n", "", 0},
+		{[]string{"sort", "-k2nr"}, in1, "\xff\xfe 4\n\n 2\n-\n-0\n-1.5\n-5\n-999999999999999999\n0\n007\n10\n1000000000000000000\n100000000000000000000\n1e3\n3\n3.0\n5\n999999999999999999\n99999999999999999999\nx\n", "", 0},
+		{[]string{"sort", "-s", "-k2n"}, in1, "10\n-0\n0\n-5\n007\n1e3\n3.0\n3\n 2\n-1.5\n99999999999999999999\n100000000000000000000\n999999999999999999\n1000000000000000000\n-999999999999999999\nx\n\n-\n5\n\xff\xfe 4\n", "", 0},
+		{[]string{"sort", "-s", "-k2nr"}, in1, "\xff\xfe 4\n10\n-0\n0\n-5\n007\n1e3\n3.0\n3\n 2\n-1.5\n99999999999999999999\n100000000000000000000\n999999999999999999\n1000000000000000000\n-999999999999999999\nx\n\n-\n5\n", "", 0},
+		{[]string{"sort", "-u", "-k2n"}, in1, "10\n\xff\xfe 4\n", "", 0},
+		{[]string{"sort", "-k2,2n", "-k1,1r"}, in1, "x\n99999999999999999999\n999999999999999999\n5\n3.0\n3\n1e3\n100000000000000000000\n1000000000000000000\n10\n007\n0\n-999999999999999999\n-5\n-1.5\n-0\n-\n 2\n\n\xff\xfe 4\n", "", 0},
+		{[]string{"sort", "-r"}, in1, "\xff\xfe 4\nx\n99999999999999999999\n999999999999999999\n5\n3.0\n3\n1e3\n100000000000000000000\n1000000000000000000\n10\n007\n0\n-999999999999999999\n-5\n-1.5\n-0\n-\n 2\n\n", "", 0},
+		{[]string{"sort", "-k2"}, in1, "\n 2\n-\n-0\n-1.5\n-5\n-999999999999999999\n0\n007\n10\n1000000000000000000\n100000000000000000000\n1e3\n3\n3.0\n5\n999999999999999999\n99999999999999999999\nx\n\xff\xfe 4\n", "", 0},
+		{[]string{"sort", "-s", "-k2,2"}, in1, "10\n-0\n0\n-5\n007\n1e3\n3.0\n3\n 2\n-1.5\n99999999999999999999\n100000000000000000000\n999999999999999999\n1000000000000000000\n-999999999999999999\nx\n\n-\n5\n\xff\xfe 4\n", "", 0},
+		{[]string{"sort"}, in1, "\n 2\n-\n-0\n-1.5\n-5\n-999999999999999999\n0\n007\n10\n1000000000000000000\n100000000000000000000\n1e3\n3\n3.0\n5\n999999999999999999\n99999999999999999999\nx\n\xff\xfe 4\n", "", 0},
+		{[]string{"sort", "-n"}, in2, "a 3\nb 1\nc 3\nd 01\ne 1.0\nf -0\ng\nh 2 x\ni 2\n3.1 \xc3\xa9\n3.10\n5\x00\n5\x00a\n", "", 0},
+		{[]string{"sort", "-nr"}, in2, "5\x00a\n5\x00\n3.10\n3.1 \xc3\xa9\ni 2\nh 2 x\ng\nf -0\ne 1.0\nd 01\nc 3\nb 1\na 3\n", "", 0},
+		{[]string{"sort", "-ns"}, in2, "a 3\nb 1\nc 3\nd 01\ne 1.0\nf -0\ng\nh 2 x\ni 2\n3.10\n3.1 \xc3\xa9\n5\x00a\n5\x00\n", "", 0},
+		{[]string{"sort", "-nu"}, in2, "a 3\n3.10\n5\x00a\n", "", 0},
+		{[]string{"sort", "-k2n"}, in2, "3.1 \xc3\xa9\n3.10\n5\x00\n5\x00a\nf -0\ng\nb 1\nd 01\ne 1.0\nh 2 x\ni 2\na 3\nc 3\n", "", 0},
+		{[]string{"sort", "-k2nr"}, in2, "a 3\nc 3\nh 2 x\ni 2\nb 1\nd 01\ne 1.0\n3.1 \xc3\xa9\n3.10\n5\x00\n5\x00a\nf -0\ng\n", "", 0},
+		{[]string{"sort", "-s", "-k2n"}, in2, "f -0\ng\n3.10\n3.1 \xc3\xa9\n5\x00a\n5\x00\nb 1\nd 01\ne 1.0\nh 2 x\ni 2\na 3\nc 3\n", "", 0},
+		{[]string{"sort", "-s", "-k2nr"}, in2, "a 3\nc 3\nh 2 x\ni 2\nb 1\nd 01\ne 1.0\nf -0\ng\n3.10\n3.1 \xc3\xa9\n5\x00a\n5\x00\n", "", 0},
+		{[]string{"sort", "-u", "-k2n"}, in2, "f -0\nb 1\nh 2 x\na 3\n", "", 0},
+		{[]string{"sort", "-k2,2n", "-k1,1r"}, in2, "g\nf -0\n5\x00a\n5\x00\n3.10\n3.1 \xc3\xa9\ne 1.0\nd 01\nb 1\ni 2\nh 2 x\nc 3\na 3\n", "", 0},
+		{[]string{"sort", "-r"}, in2, "i 2\nh 2 x\ng\nf -0\ne 1.0\nd 01\nc 3\nb 1\na 3\n5\x00a\n5\x00\n3.10\n3.1 \xc3\xa9\n", "", 0},
+		{[]string{"sort", "-k2"}, in2, "3.10\n5\x00\n5\x00a\ng\nf -0\nd 01\nb 1\ne 1.0\ni 2\nh 2 x\na 3\nc 3\n3.1 \xc3\xa9\n", "", 0},
+		{[]string{"sort", "-s", "-k2,2"}, in2, "g\n3.10\n5\x00a\n5\x00\nf -0\nd 01\nb 1\ne 1.0\nh 2 x\ni 2\na 3\nc 3\n3.1 \xc3\xa9\n", "", 0},
+		{[]string{"sort"}, in2, "3.1 \xc3\xa9\n3.10\n5\x00\n5\x00a\na 3\nb 1\nc 3\nd 01\ne 1.0\nf -0\ng\nh 2 x\ni 2\n", "", 0},
+		{[]string{"sort", "-n"}, "", "", "", 0},
+		{[]string{"sort", "-k2n"}, "", "", "", 0},
+		{[]string{"sort", "-n"}, "9999999999999999999\n9223372036854775807\n1\n-9999999999999999999\n", "-9999999999999999999\n1\n9223372036854775807\n9999999999999999999\n", "", 0},
+	})
+}

@@ -51,6 +51,7 @@ func runStat(c *builtins.Call) int {
 		return c.Usage("missing operand")
 	}
 	status := 0
+	loc := localZone(c)
 	for _, name := range ops {
 		if c.Canceled() {
 			return 130
@@ -72,7 +73,7 @@ func runStat(c *builtins.Call) int {
 		if info.Mode()&fs.ModeSymlink != 0 {
 			target, _ = c.FS.Readlink(p)
 		}
-		s := statFile{c: c, name: name, info: info, st: vfs.StatOf(info), target: target}
+		s := statFile{c: c, loc: loc, name: name, info: info, st: vfs.StatOf(info), target: target}
 		var out string
 		switch {
 		case fl.Changed("printf"):
@@ -93,6 +94,7 @@ func runStat(c *builtins.Call) int {
 
 type statFile struct {
 	c      *builtins.Call
+	loc    *time.Location // TZ's
 	name   string
 	info   fs.FileInfo
 	st     *vfs.Stat
@@ -239,15 +241,15 @@ func (s statFile) directive(conv byte, spec string, prec int) string {
 	case 'm':
 		return str("/")
 	case 'x':
-		return str(statTime(s.st.Atime))
+		return str(statTime(s.st.Atime.In(s.loc)))
 	case 'X':
 		return secs(s.st.Atime)
 	case 'y':
-		return str(statTime(s.info.ModTime()))
+		return str(statTime(s.info.ModTime().In(s.loc)))
 	case 'Y':
 		return secs(s.info.ModTime())
 	case 'z':
-		return str(statTime(s.st.Ctime))
+		return str(statTime(s.st.Ctime.In(s.loc)))
 	case 'Z':
 		return secs(s.st.Ctime)
 	case 'w':
@@ -311,7 +313,8 @@ func statHexVal(ch byte) int {
 	return int(ch - '0')
 }
 
-// statTime formats t in UTC (moonix's only zone) the way stat does: "2026-01-01 00:00:00.000000000 +0000".
+// statTime formats t, in its zone, the way stat does: "2026-01-01
+// 00:00:00.000000000 +0000".
 func statTime(t time.Time) string {
-	return t.UTC().Format("2006-01-02 15:04:05.000000000 -0700")
+	return t.Format("2006-01-02 15:04:05.000000000 -0700")
 }

@@ -173,8 +173,12 @@ func sumReader(c *builtins.Call, a sumAlgo, r io.Reader) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// parseSumLine reads "HASH  NAME", "HASH *NAME" or "TAG (NAME) = HASH".
-func parseSumLine(a sumAlgo, line string) (sum, name string, ok bool) {
+// parseSumLine reads "HASH  NAME", "HASH *NAME", "TAG (NAME) = HASH"
+// or, as GNU's does for BSD's "md5 -r", "HASH NAME" with one blank.
+// The two forms with a hash first do not mix in one list: *bsd is -1
+// until a line settles which it is, then 0 for GNU's, 1 for BSD's.
+func parseSumLine(a sumAlgo, line string, bsd *int) (sum, name string, ok bool) {
+	line = strings.TrimLeft(line, " \t")
 	escaped := strings.HasPrefix(line, "\\")
 	if escaped {
 		line = line[1:]
@@ -187,10 +191,19 @@ func parseSumLine(a sumAlgo, line string) (sum, name string, ok bool) {
 		}
 		name, sum = rest[:i], rest[i+4:]
 	} else {
-		if len(line) < hexLen+2 || line[hexLen] != ' ' || (line[hexLen+1] != ' ' && line[hexLen+1] != '*') {
+		if len(line) < hexLen+2 || line[hexLen] != ' ' && line[hexLen] != '\t' {
 			return "", "", false
 		}
-		sum, name = line[:hexLen], line[hexLen+2:]
+		sum, name = line[:hexLen], line[hexLen+1:]
+		if len(name) == 1 || name[0] != ' ' && name[0] != '*' {
+			if *bsd == 0 {
+				return "", "", false
+			}
+			*bsd = 1
+		} else if *bsd != 1 {
+			*bsd = 0
+			name = name[1:]
+		}
 	}
 	if len(sum) != hexLen || name == "" {
 		return "", "", false
@@ -238,6 +251,7 @@ func sumCheck(c *builtins.Call, a sumAlgo, o sumOpts, files []string) int {
 			shownList = "standard input"
 		}
 		var bad, unreadable, mismatched, good, verified int
+		bsd := -1
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		sc.Buffer(make([]byte, 64*1024), 1<<30)
 		lineNo := 0
@@ -250,7 +264,7 @@ func sumCheck(c *builtins.Call, a sumAlgo, o sumOpts, files []string) int {
 			if strings.HasPrefix(line, "#") {
 				continue
 			}
-			sum, name, ok := parseSumLine(a, line)
+			sum, name, ok := parseSumLine(a, line, &bsd)
 			if !ok {
 				bad++
 				if o.warnBad {

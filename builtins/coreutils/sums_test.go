@@ -19,8 +19,20 @@ func TestSums(t *testing.T) {
 		"junk":    "junk\n",
 		"tagged":  "SHA256 (a) = " + hiSHA256 + "\n",
 		`x\y`:     "",
+		// one blank between hash and name, as BSD's md5 -r writes
+		"bsd":   hiSHA1 + " a\n" + hiSHA1 + "  b\n",
+		"gnu1":  hiSHA1 + "  a\n" + hiSHA1 + " a\n",
+		"tab":   "  " + hiSHA1 + "\ta\n",
+		"starx": hiSHA1 + " *a\n",
+		"*a":    "hi\n",
 	}
 	runDataCases(t, files, []dataCase{
+		{args: "sha1sum -c bsd", out: "a: OK\n b: FAILED open or read\n", err: "sha1sum: ' b': No such file or directory\nsha1sum: WARNING: 1 listed file could not be read\n", status: 1},
+		{args: "sha1sum -c gnu1", out: "a: OK\n", err: "sha1sum: WARNING: 1 line is improperly formatted\n"},
+		{args: "sha1sum -c --strict gnu1", out: "a: OK\n", err: "sha1sum: WARNING: 1 line is improperly formatted\n", status: 1},
+		{args: "sha1sum -c -w gnu1", out: "a: OK\n", err: "sha1sum: gnu1: 2: improperly formatted SHA1 checksum line\nsha1sum: WARNING: 1 line is improperly formatted\n"},
+		{args: "sha1sum -c tab", out: "a: OK\n"},
+		{args: "sha1sum -c starx", out: "a: OK\n"},
 		{args: "sha256sum a", out: hiSHA256 + "  a\n"},
 		{args: "md5sum -b a", out: hiMD5 + " *a\n"},
 		{args: "sha1sum", stdin: "hi\n", out: hiSHA1 + "  -\n"},

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"io/fs"
 
 	"github.com/moonix-sh/moonix/builtins"
 )
@@ -85,10 +86,14 @@ func tailFromLine(c *builtins.Call, r io.Reader, n int64, sep byte) error {
 }
 
 // tailKeep reads r to the end keeping only a bounded tail of it: keep(buf)
-// says how many bytes at the end of buf must be kept.
+// says how many bytes at the end of buf must be kept. buf is trimmed
+// when it has doubled since the last trim, so that keep's walk costs
+// time linear in the input however much of it is kept (it ran after
+// every read once past 1 MiB: tail -n 400000 of 50 MB took 10 s).
 func tailKeep(c *builtins.Call, r io.Reader, keep func([]byte) int) ([]byte, error) {
 	const trimAt = 1 << 20
 	var buf []byte
+	limit := trimAt
 	chunk := make([]byte, 64*1024)
 	for {
 		if c.Canceled() {
@@ -96,10 +101,11 @@ func tailKeep(c *builtins.Call, r io.Reader, keep func([]byte) int) ([]byte, err
 		}
 		m, err := r.Read(chunk)
 		buf = append(buf, chunk[:m]...)
-		if len(buf) > trimAt {
+		if len(buf) > limit {
 			if k := keep(buf); k < len(buf)/2 {
 				buf = append(buf[:0:0], buf[len(buf)-k:]...)
 			}
+			limit = max(trimAt, 2*len(buf))
 		}
 		if err == io.EOF {
 			return buf[len(buf)-keep(buf):], nil
@@ -127,6 +133,9 @@ func tailLastBytes(c *builtins.Call, r io.Reader, n int64) error {
 }
 
 func tailLastLines(c *builtins.Call, r io.Reader, n int64, sep byte) error {
+	if f, size, ok := regularFile(r); ok {
+		return tailLastLinesAt(c, f, size, n, sep)
+	}
 	out, err := tailKeep(c, r, func(b []byte) int { return lastLinesLen(b, n, sep) })
 	if err != nil {
 		return err
@@ -135,6 +144,59 @@ func tailLastLines(c *builtins.Call, r io.Reader, n int64, sep byte) error {
 		return errStop
 	}
 	return nil
+}
+
+// regularFile is r as a file that can be read at any offset, and its size,
+// when r is a regular file.
+func regularFile(r io.Reader) (io.ReaderAt, int64, bool) {
+	f, ok := r.(interface {
+		io.ReaderAt
+		Stat() (fs.FileInfo, error)
+	})
+	if !ok {
+		return nil, 0, false
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return nil, 0, false
+	}
+	return f, info.Size(), true
+}
+
+// tailLastLinesAt prints the last n lines of a file of the given size
+// reading it from its end, as GNU's tail does, not the whole of it.
+func tailLastLinesAt(c *builtins.Call, f io.ReaderAt, size, n int64, sep byte) error {
+	start := size
+	if n > 0 && size > 0 {
+		buf := make([]byte, 64*1024)
+		end := size
+		// the last separator ends the last line
+		if _, err := f.ReadAt(buf[:1], size-1); err != nil && err != io.EOF {
+			return err
+		}
+		if buf[0] == sep {
+			end--
+		}
+		start = 0
+		for end > 0 {
+			if c.Canceled() {
+				return errStop
+			}
+			from := max(0, end-int64(len(buf)))
+			b := buf[:end-from]
+			if _, err := f.ReadAt(b, from); err != nil && err != io.EOF {
+				return err
+			}
+			j, left := sepFromEnd(b, n, sep)
+			if left == 0 {
+				start = from + int64(j) + 1
+				break
+			}
+			n, end = left, from
+		}
+	}
+	_, err := copyCtx(c, c.Stdout, io.NewSectionReader(f, start, size-start))
+	return err
 }
 
 // lastLinesLen is the length of the suffix of b holding its last n lines
@@ -147,15 +209,33 @@ func lastLinesLen(b []byte, n int64, sep byte) int {
 	if end > 0 && b[end-1] == sep {
 		end--
 	}
-	for i := end; ; {
-		j := bytes.LastIndexByte(b[:i], sep)
-		if j < 0 {
-			return len(b)
-		}
-		n--
-		if n == 0 {
-			return len(b) - (j + 1)
-		}
-		i = j
+	j, left := sepFromEnd(b[:end], n, sep)
+	if left > 0 {
+		return len(b)
 	}
+	return len(b) - (j + 1)
+}
+
+// sepFromEnd finds the nth separator from the end of b (n at least 1):
+// its index, or -1 and how many are still to be found before b. Blocks
+// are counted with bytes.Count, and only the block that holds the answer
+// is walked byte by byte.
+func sepFromEnd(b []byte, n int64, sep byte) (int, int64) {
+	const block = 4096
+	for end := len(b); end > 0; {
+		start := max(0, end-block)
+		if k := int64(bytes.Count(b[start:end], []byte{sep})); k < n {
+			n -= k
+			end = start
+			continue
+		}
+		for i := end; ; {
+			j := bytes.LastIndexByte(b[start:i], sep) + start
+			if n--; n == 0 {
+				return j, 0
+			}
+			i = j
+		}
+	}
+	return -1, n
 }

@@ -70,3 +70,51 @@ func TestHeadTailLarge(t *testing.T) {
 		t.Errorf("head -n -N: %d bytes, status %d", len(out), st)
 	}
 }
+
+// TestTailLong covers the last lines of a file read from its end and of
+// standard input kept as it streams, on inputs where the blocks they
+// count in end inside lines and separators: with and without a final
+// newline, empty, lines longer than the blocks, NUL and invalid bytes,
+// -z, and more lines asked for than there are.
+func TestTailLong(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	for i := range 40000 {
+		fmt.Fprintf(&b, "%d caf\xc3\xa9\x00\xff\n", i)
+		if i%9000 == 0 {
+			b.WriteString(strings.Repeat("x", 70000) + "\n")
+		}
+	}
+	long := b.String()
+	inputs := map[string]string{
+		"long": long, "noeol": long + "tail", "empty": "", "nl": "\n\n\n",
+		"huge": strings.Repeat("y", 200000), "z": strings.ReplaceAll(long, "\n", "\x00"),
+	}
+	// last is the last n lines of s, the obvious way.
+	last := func(s string, n int, sep string) string {
+		lines := strings.SplitAfter(s, sep)
+		if lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		return strings.Join(lines[max(0, len(lines)-n):], "")
+	}
+	var cases []cmdCase
+	for _, name := range []string{"long", "noeol", "empty", "nl", "huge", "z"} {
+		in := inputs[name]
+		flag, sep := "-n", "\n"
+		if name == "z" {
+			flag, sep = "-zn", "\x00"
+		}
+		for _, n := range []int{0, 1, 2, 3, 100, 2000, 9001, 31000, 39999, 40005, 50000} {
+			want := last(in, n, sep)
+			cases = append(cases,
+				cmdCase{[]string{"tail", flag, fmt.Sprint(n), name}, "", want, "", 0},
+				cmdCase{[]string{"tail", flag, fmt.Sprint(n)}, in, want, "", 0})
+		}
+	}
+	fsys := testTree(t)
+	for name, in := range inputs {
+		writeFile(t, fsys, "/work/"+name, in)
+	}
+	runCases(t, fsys, cases)
+}

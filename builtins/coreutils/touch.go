@@ -1,9 +1,11 @@
 package coreutils
 
 import (
+	"errors"
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
@@ -72,8 +74,7 @@ func runTouch(c *builtins.Call) int {
 		} else {
 			base = now.get()
 		}
-		tz, set := c.LookupEnv("TZ")
-		t, err := gnudate.Parse(*date, base, gnudate.Zone(tz, set))
+		t, err := gnudate.Parse(*date, base, localZone(c))
 		if err != nil {
 			c.Fail("invalid date format %s", builtins.Quote(*date))
 			return 1
@@ -134,7 +135,12 @@ func runTouch(c *builtins.Call) int {
 			}
 		}
 		if err := c.FS.Chtimes(p, atime, mtime); err != nil {
-			failOn(c, "setting times of", name, err)
+			what := "setting times of"
+			if !*noCreate && errors.Is(err, syscall.EROFS) {
+				// GNU opened the file first, and reports that failure
+				what = "cannot touch"
+			}
+			failOn(c, what, name, err)
 			status = 1
 		}
 	}

@@ -1,7 +1,6 @@
 package coreutils
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -288,26 +287,34 @@ func runTr(c *builtins.Call) int {
 		}
 	}
 
-	br := bufio.NewReaderSize(c.Stdin, 32*1024)
-	buf := make([]byte, 32*1024)
-	out := make([]byte, 0, 32*1024)
+	buf := make([]byte, 64*1024)
+	kept := make([]byte, 0, 64*1024)
 	last := -1
 	for {
 		if c.Canceled() {
 			return 130
 		}
-		n, rerr := br.Read(buf)
-		out = out[:0]
-		for _, b := range buf[:n] {
-			if delSet[b] {
-				continue
+		n, rerr := c.Stdin.Read(buf)
+		out := buf[:n]
+		if *del || *squeeze {
+			kept = kept[:0]
+			for _, b := range out {
+				if delSet[b] {
+					continue
+				}
+				b = xlate[b]
+				if sqSet[b] && int(b) == last {
+					continue
+				}
+				last = int(b)
+				kept = append(kept, b)
 			}
-			b = xlate[b]
-			if sqSet[b] && int(b) == last {
-				continue
+			out = kept
+		} else {
+			// translating only: byte for byte, in place
+			for i, b := range out {
+				out[i] = xlate[b]
 			}
-			last = int(b)
-			out = append(out, b)
 		}
 		if len(out) > 0 {
 			if _, err := c.Stdout.Write(out); err != nil {

@@ -87,3 +87,29 @@ func TestTrLargeInput(t *testing.T) {
 		t.Errorf("got %d bytes, status %d", len(out), status)
 	}
 }
+
+// TestTrTranslate covers translation alone, done in place on each block
+// read: every byte value (NUL, invalid and multi-byte UTF-8 included),
+// input longer than a block, no final newline, empty input.
+func TestTrTranslate(t *testing.T) {
+	t.Parallel()
+	var all []byte
+	for i := range 256 {
+		all = append(all, byte(i))
+	}
+	in := strings.Repeat(string(all), 600) + "caf\xc3\xa9 no newline"
+	upper := func(s string) string {
+		b := []byte(s)
+		for i, ch := range b {
+			if ch >= 'a' && ch <= 'z' {
+				b[i] = ch - 'a' + 'A'
+			}
+		}
+		return string(b)
+	}
+	runCases(t, testTree(t), []cmdCase{
+		{[]string{"tr", "a-z", "A-Z"}, in, upper(in), "", 0},
+		{[]string{"tr", "\\000-\\377", "\\001-\\377\\000"}, string(all), string(all[1:]) + "\x00", "", 0},
+		{[]string{"tr", "a-z", "A-Z"}, "", "", "", 0},
+	})
+}

@@ -2,6 +2,7 @@ package coreutils
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -154,9 +155,22 @@ func runUniq(c *builtins.Call) int {
 		printedAny bool
 		werr       error
 	)
-	emit := func(s string) {
+	var obuf []byte
+	// emit writes s and the separator, after a count when count is at
+	// least 0 (printf's "%7d ").
+	emit := func(count int, s string) {
+		obuf = obuf[:0]
+		if count >= 0 {
+			var digits [20]byte
+			d := strconv.AppendInt(digits[:0], int64(count), 10)
+			for range 7 - len(d) {
+				obuf = append(obuf, ' ')
+			}
+			obuf = append(append(obuf, d...), ' ')
+		}
+		obuf = append(append(obuf, s...), sep)
 		if werr == nil {
-			_, werr = io.WriteString(w, s)
+			_, werr = w.Write(obuf)
 		}
 	}
 	flush := func() {
@@ -167,43 +181,51 @@ func runUniq(c *builtins.Call) int {
 		case allRep != "":
 			if n > 1 {
 				if allRep == "prepend" || allRep == "separate" && printedAny {
-					emit(string(sep))
+					emit(-1, "")
 				}
 				for _, l := range group {
-					emit(l + string(sep))
+					emit(-1, l)
 				}
 				printedAny = true
 			}
 		case *repeated && n < 2, *unique && n > 1:
 		case *count:
-			emit(fmt.Sprintf("%7d %s%c", n, first, sep))
+			emit(n, first)
 		default:
-			emit(first + string(sep))
+			emit(-1, first)
 		}
 	}
-	br := bufio.NewReaderSize(r, 32*1024)
+	// plain: lines are compared whole
+	plain := nf == 0 && ns == 0 && nw < 0 && !*ignoreCase
+	var long []byte
+	br := bufio.NewReaderSize(r, 64*1024)
 	for {
 		if c.Canceled() {
 			return 130
 		}
-		line, rerr := br.ReadString(sep)
-		if line == "" && rerr != nil {
+		raw, rerr := readLine(br, sep, &long)
+		if len(raw) == 0 && rerr != nil {
 			if rerr != io.EOF {
 				c.FailErr(in, rerr)
 				return 1
 			}
 			break
 		}
-		line = strings.TrimSuffix(line, string(sep))
-		k := key(line)
-		if have && equal(k, firstKey) {
+		raw = bytes.TrimSuffix(raw, []byte{sep})
+		if plain && have && string(raw) == first {
+			// a repeat of the whole line: nothing to copy
+			n++
+			if allRep != "" {
+				group = append(group, first)
+			}
+		} else if line := string(raw); have && equal(key(line), firstKey) {
 			n++
 			if allRep != "" {
 				group = append(group, line)
 			}
 		} else {
 			flush()
-			first, firstKey, n, have = line, k, 1, true
+			first, firstKey, n, have = line, key(line), 1, true
 			group = append(group[:0], line)
 		}
 		if werr != nil {

@@ -1,6 +1,7 @@
 package coreutils
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/moonix-sh/moonix/vfs"
@@ -56,4 +57,31 @@ func TestUniqOutputFile(t *testing.T) {
 	if st != 1 || errs != "uniq: /nodir/out: No such file or directory\n" {
 		t.Errorf("got (%q, %d)", errs, st)
 	}
+}
+
+// TestUniqBytes covers the reads that do not copy a repeated line and the
+// counts written without fmt: empty lines, case, NUL, invalid and
+// multi-byte bytes, a last line without a newline equal to the one
+// before, the options that compare part of a line, -z, lines longer than
+// the read buffer. The expectations are GNU uniq's (LC_ALL=C).
+func TestUniqBytes(t *testing.T) {
+	t.Parallel()
+	in := "\n\na\na\nA\nx\x00y\nx\x00y\nx\x00z\ncaf\xc3\xa9\ncaf\xc3\xa9\n\xff\n\xfe\n1 a\n2 a\n2  b\nend\nend"
+	long := strings.Repeat("x", 70000)
+	runCases(t, testTree(t), []cmdCase{
+		{[]string{"uniq"}, in, "\na\nA\nx\x00y\nx\x00z\ncaf\xc3\xa9\n\xff\n\xfe\n1 a\n2 a\n2  b\nend\n", "", 0},
+		{[]string{"uniq", "-c"}, in, "      2 \n      2 a\n      1 A\n      2 x\x00y\n      1 x\x00z\n      2 caf\xc3\xa9\n      1 \xff\n      1 \xfe\n      1 1 a\n      1 2 a\n      1 2  b\n      2 end\n", "", 0},
+		{[]string{"uniq", "-d"}, in, "\na\nx\x00y\ncaf\xc3\xa9\nend\n", "", 0},
+		{[]string{"uniq", "-u"}, in, "A\nx\x00z\n\xff\n\xfe\n1 a\n2 a\n2  b\n", "", 0},
+		{[]string{"uniq", "-D"}, in, "\n\na\na\nx\x00y\nx\x00y\ncaf\xc3\xa9\ncaf\xc3\xa9\nend\nend\n", "", 0},
+		{[]string{"uniq", "--all-repeated=separate"}, in, "\n\n\na\na\n\nx\x00y\nx\x00y\n\ncaf\xc3\xa9\ncaf\xc3\xa9\n\nend\nend\n", "", 0},
+		{[]string{"uniq", "-i", "-c"}, in, "      2 \n      3 a\n      2 x\x00y\n      1 x\x00z\n      2 caf\xc3\xa9\n      1 \xff\n      1 \xfe\n      1 1 a\n      1 2 a\n      1 2  b\n      2 end\n", "", 0},
+		{[]string{"uniq", "-f1", "-c"}, in, "     12 \n      2 1 a\n      1 2  b\n      2 end\n", "", 0},
+		{[]string{"uniq", "-s1"}, in, "\nx\x00y\nx\x00z\ncaf\xc3\xa9\n\xff\n1 a\n2  b\nend\n", "", 0},
+		{[]string{"uniq", "-w1", "-c"}, in, "      2 \n      2 a\n      1 A\n      3 x\x00y\n      2 caf\xc3\xa9\n      1 \xff\n      1 \xfe\n      1 1 a\n      2 2 a\n      2 end\n", "", 0},
+		{[]string{"uniq", "-z", "-c"}, in, "      1 \n\na\na\nA\nx\x00      2 y\nx\x00      1 z\ncaf\xc3\xa9\ncaf\xc3\xa9\n\xff\n\xfe\n1 a\n2 a\n2  b\nend\nend\x00", "", 0},
+		{[]string{"uniq", "-c"}, "", "", "", 0},
+		{[]string{"uniq", "-c"}, long + "\n" + long + "\n" + long + "y\n" + long + "y", "      2 " + long + "\n      2 " + long + "y\n", "", 0},
+		{[]string{"uniq", "-D"}, long + "\n" + long + "\n" + long + "y\n", long + "\n" + long + "\n", "", 0},
+	})
 }

@@ -1,6 +1,7 @@
 package coreutils
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -122,7 +123,7 @@ func runWc(c *builtins.Call) int {
 			}
 			continue
 		}
-		n, err := wcCount(c, r)
+		n, err := wcCount(c, r, *words, *maxLine)
 		r.Close()
 		if err == errStop {
 			return 130
@@ -174,9 +175,12 @@ func wcStat(c *builtins.Call, name string) (fs.FileInfo, error) {
 	return nil, nil
 }
 
-func wcCount(c *builtins.Call, r io.Reader) (wcCounts, error) {
+// wcCount counts r. Lines are counted with bytes.Count; words with a
+// class table, and only when asked for; the display width only for -L,
+// the one count that needs the whole byte-by-byte walk.
+func wcCount(c *builtins.Call, r io.Reader, words, maxLine bool) (wcCounts, error) {
 	var n wcCounts
-	buf := make([]byte, 64*1024)
+	buf := make([]byte, 256*1024)
 	inWord := false
 	var pos int64
 	for {
@@ -184,37 +188,16 @@ func wcCount(c *builtins.Call, r io.Reader) (wcCounts, error) {
 			return n, errStop
 		}
 		m, err := r.Read(buf)
+		b := buf[:m]
 		n.bytes += int64(m)
-		for _, b := range buf[:m] {
-			switch {
-			case b == '\n':
-				n.lines++
-				if pos > n.maxLine {
-					n.maxLine = pos
-				}
-				pos = 0
-				inWord = false
-			case b == '\r' || b == '\f':
-				if pos > n.maxLine {
-					n.maxLine = pos
-				}
-				pos = 0
-				inWord = false
-			case b == '\t':
-				pos += 8 - pos%8
-				inWord = false
-			case b == ' ':
-				pos++
-				inWord = false
-			case b == '\v':
-				inWord = false
-			case b > ' ' && b < 0x7f:
-				pos++
-				if !inWord {
-					n.words++
-					inWord = true
-				}
-			}
+		switch {
+		case maxLine:
+			inWord, pos = wcWalk(&n, b, inWord, pos)
+		case words:
+			n.lines += int64(bytes.Count(b, []byte{'\n'}))
+			inWord = wcWords(&n, b, inWord)
+		default:
+			n.lines += int64(bytes.Count(b, []byte{'\n'}))
 		}
 		if err == io.EOF {
 			break
@@ -228,4 +211,77 @@ func wcCount(c *builtins.Call, r io.Reader) (wcCounts, error) {
 	}
 	n.chars = n.bytes
 	return n, nil
+}
+
+// wcClass sorts bytes for counting words (the C locale's): a printable
+// character starts or continues a word, white space ends one, any other
+// byte does neither.
+var wcClass = func() (t [256]uint8) {
+	for b := '!'; b < 0x7f; b++ {
+		t[b] = wcPrint
+	}
+	for _, b := range []byte{'\n', '\r', '\f', '\t', ' ', '\v'} {
+		t[b] = wcSpace
+	}
+	return t
+}()
+
+const (
+	wcPrint = 1
+	wcSpace = 2
+)
+
+// wcWords counts the words of b, inWord saying whether the byte before b
+// was inside one; it returns the same for b's last byte.
+func wcWords(n *wcCounts, b []byte, inWord bool) bool {
+	var words int64
+	for _, ch := range b {
+		switch wcClass[ch] {
+		case wcPrint:
+			if !inWord {
+				words++
+				inWord = true
+			}
+		case wcSpace:
+			inWord = false
+		}
+	}
+	n.words += words
+	return inWord
+}
+
+// wcWalk counts everything in b, the display width of lines included.
+func wcWalk(n *wcCounts, buf []byte, inWord bool, pos int64) (bool, int64) {
+	for _, b := range buf {
+		switch {
+		case b == '\n':
+			n.lines++
+			if pos > n.maxLine {
+				n.maxLine = pos
+			}
+			pos = 0
+			inWord = false
+		case b == '\r' || b == '\f':
+			if pos > n.maxLine {
+				n.maxLine = pos
+			}
+			pos = 0
+			inWord = false
+		case b == '\t':
+			pos += 8 - pos%8
+			inWord = false
+		case b == ' ':
+			pos++
+			inWord = false
+		case b == '\v':
+			inWord = false
+		case b > ' ' && b < 0x7f:
+			pos++
+			if !inWord {
+				n.words++
+				inWord = true
+			}
+		}
+	}
+	return inWord, pos
 }

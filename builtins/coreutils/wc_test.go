@@ -1,6 +1,7 @@
 package coreutils
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -40,6 +41,84 @@ func TestWc(t *testing.T) {
 		differs("--total is coreutils 9.2's; Debian 12 has 9.1", cmdCase{[]string{"wc", "--total=bad", "words"}, "", "", "wc: invalid argument 'bad' for '--total'\n", 2}),
 		{[]string{"wc", "-x"}, "", "", "wc: invalid option -- 'x'\nTry 'wc --help' for more information.\n", 1},
 	})
+}
+
+// TestWcEdges covers the counting paths (lines alone, lines and words, and
+// the whole walk for -L) on the inputs where they could part: no final
+// newline, empty input, NUL and invalid bytes, multi-byte characters, and
+// a word and a line longer than the read buffer.
+func TestWcEdges(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", 300_000)
+	var cases []cmdCase
+	for _, in := range []string{
+		"",
+		"\n",
+		"no newline",
+		"a\x00b c\x00\n\x00\n",
+		"caf\xc3\xa9 na\xefve \xff\xfe x\n\x80\n",
+		"\t \v\f\r\n  \n",
+		long + " " + long + "\n" + long,
+		strings.Repeat("ab cd\n", 100_000),
+	} {
+		for _, flags := range []string{"-l", "-c", "-lc", "-w", "-lw", "-L", "-lwcmL"} {
+			l, w, b, maxLine := wcNaive(in)
+			var parts []string
+			for _, f := range flags[1:] {
+				parts = append(parts, map[rune]string{'l': l, 'w': w, 'c': b, 'm': b, 'L': maxLine}[f])
+			}
+			width := 1
+			if len(parts) > 1 {
+				width = 7
+			}
+			var out strings.Builder
+			for i, p := range parts {
+				if i > 0 {
+					out.WriteByte(' ')
+				}
+				fmt.Fprintf(&out, "%*s", width, p)
+			}
+			cases = append(cases, cmdCase{[]string{"wc", flags}, in, out.String() + "\n", "", 0})
+		}
+	}
+	runCases(t, testTree(t), cases)
+}
+
+// wcNaive counts as GNU wc does in the C locale, the slow and obvious way.
+func wcNaive(s string) (lines, words, bytes, maxLine string) {
+	var l, w, pos, max int
+	in := false
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case ch == '\n' || ch == '\r' || ch == '\f':
+			if ch == '\n' {
+				l++
+			}
+			max, pos, in = maxInt(max, pos), 0, false
+		case ch == '\t':
+			pos, in = pos+8-pos%8, false
+		case ch == ' ' || ch == '\v':
+			if ch == ' ' {
+				pos++
+			}
+			in = false
+		case ch > ' ' && ch < 0x7f:
+			pos++
+			if !in {
+				w++
+				in = true
+			}
+		}
+	}
+	max = maxInt(max, pos)
+	return fmt.Sprint(l), fmt.Sprint(w), fmt.Sprint(len(s)), fmt.Sprint(max)
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
 }
 
 func TestWcStdinRedirect(t *testing.T) {

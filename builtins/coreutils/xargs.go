@@ -26,10 +26,11 @@ double quotes and backslashes quote, as in POSIX.
   -d, --delimiter=DELIM    items end with DELIM (a character or an escape
                            such as \n, \t, \0, \x2c); no quote processing
   -a, --arg-file=FILE      read items from FILE; commands keep stdin
-  -E, --eof=STR            stop at an item equal to STR
+  -E STR                   stop at an item equal to STR
+  -e, --eof[=STR]          same as -E STR; without STR, no item stops
   -I, --replace=REPL       run COMMAND once per input line, replacing REPL in
                            INITIAL-ARGS with the line (implies -L 1)
-  -i, --replace            same as -I {}
+  -i, --replace[=REPL]     same as -I REPL, or -I {} without REPL
   -L, --max-lines=N        use at most N non-blank input lines per command;
                            a line ending in a blank continues on the next
   -n, --max-args=N         use at most N items per command
@@ -63,6 +64,7 @@ type xargsOpts struct {
 }
 
 func runXargs(c *builtins.Call) int {
+	c.Args = gluedOptional(c.Args, map[byte]string{'e': "eof", 'i': "replace"}, "adEILnPs", []string{"arg-file", "delimiter", "replace-str", "max-lines", "max-args", "max-procs", "max-chars"}, false)
 	fl := c.Flags()
 	fl.SetInterspersed(false)
 	o := xargsOpts{delim: -1, size: xargsDefaultSize, procs: 1}
@@ -98,7 +100,9 @@ func runXargs(c *builtins.Call) int {
 		return nil
 	}), "delimiter", "d", "")
 	argFile := fl.StringP("arg-file", "a", "", "")
-	fl.StringVarP(&o.eof, "eof", "E", "", "")
+	fl.StringVarP(&o.eof, "E", "E", "", "")
+	fl.StringVarP(&o.eof, "eof", "e", "", "")
+	fl.Lookup("eof").NoOptDefVal = "\x00"
 	// -I, -L and -n exclude each other, the later winning, with GNU's
 	// warnings.
 	var warnings []string
@@ -165,6 +169,9 @@ func runXargs(c *builtins.Call) int {
 	}
 	for _, w := range warnings {
 		c.Fail("%s", w)
+	}
+	if o.eof == "\x00" {
+		o.eof = ""
 	}
 	if delimErr != "" {
 		c.Fail("%s", delimErr)
@@ -436,14 +443,16 @@ func (x *xargsReader) split(line string) error {
 		case ch == '\'' || ch == '"':
 			quote = ch
 			inItem = true
-		case (ch == ' ' || ch == '\t') && (!x.o.hasRepl || !inItem):
-			if inItem {
-				if err := x.push(cur.String()); err != nil {
-					return err
-				}
-				cur.Reset()
-				inItem = false
+		case !inItem && strings.IndexByte(" \t\r\f\v", ch) >= 0:
+			// between items (and before the line, with -I) any white
+			// space is skipped, as GNU's does; inside one only a blank
+			// ends it
+		case (ch == ' ' || ch == '\t') && !x.o.hasRepl:
+			if err := x.push(cur.String()); err != nil {
+				return err
 			}
+			cur.Reset()
+			inItem = false
 		default:
 			cur.WriteByte(ch)
 			inItem = true

@@ -27,6 +27,18 @@ func TestXargs(t *testing.T) {
 		{[]string{"xargs", "-t", "echo"}, "a b\n", "a b\n", "echo a b\n", 0},
 		{[]string{"xargs", "-t"}, "\"x y\" it's\n", "x y\n", "echo 'x y'\nxargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n", 1},
 		{[]string{"xargs", "-E", "EOF"}, "a\nEOF\nb\n", "a\n", "", 0},
+		// -e[EOF] is -E with the string glued on; -e alone, or -E '', sets none
+		{[]string{"xargs", "-eEOF"}, "a b\nEOF\nc\n", "a b\n", "", 0},
+		{[]string{"xargs", "-rteEOF", "echo"}, "a\nEOF\nc\n", "a\n", "echo a\n", 0},
+		{[]string{"xargs", "--eof=EOF"}, "a\nx EOF y\nc\n", "a x\n", "", 0},
+		{[]string{"xargs", "-E", "EOF", "-e", "echo"}, "a\nEOF\nc\n", "a EOF c\n", "", 0},
+		{[]string{"xargs", "-E", "", "echo"}, "a\n\nc\n", "a c\n", "", 0},
+		{[]string{"xargs", "-i{}", "echo", "<{}>"}, "a b\n", "<a b>\n", "", 0},
+		{[]string{"xargs", "-iX", "echo", "<X>"}, "a b\n", "<a b>\n", "", 0},
+		// any white space before an item is skipped (with -I, before the
+		// line), but only blanks end one
+		{[]string{"xargs", "-I{}", "echo", "[{}]"}, "\v a\vb \v\n\f\r x\n", "[a\vb \v]\n[x]\n", "", 0},
+		{[]string{"xargs", "-n1"}, "\v a\vb \v\n\f\r\n c\fd \n", "a\vb\nc\fd\n", "", 0},
 		{[]string{"xargs"}, "a\n\"b\n", "a\n", "xargs: unmatched double quote; by default quotes are special to xargs unless you use the -0 option\n", 1},
 		{[]string{"xargs"}, "a 'b\n", "a\n", "xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n", 1},
 		{[]string{"xargs", "-n", "0"}, "a", "", "xargs: value 0 for -n option should be >= 1\nTry 'xargs --help' for more information.\n", 1},

@@ -26,8 +26,8 @@ and exits 0 when it is, 1 when it is not. For the fs.* kinds TARGET is a
 path, relative to the working directory, with its symlinks resolved as the
 gate resolves them (a symlink in a place you may not read is not followed);
 net.connect takes host[:port], mcp.call server/tool, a2a.delegate an agent,
-env.read a variable name, process.spawn a command; the other kinds take no
-target.
+env.read a variable name, process.spawn a command, git.remote a remote's
+name, a host directory or host:port; the other kinds take no target.
 
 caps drop removes capabilities for the rest of the session: each CAP is
 added as a denial. The session's set is shared by its nested shells and
@@ -108,7 +108,7 @@ func listCaps(c *call, asJSON bool) {
 var targetKinds = map[caps.Kind]string{
 	caps.FSRead: "path", caps.FSWrite: "path", caps.FSDelete: "path", caps.FSExec: "path",
 	caps.NetConnect: "host", caps.MCPCall: "server/tool", caps.A2ADelegate: "agent",
-	caps.EnvRead: "variable name", caps.ProcessSpawn: "command",
+	caps.EnvRead: "variable name", caps.ProcessSpawn: "command", caps.GitRemote: "remote name, host directory or host:port",
 }
 
 func capsCheck(c *call, ops []string, asJSON bool) int {

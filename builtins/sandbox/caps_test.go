@@ -115,7 +115,7 @@ func TestCapsCheck(t *testing.T) {
 		{Args: []string{"caps", "check", "clock.read", "--json"}, Out: `{"kind":"clock.read","target":null,"allowed":false,"rule":null}` + "\n", Status: 1},
 		{Args: []string{"caps", "check", "fs.read", "--", "-x"}, Out: "allowed: fs.read /work/-x (granted by fs.read)\n"},
 		{Args: []string{"caps", "check"}, Err: "caps: check: missing capability kind\nTry 'caps --help' for more information.\n", Status: 2},
-		{Args: []string{"caps", "check", "fs.wrte", "x"}, Err: "caps: check: unknown capability kind \"fs.wrte\" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, clock.read, random.read, env.read, process.spawn)\n", Status: 2},
+		{Args: []string{"caps", "check", "fs.wrte", "x"}, Err: "caps: check: unknown capability kind \"fs.wrte\" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, git.remote, clock.read, random.read, env.read, process.spawn)\n", Status: 2},
 		{Args: []string{"caps", "check", "fs.write"}, Err: "caps: check: fs.write needs a path\nTry 'caps --help' for more information.\n", Status: 2},
 		{Args: []string{"caps", "check", "fs.write", ""}, Err: "caps: check: fs.write needs a path\nTry 'caps --help' for more information.\n", Status: 2},
 		{Args: []string{"caps", "check", "mcp.call"}, Err: "caps: check: mcp.call needs a server/tool\nTry 'caps --help' for more information.\n", Status: 2},
@@ -134,7 +134,7 @@ func TestCapsDrop(t *testing.T) {
 	s := newCapsSession(t, "developer")
 	s.cases([]cmdCase{
 		{Args: []string{"caps", "drop", "fs.write:/work/keep/**", "fs.wrte"},
-			Err: "caps: unknown capability \"fs.wrte\" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, clock.read, random.read, env.read, process.spawn)\n", Status: 2},
+			Err: "caps: unknown capability \"fs.wrte\" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, git.remote, clock.read, random.read, env.read, process.spawn)\n", Status: 2},
 		{Args: []string{"caps", "drop", "fs.write:relative"}, Err: "caps: capability fs.write:relative: path pattern \"relative\" must be absolute\n", Status: 2},
 		{Args: []string{"caps", "drop", "git.branch:x"}, Err: "caps: capability git.branch takes no pattern (got \"x\")\n", Status: 2},
 		{Args: []string{"caps", "drop"}, Err: "caps: drop: missing capability\nTry 'caps --help' for more information.\n", Status: 2},

@@ -36,7 +36,10 @@ serve) are listed too (mcp-in), as a record of what an agent did; they
 are not effects themselves (what they did is); requests made of A2A
 agents (a2a: the agent and the operation as target, the task's final
 state as outcome), and the tasks an agent sent moonix a2a serve
-(a2a-in), listed as mcp-in is. An operation that
+(a2a-in), listed as mcp-in is; pushes to a remote of the history
+(git-push: the remote's URL as target), and fetches from one
+(git-fetch, also of pull and moonix clone), which are listed but change
+nothing outside, as mcp-in. An operation that
 leaves the sandbox is logged before it starts and again when it ends; one
 that never ended (moonix was killed) shows "unknown outcome".
 Capability denials are logged too (kind denied), for audit only: they are
@@ -46,7 +49,8 @@ not effects, and are listed only with --denied, --all or --kind denied.
                      is a unique prefix of a snapshot id, a branch, or
                      HEAD, optionally followed by ~N or ^
   -k, --kind=KIND    only entries of KIND (http, clock, random, mcp,
-                     process, a2a, mcp-in, a2a-in, denied);
+                     process, a2a, git-push, git-fetch, mcp-in, a2a-in,
+                     denied);
                      repeatable, or a comma-separated list
   -d, --denied       only the denials (with --kind, the denials too)
   -a, --all          the effects and the denials

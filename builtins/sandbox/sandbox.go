@@ -16,7 +16,6 @@ package sandbox
 import (
 	"encoding/json"
 	"errors"
-	"io/fs"
 	"slices"
 	"strings"
 	"time"
@@ -72,7 +71,8 @@ func Commands(d Deps) []*builtins.Command {
 	cmds := []*builtins.Command{
 		snapshotCommand(d), rollbackCommand(d), historyCommand(d), branchCommand(d),
 		switchCommand(d), forkCommand(d), statusCommand(d), showCommand(d),
-		effectsCommand(d), capsCommand(d),
+		effectsCommand(d), capsCommand(d), atomicCommand(d),
+		remoteCommand(d), pushCommand(d), fetchCommand(d), pullCommand(d),
 	}
 	for _, cmd := range cmds {
 		cmd.UsageStatus = 2
@@ -301,19 +301,10 @@ func workingChanges(c *call) ([]vfs.Change, error) {
 	return changes, err
 }
 
-// allAdded lists every path of the working tree as added.
+// allAdded lists every path of the working tree that history records
+// as added.
 func allAdded(c *call) ([]vfs.Change, error) {
-	var out []vfs.Change
-	err := vfs.WalkDir(c.FS, "/", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == "/" || d.Type()&fs.ModeDevice != 0 {
-			return nil
-		}
-		out = append(out, vfs.Change{Path: p, Kind: vfs.Added})
-		return nil
-	})
+	out, err := c.repo.Changes(vfs.NullSpec, "")
 	sortChanges(out)
 	return out, err
 }

@@ -9,24 +9,11 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// callPos is where ce starts, or no position: the parser's Pos panics on
-// a word that brace expansion left without parts ({,}).
-func callPos(ce *syntax.CallExpr) (pos syntax.Pos) {
-	defer func() {
-		if recover() != nil {
-			pos = syntax.Pos{}
-		}
-	}()
-	return ce.Pos()
-}
-
 // call runs a simple command: expansion of its words, its redirections,
 // its assignments, then a function, a builtin or an external command.
 func (p *proc) call(ce *syntax.CallExpr, redirs []*syntax.Redirect) {
 	defer p.recoverCommand(len(p.frames))
-	if pos := callPos(ce); pos.IsValid() {
-		p.line = p.lineOf(pos)
-	}
+	p.line = p.lineOf(ce.Pos())
 	if len(p.aliases.m) > 0 {
 		if a, name, ok := p.aliasFor(ce); ok {
 			p.runAlias(ce, redirs, a, name)
@@ -166,7 +153,9 @@ func (p *proc) external(args []string) int {
 	if w, ok := c.Stderr.(*pipeWriter); ok {
 		c.Stderr = sigpipeWriter{w, &hit}
 	}
+	p.execArgs.Store(&args)
 	status := p.sh.cfg.Exec(c)
+	p.execArgs.Store(nil)
 	if hit.Load() {
 		return 128 + 13
 	}

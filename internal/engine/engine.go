@@ -62,6 +62,9 @@ type Config struct {
 	// (kill of a pid this shell does not know); it reports whether one
 	// took it. Nil: there are none.
 	Signal func(pid, sig int) bool
+	// ProcClock reads the clock the start times of processes come from
+	// (Processes: ps's STIME and ELAPSED). Nil: the zero time.
+	ProcClock func() time.Time
 	// Home answers ~user: the home directory of user, if known.
 	Home func(user string) (string, bool)
 	// Interactive: alias expansion on, no line numbers in errors.
@@ -162,6 +165,19 @@ func (c *Command) Exported() []string { return c.p.exported() }
 
 // Chdir changes the calling shell's directory, as cd does.
 func (c *Command) Chdir(dir string) error { return c.p.chdir(vfs.Clean(c.p.dir, dir), dir) }
+
+// Run runs args in the calling shell as the shell runs a command it
+// reads (a function, a shell builtin, or through Config.Exec), with the
+// command's descriptors, and returns its status: what a function or cd
+// changes stays in the calling shell (atomic runs its command so).
+func (c *Command) Run(args []string) int {
+	c.p.runArgs(args, false)
+	return c.p.status
+}
+
+// WorkDir is the calling shell's working directory now (Dir is the one
+// the command started in).
+func (c *Command) WorkDir() string { return c.p.dir }
 
 // SetUmask sets the calling shell's file creation mask.
 func (c *Command) SetUmask(m fs.FileMode) { c.p.umask = m & 0o777 }
@@ -677,6 +693,10 @@ type proc struct {
 	// whose expansion is running (not expanded again inside).
 	parseSeq  uint64
 	expanding map[string]bool
+	// execArgs is the command Config.Exec runs for the proc now (ps);
+	// started is when the proc was given its pid.
+	execArgs atomic.Pointer[[]string]
+	started  time.Time
 }
 
 // fork returns a copy of p for a subshell, sharing what neither changes.

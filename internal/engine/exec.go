@@ -2,9 +2,11 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -745,14 +747,83 @@ func (p *proc) timeClause(c *syntax.TimeClause) {
 		p.status = 0
 	}
 	d := p.sh.now("time").Sub(start)
-	secs := d.Seconds()
+	format := "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS"
 	if c.PosixFormat {
-		p.writeErr("real " + strconv.FormatFloat(secs, 'f', 2, 64) + "\nuser 0.00\nsys 0.00\n")
+		format = "real %2R\nuser %2U\nsys %2S"
+	} else if f, set := p.getStr("TIMEFORMAT"); set {
+		format = f
+	}
+	if format == "" {
 		return
 	}
-	m := int(secs) / 60
-	s := secs - float64(m*60)
-	p.writeErr("\nreal\t" + strconv.Itoa(m) + "m" + strconv.FormatFloat(s, 'f', 3, 64) + "s\nuser\t0m0.000s\nsys\t0m0.000s\n")
+	out, bad, ok := timeFormat(format, d)
+	if !ok {
+		p.errorf("TIMEFORMAT: `%c': invalid format character", bad)
+		return
+	}
+	p.writeErr(out + "\n")
+}
+
+// timeFormat expands bash's TIMEFORMAT for a command that took real
+// (moonix counts no CPU time: user and sys are 0): %% is %, %[p][l]R,
+// %[p][l]U and %[p][l]S the real, user and system seconds with p (0 to
+// 3, default 3) decimals, in MmS.FFFs form with l, %P the CPU share in
+// percent. ok is false at an invalid character after %, bad.
+func timeFormat(format string, real time.Duration) (out string, bad byte, ok bool) {
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			b.WriteByte(format[i])
+			continue
+		}
+		i++
+		if i == len(format) {
+			b.WriteByte('%') // a % that ends the format stands for itself
+			break
+		}
+		switch format[i] {
+		case '%':
+			b.WriteByte('%')
+			continue
+		case 'P':
+			b.WriteString("0.00") // no CPU time is counted
+			continue
+		}
+		prec, long := 3, false
+		if c := format[i]; c >= '0' && c <= '9' {
+			prec = min(int(c-'0'), 3)
+			i++
+		}
+		if i < len(format) && format[i] == 'l' {
+			long = true
+			i++
+		}
+		if i == len(format) {
+			return "", 0, false
+		}
+		var ms int64 // bash counts milliseconds and cuts the digits it does not show
+		switch format[i] {
+		case 'R':
+			ms = real.Milliseconds()
+		case 'U', 'S':
+		default:
+			return "", format[i], false
+		}
+		secs := ms / 1000
+		if long {
+			b.WriteString(strconv.FormatInt(secs/60, 10) + "m")
+			secs %= 60
+		}
+		b.WriteString(strconv.FormatInt(secs, 10))
+		if prec > 0 {
+			frac := fmt.Sprintf("%03d", ms%1000)
+			b.WriteString("." + frac[:prec])
+		}
+		if long {
+			b.WriteByte('s')
+		}
+	}
+	return b.String(), 0, true
 }
 
 // background starts st as a job.
@@ -769,7 +840,10 @@ func (p *proc) background(st *syntax.Stmt) {
 	c.noErrexit = 0
 	j := p.jobs.add(c, st, p.sourceText(st))
 	p.lastBg = c.getPid()
-	_, simple := st.Cmd.(*syntax.CallExpr)
+	call, simple := st.Cmd.(*syntax.CallExpr)
+	if simple {
+		c.presetArgs(call)
+	}
 	go func() {
 		status := c.runSub(func(c *proc) {
 			bg := *st

@@ -118,14 +118,19 @@ func (t fdTable) free(min int) int {
 // pipe is an in-memory pipe with a buffer, as the kernel gives one:
 // writes do not wait for the reader until the buffer is full, reads wait
 // for data, a reader sees the end once the write side is closed, and a
-// writer gets errBrokenPipe once the read side is.
+// writer gets errBrokenPipe once the read side is. The buffer is a ring
+// that grows to pipeSize as the data needs, so that a pipe carrying a
+// line costs a small buffer and one carrying megabytes reuses the same
+// 64 KiB without allocating.
 type pipe struct {
-	mu      sync.Mutex
-	cond    sync.Cond
-	buf     []byte
-	rClosed bool
-	wClosed bool
-	stop    func() bool
+	mu   sync.Mutex
+	cond sync.Cond
+	// ring holds count bytes from head on, wrapping at its end.
+	ring        []byte
+	head, count int
+	rClosed     bool
+	wClosed     bool
+	stop        func() bool
 }
 
 // pipeSize is the buffer of a pipe, as Linux's default.
@@ -148,21 +153,50 @@ func newPipe(ctx context.Context) (*pipeReader, *pipeWriter) {
 type pipeReader struct{ p *pipe }
 type pipeWriter struct{ p *pipe }
 
+// take moves up to len(b) buffered bytes into b (p.mu held).
+func (p *pipe) take(b []byte) int {
+	n := min(len(b), p.count)
+	if n == 0 {
+		return 0
+	}
+	k := copy(b[:n], p.ring[p.head:])
+	copy(b[k:n], p.ring)
+	p.head = (p.head + n) % len(p.ring)
+	p.count -= n
+	if p.count == 0 {
+		p.head = 0
+	}
+	return n
+}
+
+// put appends b, which fits in pipeSize with what is buffered (p.mu held).
+func (p *pipe) put(b []byte) {
+	if need := p.count + len(b); need > len(p.ring) {
+		size := max(len(p.ring), 512)
+		for size < need {
+			size *= 2
+		}
+		ring := make([]byte, min(size, pipeSize))
+		p.take(ring)
+		p.ring, p.head, p.count = ring, 0, need-len(b)
+	}
+	tail := (p.head + p.count) % len(p.ring)
+	k := copy(p.ring[tail:], b)
+	copy(p.ring, b[k:])
+	p.count += len(b)
+}
+
 func (r *pipeReader) Read(b []byte) (int, error) {
 	p := r.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for len(p.buf) == 0 {
+	for p.count == 0 {
 		if p.wClosed || p.rClosed {
 			return 0, io.EOF
 		}
 		p.cond.Wait()
 	}
-	n := copy(b, p.buf)
-	p.buf = p.buf[n:]
-	if len(p.buf) == 0 {
-		p.buf = p.buf[:0:0]
-	}
+	n := p.take(b)
 	p.cond.Broadcast()
 	return n, nil
 }
@@ -175,7 +209,7 @@ func (p *pipe) close(reader bool) {
 	p.mu.Lock()
 	if reader {
 		p.rClosed = true
-		p.buf = nil
+		p.ring, p.head, p.count = nil, 0, 0
 	} else {
 		p.wClosed = true
 	}
@@ -199,13 +233,13 @@ func (w *pipeWriter) Write(b []byte) (int, error) {
 		if p.wClosed {
 			return n, io.ErrClosedPipe
 		}
-		room := pipeSize - len(p.buf)
+		room := pipeSize - p.count
 		if room <= 0 {
 			p.cond.Wait()
 			continue
 		}
 		k := min(room, len(b))
-		p.buf = append(p.buf, b[:k]...)
+		p.put(b[:k])
 		b = b[k:]
 		n += k
 		p.cond.Broadcast()

@@ -275,10 +275,11 @@ var signalTexts = []string{
 }
 
 // reportKilled says, as bash does when wait reaps it, that a job died of
-// a signal (but SIGINT and SIGPIPE).
+// a signal (but SIGINT, SIGPIPE and SIGTERM: bash is built with
+// DONT_REPORT_SIGPIPE and DONT_REPORT_SIGTERM).
 func (p *proc) reportKilled(j *job) {
 	sig := int(j.p.killedBy.Load())
-	if sig == 0 || sig == 2 || sig == 13 {
+	if sig == 0 || sig == 2 || sig == 13 || sig == 15 {
 		return
 	}
 	p.errorf("%5d %-24s%s", j.p.getPid(), signalDescription(sig), j.text)

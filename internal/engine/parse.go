@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -244,12 +245,12 @@ func fixLet(src string, at int) (string, bool) {
 	} else {
 		end += i
 	}
-	line := letCompound.ReplaceAllString(src[i+3:end], "'$1'")
+	line := letCompound().ReplaceAllString(src[i+3:end], "'$1'")
 	return src[:i] + "\\let" + line + src[end:], true
 }
 
 // letCompound is NAME=( ... ) in a let's operands.
-var letCompound = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*=\([^()']*\))`)
+var letCompound = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*=\([^()']*\))`) })
 
 // fixEmptyExtGlob rewrites an extended glob of empty alternatives in
 // [[ ]] (@(), @(||), which the parser refuses) as a quoted empty string:

@@ -48,10 +48,31 @@ func prepare(node syntax.Node, src string) {
 	})
 	for _, w := range words {
 		if wordHasBrace(w) {
+			pos := w.Pos()
 			syntax.SplitBraces(w)
+			fillBraceElems(w, pos)
 		}
 	}
 	ar.apply()
+}
+
+// fillBraceElems gives each empty element of w's brace expansions
+// ({,}, {a,}) an empty literal at pos: the parser's positions of a brace
+// expansion start at its first element's first part, and an element
+// without parts has none (its Pos panics).
+func fillBraceElems(w *syntax.Word, pos syntax.Pos) {
+	for _, part := range w.Parts {
+		be, ok := part.(*syntax.BraceExp)
+		if !ok {
+			continue
+		}
+		for _, elem := range be.Elems {
+			if len(elem.Parts) == 0 {
+				elem.Parts = []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos}}
+			}
+			fillBraceElems(elem, pos)
+		}
+	}
 }
 
 // fixSlashPattern reads ${x///} and ${x////c} as bash does: a pattern

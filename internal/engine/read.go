@@ -185,7 +185,7 @@ func inputReady(r io.Reader) bool {
 	case *pipeReader:
 		r.p.mu.Lock()
 		defer r.p.mu.Unlock()
-		return len(r.p.buf) > 0 || r.p.wClosed
+		return r.p.count > 0 || r.p.wClosed
 	case nullFile:
 		return true
 	}
@@ -291,7 +291,7 @@ func (r *pipeReader) readByteBefore(deadline time.Time) (byte, error) {
 	defer timer.Stop()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for len(p.buf) == 0 {
+	for p.count == 0 {
 		if p.wClosed || p.rClosed {
 			return 0, io.EOF
 		}
@@ -300,10 +300,10 @@ func (r *pipeReader) readByteBefore(deadline time.Time) (byte, error) {
 		}
 		p.cond.Wait()
 	}
-	c := p.buf[0]
-	p.buf = p.buf[1:]
+	var c [1]byte
+	p.take(c[:])
 	p.cond.Broadcast()
-	return c, nil
+	return c[0], nil
 }
 
 func unescapedLine(line []byte, escaped []bool) string { return string(line) }

@@ -275,8 +275,14 @@ func (p *proc) open(name string, flag int, noclobber bool) (*ofile, bool) {
 		}
 	}
 	f, err := fsys.OpenFile(path, flag, 0o666&^p.umask)
+	if err == nil {
+		// a FIFO's end waits for the other end, until the statement stops
+		err = vfs.WaitOpen(p.ctx, f)
+	}
 	if err != nil {
-		p.errorLine(p.fsErrorMsg(name, err))
+		if p.ctx.Err() == nil {
+			p.errorLine(p.fsErrorMsg(name, err))
+		}
 		return nil, false
 	}
 	if flag&(os.O_WRONLY|os.O_RDWR) == 0 {

@@ -244,6 +244,9 @@ func (p *proc) seconds() int64 {
 func (p *proc) getPid() int {
 	if p.pid == 0 {
 		p.pid = p.sh.newPid()
+		if clk := p.sh.cfg.ProcClock; clk != nil {
+			p.started = clk()
+		}
 		p.sh.procs.add(p)
 	}
 	return p.pid

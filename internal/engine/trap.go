@@ -531,6 +531,10 @@ func (p *proc) killList(args []string) int {
 			if n > 128 {
 				n -= 128
 			}
+			if n == 0 {
+				p.writeOut("EXIT\n") // bash names the pseudo-signal of trap
+				continue
+			}
 			if name := signalName(n); name != strconv.Itoa(n) {
 				p.writeOut(name + "\n")
 				continue

@@ -546,6 +546,9 @@ func (p *dateParser) result(now time.Time, loc *time.Location) (time.Time, error
 	if t.Day() != day {
 		return time.Time{}, ErrBadDate // February 30th
 	}
+	if p.times > 0 && (t.Hour() != hour || t.Minute() != min) {
+		return time.Time{}, ErrBadDate // skipped when daylight saving began
+	}
 	if p.days > 0 && p.dates == 0 {
 		wd := int(t.Weekday())
 		shift := (p.dayNumber - wd + 7) % 7

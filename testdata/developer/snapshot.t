@@ -112,14 +112,18 @@ setting an unexported one is not.
   $ snapshot --json -m 'with --json'
   {"id":"3cea345284f43761affb02bfadc1d436214bad28","short":"3cea345","message":"with --json","time":"2026-01-01T00:00:27Z","parent":"c84ce12cf552f2152c271b9b05dce6be8fbc0527","branch":"main","created":true}
 
-A snapshot of an empty filesystem works, and can be rolled back:
+A snapshot of an empty filesystem works, and can be rolled back (the
+commands in /bin and /usr/bin cannot be removed, and history does not
+record them):
 
   $ cd /
-  $ rm -rf /bin /etc /tmp /work
+  $ rm -rf /etc /tmp /work
   $ ls -A /
+  bin
   dev
+  usr
   $ snapshot nothing left
-  19666d5
+  c9970f7
   $ rollback HEAD~1
   rolled back to 3cea345 (with --json)
   $ ls /work

@@ -31,6 +31,7 @@ Reading and listing work:
   dev
   etc
   tmp
+  usr
   work
   $ ls /dev
   fd

@@ -57,7 +57,7 @@ them:
 Usage errors exit 2:
 
   $ caps check fs.wrte a
-  caps: check: unknown capability kind "fs.wrte" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, clock.read, random.read, env.read, process.spawn)
+  caps: check: unknown capability kind "fs.wrte" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, git.remote, clock.read, random.read, env.read, process.spawn)
   [2]
   $ caps check fs.write
   caps: check: fs.write needs a path
@@ -121,7 +121,7 @@ A malformed capability drops nothing, not even the good ones given with
 it:
 
   $ caps drop fs.delete:/work/** fs.wrte
-  caps: unknown capability "fs.wrte" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, clock.read, random.read, env.read, process.spawn)
+  caps: unknown capability "fs.wrte" (kinds: fs.read, fs.write, fs.delete, fs.exec, net.connect, mcp.call, mcp.serve, a2a.delegate, a2a.receive, git.snapshot, git.rollback, git.branch, git.remote, clock.read, random.read, env.read, process.spawn)
   [2]
   $ caps drop fs.write:relative/path
   caps: capability fs.write:relative/path: path pattern "relative/path" must be absolute

@@ -16,6 +16,7 @@ processes, and changing /etc.
   allow git.snapshot
   allow git.rollback
   allow git.branch
+  allow git.remote
   allow clock.read
   allow random.read
   allow env.read

@@ -1,0 +1,44 @@
+# Sourced by the bench scripts, from the repository's root: $tmp, a
+# directory removed at exit; the moonix built from this tree as README
+# installs it (static: CGO_ENABLED=0) and, with MOONIX_BEFORE=/path, that
+# older build beside it: names and bins hold them, in the order each
+# round runs them. Samples go to $tmp/s/ROW.WHO, one a line; median ROW
+# WHO prints their median ("" when there are none).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+CGO_ENABLED=0 go build -o "$tmp/moonix" ./cmd/moonix
+if [ -n "${MOONIX_BEFORE:-}" ]; then
+	cp "$MOONIX_BEFORE" "$tmp/before"
+	names=(before after)
+	bins=("$tmp/before" "$tmp/moonix")
+else
+	names=(moonix)
+	bins=("$tmp/moonix")
+fi
+mkdir -p "$tmp/s"
+median() {
+	[ -s "$tmp/s/$1.$2" ] || { echo ""; return; }
+	sort -g "$tmp/s/$1.$2" | awk '{a[NR] = $1} END {
+		if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+# cells KEY FORMAT WIDTH appends to $line one cell a build, the median of
+# KEY as "FORMAT KEY VALUE" prints it, and leaves the last build's median
+# in $last; ratio A B prints A/B ("-" when either is missing).
+cells() {
+	local who v
+	for who in "${names[@]}"; do
+		v=$(median "$1" "$who")
+		line+="$(printf " %${3}s" "$($2 "$1" "$v")")"
+		last=$v
+	done
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b }'; }
+# header FIRST W1 W COLUMN...: the table's header, FIRST in W1 columns,
+# then a column a build and each COLUMN, W wide.
+header() {
+	local h w=$3 c
+	h=$(printf "%-${2}s" "$1")
+	shift 3
+	for c in "${names[@]}" "$@"; do h+=$(printf " %${w}s" "$c"); done
+	echo "$h"
+}

@@ -1,0 +1,3 @@
+module github.com/benhoyt/goawk
+
+go 1.20

@@ -1,0 +1,88 @@
+package vfs
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	git "github.com/go-git/go-git/v5"
+)
+
+func TestRemotePlace(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ url, place, err string }{
+		{"/srv/git/app.git", "/srv/git/app.git", ""},
+		{"/srv/git/../x//app.git/", "/srv/x/app.git", ""},
+		{"file:///srv/app.git", "/srv/app.git", ""},
+		{"https://Git.Example.com/app.git", "git.example.com:443", ""},
+		{"http://127.0.0.1:8080/app.git", "127.0.0.1:8080", ""},
+		{"http://[::1]/app.git", "[::1]:80", ""},
+		{"https://user:secret@example.com/app.git", "example.com:443", ""},
+		{"file://app.git", "", "a file URL names an absolute path"},
+		{"app.git", "", "unsupported remote"},
+		{"ssh://git@example.com/app.git", "", "unsupported remote"},
+		{"git@example.com:app.git", "", "unsupported remote"},
+		{"git://example.com/app.git", "", "unsupported remote"},
+		{"https:///app.git", "", "is not a valid URL"},
+	} {
+		place, err := RemotePlace(tc.url)
+		switch {
+		case tc.err == "" && (err != nil || place != tc.place):
+			t.Errorf("RemotePlace(%q) = %q, %v; want %q", tc.url, place, err, tc.place)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("RemotePlace(%q) = %q, %v; want an error with %q", tc.url, place, err, tc.err)
+		}
+	}
+}
+
+// BenchmarkPushClone10k pushes a workspace of 10,000 files (100
+// directories of 100) to a new bare repository on disk and clones it
+// into another workspace: the round trip of issue 16's closing note.
+func BenchmarkPushClone10k(b *testing.B) {
+	tree := NewDefault(Options{Uid: 1000, Gid: 1000})
+	for d := range 100 {
+		for f := range 100 {
+			name := fmt.Sprintf("/work/src/d%d/f%d.txt", d, f)
+			if err := MkdirAll(tree, filepath.Dir(name), 0o755); err != nil {
+				b.Fatal(err)
+			}
+			if err := WriteFile(tree, name, fmt.Appendf(nil, "file %d %d\n", d, f), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	repo, _, err := OpenRepo(tree, RepoOptions{Dir: filepath.Join(b.TempDir(), "ws")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer repo.Close()
+	if _, _, err := repo.Snapshot("10k", State{Dir: "/work"}); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := range b.N {
+		bare := filepath.Join(b.TempDir(), fmt.Sprintf("shared%d.git", i))
+		if _, err := git.PlainInit(bare, true); err != nil {
+			b.Fatal(err)
+		}
+		name := fmt.Sprintf("r%d", i)
+		if err := repo.AddRemote(name, bare); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := repo.Push(ctx, name, "main"); err != nil {
+			b.Fatal(err)
+		}
+		tree2 := NewDefault(Options{Uid: 1000, Gid: 1000})
+		clone, _, err := OpenRepo(tree2, RepoOptions{Dir: filepath.Join(b.TempDir(), "copy")})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := clone.Clone(ctx, bare); err != nil {
+			b.Fatal(err)
+		}
+		clone.Close()
+	}
+}

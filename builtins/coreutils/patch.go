@@ -13,6 +13,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -307,17 +308,26 @@ func (o *patchRun) rejName(name string) string {
 }
 
 // pickName chooses the file a patch is for: of its names (after -p),
-// the first that exists; for a new file, the new name.
+// the first that exists; for a new file, the new name. As GNU patch, it
+// takes no name that leaves the directory: an absolute one is ignored
+// (with a warning when it exists), one with ".." silently.
 func (o *patchRun) pickName(fp filePatch) string {
 	var names []string
-	for _, n := range []struct {
-		name   string
-		absent bool
-	}{{fp.oldName, fp.oldAbsent}, {fp.newName, fp.newAbsent}} {
-		if n.name != "" && n.name != "/dev/null" {
-			if s := o.stripName(n.name); s != "" {
-				names = append(names, s)
+	warned := map[string]bool{}
+	for _, n := range []string{fp.oldName, fp.newName} {
+		if n == "" || n == "/dev/null" {
+			continue
+		}
+		s := o.stripName(n)
+		switch {
+		case s == "" || slices.Contains(strings.Split(s, "/"), ".."):
+		case path.IsAbs(s):
+			if _, err := o.c.FS.Lstat(s); err == nil && !warned[s] { // GNU warns of the ones that exist
+				o.say("Ignoring potentially dangerous file name %s", s)
+				warned[s] = true
 			}
+		default:
+			names = append(names, s)
 		}
 	}
 	for _, n := range names {

@@ -590,11 +590,7 @@ func (o *squeezeRun) inPlace(name, p string, info fs.FileInfo) {
 			return
 		}
 	}
-	if o.decompress {
-		o.verboseDone(name, out, cr.n, cw.n)
-	} else {
-		o.verboseDone(name, out, cr.n, cw.n)
-	}
+	o.verboseDone(name, out, cr.n, cw.n)
 }
 
 // verboseDone says what -v says when a file is done: in and out are the
@@ -640,12 +636,4 @@ func (cr *countReader) Read(p []byte) (int, error) {
 		cr.err = err
 	}
 	return n, err
-}
-
-// nameOf is the name a message gives a file: stdin's own for "-".
-func (o *squeezeRun) nameOf(name string) string {
-	if name == "-" {
-		return o.cd.words.stdinName
-	}
-	return name
 }

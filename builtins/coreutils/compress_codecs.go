@@ -190,13 +190,16 @@ func gzipHeaderLen(r *bufio.Reader) int64 {
 	return int64(len(head)-br.Len()) + 8
 }
 
-// gzipOrigName is the name the gzip header of r keeps, or "".
+// gzipOrigName is the file name the gzip header of r keeps, or "".
 func gzipOrigName(r *bufio.Reader) string {
 	h, _ := gzipHeader(r)
-	if h.Name == "" {
+	// only the last component, and never one that names a directory:
+	// the header is the archive's word, not the user's
+	name := path.Base(h.Name)
+	if h.Name == "" || name == "." || name == ".." || name == "/" {
 		return ""
 	}
-	return path.Base(h.Name)
+	return name
 }
 
 // gzipMtime is the time the gzip header of r keeps, or the zero time.

@@ -2,6 +2,7 @@ package coreutils
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -140,6 +141,22 @@ func TestGzipRoundTrip(t *testing.T) {
 		t.Fatalf("gunzip -N: %s", errs)
 	}
 	wantContent("/work/x", "hello\n")(t, fsys)
+	// a header's name is only ever a name in the file's directory
+	for evil, lands := range map[string]string{"../../etc/evil": "/work/sub/evil", "..": "/work/sub/e", "/": "/work/sub/e"} {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Name = evil
+		zw.Write([]byte("x"))
+		zw.Close()
+		writeFile(t, fsys, "/work/sub/e.gz", b.String())
+		runCmd(t, fsys, "", "gunzip", "-Nf", "sub/e.gz")
+		wantMissing("/etc/evil", "/work/evil")(t, fsys)
+		wantContent(lands, "x")(t, fsys)
+		if info, err := fsys.Stat("/work"); err != nil || !info.IsDir() {
+			t.Fatalf("%q: /work is no longer a directory", evil)
+		}
+		runCmd(t, fsys, "", "rm", "-rf", "sub")
+	}
 }
 
 func TestBzip2(t *testing.T) {

@@ -249,9 +249,11 @@ func ddSuffix(s string) (int64, bool) {
 	case "b":
 		return 512, true
 	}
+	// GNU's letters: K (or k), M, G, T, P, E; alone or with iB a power
+	// of 1024, with B a power of 1000
 	const prefixes = "KMGTPE"
-	letter := strings.ToUpper(s[:1])
-	if s[0] == 'k' {
+	letter := s[:1]
+	if letter == "k" {
 		letter = "K"
 	}
 	i := strings.Index(prefixes, letter)
@@ -267,9 +269,6 @@ func ddSuffix(s string) (int64, bool) {
 	}
 	switch s[1:] {
 	case "", "iB":
-		if s[0] == 'k' && s[1:] == "" {
-			return 0, false
-		}
 		return pow(1024), true
 	case "B":
 		return pow(1000), true

@@ -1,6 +1,7 @@
 package coreutils
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -21,6 +22,9 @@ func TestDD(t *testing.T) {
 		{args: []string{"dd", "if=f", "conv=ucase", "status=none"}, files: f, out: "HELLO WORLD\n"},
 		{args: []string{"dd", "conv=lcase,swab", "status=none"}, stdin: "ABCD", out: "badc"},
 		{args: []string{"dd", "bs=2x2", "count=1", "status=none"}, stdin: "abcdef", out: "abcd"},
+		{args: []string{"dd", "bs=1k", "count=1", "status=noxfer"}, stdin: strings.Repeat("x", 1500), out: strings.Repeat("x", 1024), err: "1+0 records in\n1+0 records out\n"},
+		{args: []string{"dd", "ibs=1kB", "obs=1KiB", "count=1", "status=noxfer"}, stdin: strings.Repeat("x", 1500), out: strings.Repeat("x", 1000), err: "1+0 records in\n0+1 records out\n"},
+		{args: []string{"dd", "bs=1m"}, err: "dd: invalid number: '1m'\n", status: 1},
 		{args: []string{"dd", "if=f", "iflag=skip_bytes,count_bytes", "skip=2", "count=3", "status=none"}, files: f, out: "llo"},
 		{args: []string{"dd", "if=f", "of=o", "bs=1", "seek=2", "count=3", "conv=notrunc", "status=none"}, files: map[string]string{"f": "hello\n", "o": "abcdef"},
 			check: wantContent("/work/o", "abhelf")},

@@ -13,8 +13,10 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/vfs"
@@ -130,9 +132,9 @@ func runPatch(c *builtins.Call) int {
 		d := c.Abs(o.dir)
 		if info, err := c.FS.Stat(d); err != nil || !info.IsDir() {
 			if err == nil {
-				err = &fs.PathError{Op: "chdir", Path: d, Err: errNotDir}
+				err = &fs.PathError{Op: "chdir", Path: d, Err: syscall.ENOTDIR}
 			}
-			c.FailWith(err, "Can't change to directory %s : %s", o.dir, builtins.Reason(err))
+			c.FailWith(err, "**** Can't change to directory %s : %s", o.dir, builtins.Reason(err))
 			return 2
 		}
 		sub := *c
@@ -147,7 +149,7 @@ func runPatch(c *builtins.Call) int {
 		text, err = readAllOf(c, c.Stdin)
 	}
 	if err != nil {
-		c.FailWith(err, "Can't open patch file %s : %s", *input, builtins.Reason(err))
+		c.FailWith(err, "**** Can't open patch file %s : %s", *input, builtins.Reason(err))
 		return 2
 	}
 	patches := parsePatch(string(text))
@@ -171,8 +173,6 @@ func runPatch(c *builtins.Call) int {
 	}
 	return o.status
 }
-
-var errNotDir = fmt.Errorf("not a directory")
 
 // say prints one of patch's messages on standard output, unless -s.
 func (o *patchRun) say(format string, args ...any) {
@@ -308,17 +308,26 @@ func (o *patchRun) rejName(name string) string {
 }
 
 // pickName chooses the file a patch is for: of its names (after -p),
-// the first that exists; for a new file, the new name.
+// the first that exists; for a new file, the new name. As GNU patch, it
+// takes no name that leaves the directory: an absolute one is ignored
+// (with a warning when it exists), one with ".." silently.
 func (o *patchRun) pickName(fp filePatch) string {
 	var names []string
-	for _, n := range []struct {
-		name   string
-		absent bool
-	}{{fp.oldName, fp.oldAbsent}, {fp.newName, fp.newAbsent}} {
-		if n.name != "" && n.name != "/dev/null" {
-			if s := o.stripName(n.name); s != "" {
-				names = append(names, s)
+	warned := map[string]bool{}
+	for _, n := range []string{fp.oldName, fp.newName} {
+		if n == "" || n == "/dev/null" {
+			continue
+		}
+		s := o.stripName(n)
+		switch {
+		case s == "" || slices.Contains(strings.Split(s, "/"), ".."):
+		case path.IsAbs(s):
+			if _, err := o.c.FS.Lstat(s); err == nil && !warned[s] { // GNU warns of the ones that exist
+				o.say("Ignoring potentially dangerous file name %s", s)
+				warned[s] = true
 			}
+		default:
+			names = append(names, s)
 		}
 	}
 	for _, n := range names {

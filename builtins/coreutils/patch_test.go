@@ -105,6 +105,23 @@ func TestPatch(t *testing.T) {
 				"|--- a/nope\n|+++ b/nope\n--------------------------\nFile to patch: \nSkip this patch? [y] \nSkipping patch.\n1 out of 1 hunk ignored\n", status: 1},
 		{args: []string{"patch", "f"}, files: map[string]string{"f": "a\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n?b\n",
 			out: "patching file f\n", err: "patch: **** malformed patch at line 5: ?b\n\n", status: 2},
+		// names that leave the directory are not taken
+		{args: []string{"patch", "-p0"}, files: map[string]string{"w/": ""}, stdin: "--- /work/f\n+++ /work/f\n@@ -1 +1 @@\n-x\n+y\n",
+			out: "can't find file to patch at input line 3\nPerhaps you used the wrong -p or --strip option?\n" +
+				"The text leading up to this was:\n--------------------------\n|--- /work/f\n|+++ /work/f\n--------------------------\n" +
+				"File to patch: \nSkip this patch? [y] \nSkipping patch.\n1 out of 1 hunk ignored\n", status: 1},
+		{args: []string{"patch", "-p0", "-d", "w"}, files: map[string]string{"f": "x\n", "w/": ""}, stdin: "--- ../f\n+++ ../f\n@@ -1 +1 @@\n-x\n+y\n",
+			out: "can't find file to patch at input line 3\nPerhaps you used the wrong -p or --strip option?\n" +
+				"The text leading up to this was:\n--------------------------\n|--- ../f\n|+++ ../f\n--------------------------\n" +
+				"File to patch: \nSkip this patch? [y] \nSkipping patch.\n1 out of 1 hunk ignored\n", status: 1, check: wantContent("/work/f", "x\n")},
+		{args: []string{"patch", "-p0"}, files: map[string]string{"f": "x\n"}, stdin: "--- /work/f\n+++ /work/f\n@@ -1 +1 @@\n-x\n+y\n",
+			out: "Ignoring potentially dangerous file name /work/f\ncan't find file to patch at input line 3\nPerhaps you used the wrong -p or --strip option?\n" +
+				"The text leading up to this was:\n--------------------------\n|--- /work/f\n|+++ /work/f\n--------------------------\n" +
+				"File to patch: \nSkip this patch? [y] \nSkipping patch.\n1 out of 1 hunk ignored\n", status: 1, check: wantContent("/work/f", "x\n"),
+			differs: "the host's copy of the tree is not at /work: its patch finds no /work/f to warn about"},
+		{args: []string{"patch", "-d", "nope"}, stdin: twoHunks, err: "patch: **** Can't change to directory nope : No such file or directory\n", status: 2},
+		{args: []string{"patch", "-d", "f"}, files: map[string]string{"f": "a\n"}, stdin: twoHunks, err: "patch: **** Can't change to directory f : Not a directory\n", status: 2},
+		{args: []string{"patch", "-i", "nope"}, err: "patch: **** Can't open patch file nope : No such file or directory\n", status: 2},
 		{args: []string{"patch", "f"}, files: map[string]string{"f": "a\n"}, stdin: "hello\n",
 			err: "patch: **** Only garbage was found in the patch input.\n", status: 2},
 		{args: []string{"patch", "f"}, files: map[string]string{"f": "a\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n",

@@ -741,8 +741,8 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, base string) error {
 		fmt.Fprintln(t.listing, shown)
 	}
 	if t.toStdout {
-		if hdr.Typeflag == tar.TypeReg {
-			_, err := io.Copy(c.Stdout, tr)
+		if hdr.Typeflag == tar.TypeReg || hdr.Typeflag == tar.TypeRegA || hdr.Typeflag == tar.TypeGNUSparse {
+			_, err := io.Copy(c.Stdout, canceledReader{c, tr})
 			return err
 		}
 		return nil
@@ -781,13 +781,13 @@ func (t *tarRun) extract(tr *tar.Reader, hdr *tar.Header, base string) error {
 			}
 		}
 		t.dirs = append(t.dirs, tarDir{p, hdr})
-	case tar.TypeReg, tar.TypeRegA:
+	case tar.TypeReg, tar.TypeRegA, tar.TypeGNUSparse: // archive/tar fills a sparse file's holes
 		f, err := c.FS.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 		if err != nil {
 			t.failErr(err, "%s: Cannot open: %s", hdr.Name, builtins.Reason(err))
 			return nil
 		}
-		_, err = io.Copy(f, tr)
+		_, err = io.Copy(f, canceledReader{c, tr}) // a sparse hole reads nothing below
 		f.Close()
 		if err != nil {
 			var pe *fs.PathError

@@ -295,6 +295,38 @@ func TestTarInterop(t *testing.T) {
 	}
 }
 
+// TestTarSparse: the sparse files GNU tar -S writes (old GNU and PAX
+// formats) come out whole.
+func TestTarSparse(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("tar")
+	if err != nil {
+		t.Skip("no host tar")
+	}
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "sparse"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(1 << 20)
+	f.Seek(1<<20, 0)
+	f.WriteString("data")
+	f.Close()
+	for _, format := range []string{"gnu", "posix"} {
+		cmd := exec.Command(bin, "--format="+format, "-cSf", "-", "sparse")
+		cmd.Dir = dir
+		archive, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys := testTree(t)
+		if _, errs, st := runCmd(t, fsys, string(archive), "tar", "-xf", "-"); st != 0 {
+			t.Fatalf("%s: %s", format, errs)
+		}
+		wantContent("/work/sparse", strings.Repeat("\x00", 1<<20)+"data")(t, fsys)
+	}
+}
+
 // FuzzTar: no archive makes tar panic, listing or extracting.
 func FuzzTar(f *testing.F) {
 	// small seeds (a header and a block of data, no end of archive):

@@ -598,21 +598,24 @@ func (u *unzipRun) safeZipName(name string) string {
 
 type zipLink struct{ path, shown, target string }
 
-// writeMember writes what r holds to a new file p, and removes what it
-// wrote when that fails.
-func (u *unzipRun) writeMember(p string, perm fs.FileMode, r io.Reader) error {
+// writeMember writes what r holds to a new file p and returns the CRC
+// of what it wrote. A write that fails takes the file away; damaged data
+// leaves what it gave, as Info-ZIP's unzip does.
+func (u *unzipRun) writeMember(p string, perm fs.FileMode, r io.Reader) (uint32, error) {
 	f, err := u.c.FS.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	_, err = io.Copy(f, r)
+	sum := crc32.NewIEEE()
+	cw := &countWriter{w: f}
+	_, err = io.Copy(io.MultiWriter(cw, sum), r)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
+	if cw.err != nil || err != nil && errors.As(err, new(*fs.PathError)) {
 		u.c.FS.Remove(p)
 	}
-	return err
+	return sum.Sum32(), err
 }
 
 func (u *unzipRun) extract(files []*zip.File) {
@@ -716,7 +719,7 @@ func (u *unzipRun) extract(files []*zip.File) {
 		if f.Method == zip.Deflate {
 			verb = "inflating"
 		}
-		say("%11s: %-22s  \n", verb, shown)
+		say("%11s: %-22s  ", verb, shown)
 		perm := mode.Perm()
 		if perm == 0 {
 			perm = 0o666
@@ -724,17 +727,22 @@ func (u *unzipRun) extract(files []*zip.File) {
 		perm &^= c.Umask
 		// streamed to the file: what a member says it holds is no bound
 		// (a zip bomb); the disk's limit is
-		err = u.writeMember(p, perm, r)
+		sum, err := u.writeMember(p, perm, r)
 		r.Close()
-		if err != nil {
-			if errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, new(flate.CorruptInputError)) {
-				fmt.Fprintf(c.Stderr, "  error:  invalid compressed data to inflate %s\n", shown)
-				u.status = max(u.status, 2)
-			} else {
-				c.FailWith(err, "error:  cannot create %s\n        %s", shown, builtins.Reason(err))
-				u.status = max(u.status, 1)
-			}
+		switch {
+		case errors.Is(err, zip.ErrChecksum):
+			fmt.Fprintf(c.Stderr, " bad CRC %08x  (should be %08x)\n", sum, f.CRC32)
+			u.status = max(u.status, 2)
+		case err != nil && (errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, new(flate.CorruptInputError))):
+			fmt.Fprintf(c.Stderr, "\n  error:  invalid compressed data to inflate\n")
+			u.status = max(u.status, 2)
+		case err != nil:
+			say("\n")
+			c.FailWith(err, "error:  cannot create %s\n        %s", shown, builtins.Reason(err))
+			u.status = max(u.status, 1)
 			continue
+		default:
+			say("\n")
 		}
 		c.FS.Chmod(p, perm)
 		c.FS.Chtimes(p, f.Modified, f.Modified)

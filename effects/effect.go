@@ -22,9 +22,16 @@ func (e Effect) Outcome() string {
 
 // Irreversible reports whether the effect may have changed something
 // outside the sandbox: an audit entry (a denial, an inbound call) did
-// not, nor did an operation refused before it started.
+// not, nor did an operation refused before it started, nor a push that
+// found the remote up to date.
 func (e Effect) Irreversible() bool {
-	return !e.Kind.Audit() && e.Outcome() != OutcomeDenied
+	switch {
+	case e.Kind.Audit(), e.Outcome() == OutcomeDenied:
+		return false
+	case e.Kind == GitPush && e.Outcome() == OutcomeUpToDate:
+		return false
+	}
+	return true
 }
 
 // Collapse pairs begin and end entries into effects, in the order the

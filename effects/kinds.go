@@ -23,6 +23,11 @@ const (
 	GitFetch Kind = "git-fetch"
 )
 
+// OutcomeUpToDate is the outcome of a push that sent nothing, the
+// remote having the branch already (git's "Everything up-to-date"): it
+// changed nothing outside.
+const OutcomeUpToDate = "up to date"
+
 // Kinds lists every kind, in the order listings explain them.
 var Kinds = []Kind{HTTP, Clock, Random, MCP, Process, A2A, GitPush, GitFetch, MCPIn, A2AIn, Denied}
 

@@ -390,3 +390,23 @@ func TestInboundNotIrreversible(t *testing.T) {
 		}
 	}
 }
+
+// A push that found the remote up to date sent nothing; one that moved
+// a branch, was rejected after sending, or never said how it ended may
+// have changed the remote.
+func TestPushUpToDateNotIrreversible(t *testing.T) {
+	t.Parallel()
+	for outcome, want := range map[string]bool{OutcomeUpToDate: false, OutcomeOK: true, OutcomeUnknown: true, "error: EOF": true} {
+		e := Effect{Entry: Entry{Kind: GitPush, Phase: PhaseBegin}, End: &Entry{Kind: GitPush, Phase: PhaseEnd, Outcome: outcome}}
+		if outcome == OutcomeUnknown {
+			e.End = nil
+		}
+		if got := e.Irreversible(); got != want {
+			t.Errorf("git-push %s: Irreversible %v", outcome, got)
+		}
+	}
+	// an HTTP status is not a push's outcome
+	if !(Effect{Entry: Entry{Kind: HTTP, Outcome: OutcomeUpToDate}}).Irreversible() {
+		t.Error("http: an outcome that reads up to date made it reversible")
+	}
+}

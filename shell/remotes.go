@@ -60,7 +60,7 @@ func (r remoteRecorder) record(ctx context.Context, kind effects.Kind, name, wha
 	outcome := effects.OutcomeOK
 	switch {
 	case errors.Is(err, vfs.ErrUpToDate):
-		outcome = "up to date"
+		outcome = effects.OutcomeUpToDate
 	case errors.Is(err, vfs.ErrNotFastForward):
 		outcome = "rejected (non-fast-forward)"
 	case err != nil:

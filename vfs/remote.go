@@ -287,6 +287,7 @@ func (r *Repo) fetch(ctx context.Context, rm Remote) ([]RefUpdate, error) {
 	if err != nil {
 		return nil, err
 	}
+	known := slices.Clone(r.ids)
 	err = remote.FetchContext(ctx, &git.FetchOptions{RemoteName: rm.Name, RemoteURL: u, Tags: git.NoTags, Prune: true})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
 		return nil, remoteError(u, err)
@@ -306,7 +307,10 @@ func (r *Repo) fetch(ctx context.Context, rm Remote) ([]RefUpdate, error) {
 		}
 	}
 	slices.SortFunc(out, func(a, b RefUpdate) int { return strings.Compare(a.Branch, b.Branch) })
-	return out, r.loadIDs()
+	if err := r.loadIDs(); err != nil {
+		return nil, err
+	}
+	return out, r.noteArrived(known)
 }
 
 // FastForward moves branch (the current one when empty) forward to its

@@ -86,3 +86,77 @@ func BenchmarkPushClone10k(b *testing.B) {
 		clone.Close()
 	}
 }
+
+// TestArrived: the snapshots a clone or a fetch brings are marked as
+// taken elsewhere, in the workspace directory too; those taken here are
+// not, nor one taken here that a fetch brings back.
+func TestArrived(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	bare := filepath.Join(t.TempDir(), "shared.git")
+	if _, err := git.PlainInit(bare, true); err != nil {
+		t.Fatal(err)
+	}
+	tree := NewDefault(Options{Uid: 1000, Gid: 1000})
+	a, _, err := OpenRepo(tree, RepoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	WriteFile(tree, "/work/f", []byte("a\n"), 0o644)
+	theirs, _, err := a.Snapshot("theirs", State{Dir: "/work", Effects: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AddRemote("origin", bare); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Push(ctx, "origin", ""); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "b")
+	tree2 := NewDefault(Options{Uid: 1000, Gid: 1000})
+	b, _, err := OpenRepo(tree2, RepoOptions{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Clone(ctx, bare); err != nil {
+		t.Fatal(err)
+	}
+	WriteFile(tree2, "/work/f", []byte("b\n"), 0o644)
+	mine, _, err := b.Snapshot("mine", State{Dir: "/work", Effects: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Push(ctx, "origin", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Fetch(ctx, "origin"); err != nil {
+		t.Fatal(err)
+	}
+	check := func(r *Repo, id string, want bool) {
+		t.Helper()
+		s, err := r.Resolve(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Arrived != want {
+			t.Errorf("%s (%s): Arrived %v, want %v", s.Message, s.Short, s.Arrived, want)
+		}
+	}
+	check(b, theirs.ID, true)
+	check(b, mine.ID, false)
+	b.Close()
+	b, _, err = OpenRepo(NewDefault(Options{Uid: 1000, Gid: 1000}), RepoOptions{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	check(b, theirs.ID, true)
+	check(b, mine.ID, false)
+	// a, which took theirs, fetches mine: only mine arrived there
+	if _, err := a.Fetch(ctx, "origin"); err != nil {
+		t.Fatal(err)
+	}
+	check(a, theirs.ID, false)
+	check(a, mine.ID, true)
+}

@@ -69,6 +69,9 @@ type Repo struct {
 	sizesEnd int64
 	// curID is the current snapshot's id (see noteCurrent).
 	curID atomic.Pointer[string]
+	// arrived are the snapshots a clone or a fetch brought (see
+	// arrived.go), replaced whole when it grows.
+	arrived atomic.Pointer[map[string]bool]
 }
 
 // State is the shell state a snapshot keeps beside the tree.
@@ -89,6 +92,10 @@ type Snapshot struct {
 	Time    time.Time
 	Parent  string // "" for the first
 	State   State
+	// Arrived says that a clone or a fetch brought the snapshot: it was
+	// taken in another workspace, and State.Effects is a place in that
+	// workspace's effect log, not in this one's.
+	Arrived bool
 }
 
 // Branch is one line of history.
@@ -196,6 +203,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	r.removeTemporaries()
 	r.removeOrphanIndexes()
 	r.loadSizes()
+	r.loadArrived()
 	if err := r.loadIDs(); err != nil {
 		r.Close()
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
@@ -540,6 +548,7 @@ func (r *Repo) describe(c *object.Commit, m *meta) Snapshot {
 		State: State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects},
 	}
 	s.Short = r.short(s.ID)
+	s.Arrived = r.isArrived(s.ID)
 	if len(c.ParentHashes) > 0 {
 		s.Parent = c.ParentHashes[0].String()
 	}

@@ -47,7 +47,10 @@ not effects, and are listed only with --denied, --all or --kind denied.
 
   -s, --since=ID     only what was logged after snapshot ID was taken: ID
                      is a unique prefix of a snapshot id, a branch, or
-                     HEAD, optionally followed by ~N or ^
+                     HEAD, optionally followed by ~N or ^ (a snapshot a
+                     clone or a fetch brought was taken in another
+                     workspace: all of this log is after it, and stderr
+                     says so)
   -k, --kind=KIND    only entries of KIND (http, clock, random, mcp,
                      process, a2a, git-push, git-fetch, mcp-in, a2a-in,
                      denied);
@@ -129,19 +132,17 @@ func runEffects(c *call) int {
 	case "verify":
 		return effectsVerify(c)
 	}
-	var pos int64
+	var snap vfs.Snapshot
 	if fl.Changed("since") {
 		if !hasRepo(c) {
 			return 1
 		}
-		snap, err := c.repo.Resolve(*since)
-		if err != nil {
+		var err error
+		if snap, err = c.repo.Resolve(*since); err != nil {
 			return histFail(c, err)
 		}
-		pos = snap.State.Effects
 	}
-	list, err := loadEffects(c)
-	list = effects.After(list, pos)
+	list, err := afterState(c, snap)
 	var shown []effects.Effect
 	for _, e := range list {
 		if filter[e.Kind] || len(filter) == 0 && e.Kind != effects.Denied {
@@ -201,17 +202,19 @@ func loadEffects(c *call) ([]effects.Effect, error) {
 	return effects.Collapse(entries), err
 }
 
-// irreversibleAfter are the effects logged after position pos that a
-// rollback cannot undo.
-func irreversibleAfter(c *call, pos int64) ([]effects.Effect, error) {
+// afterState reads the effects logged after snapshot snap was taken (all
+// of them for the zero Snapshot). A snapshot a clone or a fetch brought
+// was taken in another workspace, and its place is in that workspace's
+// log: every effect of this log counts as after it (a clone's log begins
+// with the clone), and a warning on stderr says that those made there are
+// not known here.
+func afterState(c *call, snap vfs.Snapshot) ([]effects.Effect, error) {
 	list, err := loadEffects(c)
-	var out []effects.Effect
-	for _, e := range effects.After(list, pos) {
-		if e.Irreversible() {
-			out = append(out, e)
-		}
+	if snap.Arrived {
+		fmt.Fprintf(c.Stderr, "warning: %s was taken in another workspace: the effects made there are not known here, and all of this one's count as after it\n", snap.Short)
+		return list, err
 	}
-	return out, err
+	return effects.After(list, snap.State.Effects), err
 }
 
 // warnEffects tells, on stderr, of the effects made after snapshot target
@@ -220,7 +223,13 @@ func warnEffects(c *call, target vfs.Snapshot) {
 	if c.log == nil {
 		return
 	}
-	list, err := irreversibleAfter(c, target.State.Effects)
+	all, err := afterState(c, target)
+	var list []effects.Effect
+	for _, e := range all {
+		if e.Irreversible() {
+			list = append(list, e)
+		}
+	}
 	if len(list) > 0 {
 		fmt.Fprintf(c.Stderr, "warning: %d external effect(s) cannot be undone\n", len(list))
 		c.Stderr.Write([]byte(effectLines(c, list, "  ")))

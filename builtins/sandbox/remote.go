@@ -109,7 +109,8 @@ the branch of the same name on REMOTE (default: origin), and report on
 stderr as git push does. A remote branch that has snapshots this one
 lacks is not replaced: the push is rejected (non-fast-forward); fetch,
 then pull or fork. A push is an effect: the effect log keeps it (kind
-git-push), and no rollback undoes it.
+git-push), and no rollback undoes it; one that sent nothing (Everything
+up-to-date) changed nothing, and rollback and atomic do not list it.
 
       --json   on success, print {"remote","url","branch","old","new",
                "result"} on stdout instead (result: new, updated or up to

@@ -50,6 +50,8 @@ type Tree struct {
 	limits  Limits
 	used    Usage
 	refused refusals
+	// mounts is the mount table, in the order of mounting.
+	mounts []*mount
 	// blobs reads the content of files that are not in memory (see
 	// node.lazy): the history's object store. Nil for a tree without
 	// history, whose files are all in memory.
@@ -125,6 +127,11 @@ type node struct {
 	// only when it holds something of the tree's own.
 	holds       bool
 	placeholder bool
+	// listed are the names the source listed in a directory; own is set
+	// on an entry of a copy-on-write mount's source once it changed (it
+	// is then the tree's own, see Tree.own).
+	listed []string
+	own    bool
 }
 
 // device is the behaviour of a character device node.
@@ -290,6 +297,9 @@ func underlying(err error) error {
 
 // link adds n to dir under base. The caller holds t.mu for writing.
 func (t *Tree) link(dir *node, base string, n *node) {
+	if n.mnt == nil {
+		n.mnt = dir.mnt // a new entry in a mount is in it
+	}
 	t.attach(dir, base, n)
 	now := t.clock.Now()
 	dir.mtime, dir.ctime = now, now
@@ -438,6 +448,9 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		return nil, pathErr("open", name, fs.ErrPermission)
 	}
 	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && n.size() > 0 {
+		if err := t.own(n); err != nil {
+			return nil, pathErr("open", name, err)
+		}
 		t.setData(n, content{})
 		now := t.clock.Now()
 		n.mtime, n.ctime = now, now
@@ -613,7 +626,9 @@ func (t *Tree) Rename(oldname, newname string) error {
 	if odir.readOnly() || ndir.readOnly() {
 		return linkErr(syscall.EROFS)
 	}
-	if crosses(odir, ndir) {
+	if crosses(odir, ndir) || n.fromSource() && n.mode.IsDir() {
+		// A directory of a mount's source stays where the source has
+		// it (as overlayfs does): mv copies it instead.
 		return linkErr(syscall.EXDEV)
 	}
 	if !writable(odir) || !writable(ndir) {
@@ -621,6 +636,13 @@ func (t *Tree) Rename(oldname, newname string) error {
 	}
 	if n.mode.IsDir() && t.isAncestor(n, ndir) {
 		return linkErr(syscall.EINVAL)
+	}
+	if err := t.own(n); err != nil {
+		return linkErr(err)
+	}
+	if odir.kids[obase] != n {
+		// moved meanwhile (own reads a file without the lock)
+		return linkErr(fs.ErrNotExist)
 	}
 	if old := ndir.kids[nbase]; old != nil {
 		if old == n {
@@ -728,6 +750,9 @@ func (t *Tree) Link(oldname, newname string) error {
 	if !writable(dir) {
 		return linkErr(fs.ErrPermission)
 	}
+	if err := t.own(n); err != nil {
+		return linkErr(err)
+	}
 	n.nlink++
 	t.link(dir, base, n)
 	n.ctime = t.clock.Now()
@@ -744,6 +769,9 @@ func (t *Tree) Chmod(name string, mode fs.FileMode) error {
 	}
 	if n.readOnly() {
 		return pathErr("chmod", name, syscall.EROFS)
+	}
+	if err := t.own(n); err != nil {
+		return pathErr("chmod", name, err)
 	}
 	keep := fs.ModeType
 	n.mode = n.mode&keep | mode&(fs.ModePerm|fs.ModeSticky|fs.ModeSetuid|fs.ModeSetgid)
@@ -927,6 +955,9 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := f.node
+	if err := t.own(n); err != nil {
+		return 0, f.off, pathErr("write", f.name, err)
+	}
 	if err := t.load(n); err != nil {
 		return 0, f.off, pathErr("write", f.name, err)
 	}
@@ -1017,6 +1048,9 @@ func (f *file) Truncate(size int64) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := f.node
+	if err := t.own(n); err != nil {
+		return pathErr("truncate", f.name, err)
+	}
 	if err := t.load(n); err != nil {
 		return pathErr("truncate", f.name, err)
 	}

@@ -244,9 +244,9 @@ func (m *mount) list(t *Tree, n *node) {
 		k.mnt, k.rel, k.parents = m, path.Join(n.rel, e.Name), []*node{n}
 		switch {
 		case e.Mode.IsDir():
+			// (n's link count stays: others may be reading it)
 			k.kids, k.nlink = map[string]*node{}, 2
 			k.unlisted.Store(true)
-			n.nlink++
 		case e.Mode&fs.ModeSymlink != 0:
 			k.target = e.Target
 		case e.Mode.IsRegular():

@@ -2,6 +2,7 @@ package vfs
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"slices"
@@ -417,5 +418,51 @@ func TestMountCopyOnWriteReopened(t *testing.T) {
 	}
 	if r2.Dirty() {
 		t.Error("dirty after reopening")
+	}
+}
+
+// Directories are listed, and files read, under the tree's read lock by
+// whoever looks first: concurrent readers see each listing complete, and
+// the source is asked once per directory.
+func TestMountConcurrentReaders(t *testing.T) {
+	files := map[string]string{}
+	for i := range 20 {
+		for j := range 5 {
+			files[fmt.Sprintf("d%d/s%d/f", i, j)] = "x"
+		}
+	}
+	src := &mapSource{files: files}
+	tree := NewDefault(Options{})
+	must(t, tree.Mount("/mnt", src, CopyOnWrite))
+	var wg sync.WaitGroup
+	counts := make([]int, 8)
+	for g := range counts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			WalkDir(tree, "/mnt", func(p string, d fs.DirEntry, err error) error {
+				if err == nil && d.Type().IsRegular() {
+					if data, err := ReadFile(tree, p); err == nil && string(data) == "x" {
+						counts[g]++
+					}
+				}
+				return nil
+			})
+		}()
+	}
+	wg.Wait()
+	for g, n := range counts {
+		if n != 100 {
+			t.Errorf("reader %d read %d files, want 100", g, n)
+		}
+	}
+	lists := 0
+	for _, a := range src.asked {
+		if strings.HasPrefix(a, "list") {
+			lists++
+		}
+	}
+	if lists != 1+20+100 {
+		t.Errorf("the source listed %d directories, want 121", lists)
 	}
 }

@@ -351,8 +351,11 @@ func (t *Tree) changed(n *node) {
 	t.dirty = true
 	var up func(*node)
 	up = func(n *node) {
-		if !n.hashed && !n.stored && !n.modesOK {
-			return // already invalid, and so is everything above
+		if !n.hashed && !n.stored && !n.modesOK && n.mnt == nil && !n.holds {
+			// already invalid, and so is everything above (but what a
+			// mount shows is never hashed while history skips it, so the
+			// walk goes on through a mount, up to the root)
+			return
 		}
 		n.hashed, n.stored, n.modesOK = false, false, false
 		for _, p := range n.parents {

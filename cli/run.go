@@ -79,6 +79,9 @@ func (p *Program) prepare(ctx context.Context, o *options, std stdio, cfg *shell
 			cfg.FS, cfg.Clock, cfg.Rand = tree, clk, rnd
 		}
 		err := mountAll(cfg.FS.(*vfs.Tree), table, o.mounts, std.err)
+		if err == nil && ws != nil && ws.resumed != nil {
+			ws.resumeDir(cfg)
+		}
 		if err == nil {
 			err = importAll(cfg.FS, o.imports)
 		}

@@ -364,6 +364,9 @@ func (t *Tree) own(n *node) error {
 	if !n.fromSource() || n.own {
 		return nil
 	}
+	if strings.HasPrefix(path.Base(n.rel), whiteoutPrefix) {
+		return fs.ErrInvalid // history would take it for a whiteout
+	}
 	if err := t.load(n); err != nil {
 		return err
 	}
@@ -423,6 +426,12 @@ func (t *Tree) whiteoutPath(p string) (string, bool) {
 		}
 	}
 	return p, false
+}
+
+// reserved reports whether base may not be made in dir: in a
+// copy-on-write mount, a name that history would take for a whiteout.
+func reserved(dir *node, base string) bool {
+	return dir.mnt != nil && dir.mnt.mode == CopyOnWrite && strings.HasPrefix(base, whiteoutPrefix)
 }
 
 // readOnly reports whether n is in a read-only mount.

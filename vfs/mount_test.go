@@ -466,3 +466,36 @@ func TestMountConcurrentReaders(t *testing.T) {
 		t.Errorf("the source listed %d directories, want 121", lists)
 	}
 }
+
+// A name history would take for a whiteout cannot be made in a
+// copy-on-write mount, and a rollback shows the source as it is now.
+func TestMountCopyOnWriteNames(t *testing.T) {
+	tree, r, src := cowTree(t)
+	for what, err := range map[string]error{
+		"create":  WriteFile(tree, "/mnt/.wh.a", nil, 0o644),
+		"mkdir":   tree.Mkdir("/mnt/d/.wh.x", 0o755),
+		"symlink": tree.Symlink("a", "/mnt/.wh.b"),
+		"rename":  tree.Rename("/mnt/a", "/mnt/.wh.z"),
+		"link":    tree.Link("/mnt/b", "/mnt/.wh.y"),
+	} {
+		if !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("%s of a .wh. name: %v, want EINVAL", what, err)
+		}
+	}
+	must(t, WriteFile(tree, "/work/.wh.mine", nil, 0o644)) // elsewhere, any name
+	must(t, WriteFile(tree, "/mnt/b", []byte("mine\n"), 0o644))
+	snap, _, err := r.Snapshot("s", State{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.files["a"] = "a, changed on the host\n"
+	must(t, WriteFile(tree, "/mnt/new", nil, 0o644))
+	if _, err := r.Rollback(snap.ID); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{"/mnt/a": "a, changed on the host\n", "/mnt/b": "mine\n"} {
+		if data, err := ReadFile(tree, p); err != nil || string(data) != want {
+			t.Errorf("%s after the rollback: %q %v, want %q", p, data, err, want)
+		}
+	}
+}

@@ -417,6 +417,9 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		if r.dir.readOnly() {
 			return nil, pathErr("open", name, syscall.EROFS)
 		}
+		if reserved(r.dir, r.base) {
+			return nil, pathErr("open", name, fs.ErrInvalid)
+		}
 		if !writable(r.dir) {
 			return nil, pathErr("open", name, fs.ErrPermission)
 		}
@@ -563,6 +566,9 @@ func (t *Tree) Mkdir(name string, perm fs.FileMode) error {
 	if dir.readOnly() {
 		return pathErr("mkdir", name, syscall.EROFS)
 	}
+	if reserved(dir, base) {
+		return pathErr("mkdir", name, fs.ErrInvalid)
+	}
 	if !writable(dir) {
 		return pathErr("mkdir", name, fs.ErrPermission)
 	}
@@ -629,6 +635,9 @@ func (t *Tree) Rename(oldname, newname string) error {
 	if odir.readOnly() || ndir.readOnly() {
 		return linkErr(syscall.EROFS)
 	}
+	if reserved(ndir, nbase) {
+		return linkErr(fs.ErrInvalid)
+	}
 	if crosses(odir, ndir) || n.fromSource() && n.mode.IsDir() {
 		// A directory of a mount's source stays where the source has
 		// it (as overlayfs does): mv copies it instead.
@@ -694,6 +703,9 @@ func (t *Tree) Symlink(target, name string) error {
 	if dir.readOnly() {
 		return pathErr("symlink", name, syscall.EROFS)
 	}
+	if reserved(dir, base) {
+		return pathErr("symlink", name, fs.ErrInvalid)
+	}
 	if !writable(dir) {
 		return pathErr("symlink", name, fs.ErrPermission)
 	}
@@ -746,6 +758,9 @@ func (t *Tree) Link(oldname, newname string) error {
 	}
 	if dir.readOnly() {
 		return linkErr(syscall.EROFS)
+	}
+	if reserved(dir, base) {
+		return linkErr(fs.ErrInvalid)
 	}
 	if n.mnt != dir.mnt {
 		return linkErr(syscall.EXDEV)

@@ -73,9 +73,11 @@ type mount struct {
 
 // Mount shows src at the directory p, made (with any missing parent, as
 // a directory that history records only once it holds something of its
-// own) when it does not exist. What stood at p before is hidden (a
-// directory's entries are dropped). Mounting again at a mount point
-// replaces the mount.
+// own) when it does not exist. A read-only mount hides what the directory
+// held; a copy-on-write mount puts it over the source, as its overlay
+// (what a reopened workspace's history put back there). Mounting again at
+// a mount point replaces the mount; a mount inside a mount, or over one,
+// is refused.
 func (t *Tree) Mount(p string, src Source, mode MountMode) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -85,6 +87,7 @@ func (t *Tree) Mount(p string, src Source, mode MountMode) error {
 	}
 	dir := t.root
 	names := splitPath(p)
+	var leading []*node // the directories that lead to the mount point
 	for i, name := range names {
 		n := t.kids(dir)[name]
 		switch {
@@ -99,12 +102,15 @@ func (t *Tree) Mount(p string, src Source, mode MountMode) error {
 			return pathErr("mount", p, fs.ErrInvalid) // no mount inside a mount
 		}
 		if i < len(names)-1 {
-			n.holds = true
+			leading = append(leading, n)
 		}
 		dir = n
 	}
 	if dir.holds {
 		return pathErr("mount", p, syscall.EBUSY) // a mount below would be hidden
+	}
+	for _, n := range leading {
+		n.holds = true
 	}
 	m := &mount{path: p, src: src, mode: mode, root: dir}
 	if old := dir.mnt; old != nil {

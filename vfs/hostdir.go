@@ -152,3 +152,12 @@ func (h *HostDir) Lstat(rel string) (fs.FileInfo, error) { return h.root.Lstat(h
 
 // FS is the directory as an fs.FS (slash paths, confined as the rest).
 func (h *HostDir) FS() fs.FS { return h.root.FS() }
+
+// Root describes the directory itself.
+func (h *HostDir) Root() (SourceEntry, error) {
+	info, err := h.root.Stat(".")
+	if err != nil {
+		return SourceEntry{}, err
+	}
+	return SourceEntry{Mode: info.Mode(), ModTime: info.ModTime()}, nil
+}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // BenchmarkMountHostDir100k mounts a host directory of 100,000 files
@@ -38,5 +39,29 @@ func BenchmarkMountHostDir100k(b *testing.B) {
 			b.Fatalf("%q %v", data, err)
 		}
 		src.root.Close()
+	}
+}
+
+// A mount point the mount makes has the host directory's permissions and
+// times; an entry is listed as the host has it.
+func TestHostDirRoot(t *testing.T) {
+	dir := t.TempDir()
+	must(t, os.Chmod(dir, 0o700))
+	must(t, os.WriteFile(filepath.Join(dir, "f"), []byte("data"), 0o640))
+	when := time.Date(2020, 2, 29, 12, 0, 0, 0, time.UTC)
+	must(t, os.Chtimes(dir, when, when))
+	src, err := OpenHostDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := NewDefault(Options{})
+	must(t, tree.Mount("/mnt/h", src, ReadOnly))
+	info, err := tree.Stat("/mnt/h")
+	if err != nil || info.Mode() != os.ModeDir|0o700 || !info.ModTime().Equal(when) || StatOf(info).Nlink != 2 {
+		t.Errorf("the mount point: %v %v %v %v", info.Mode(), info.ModTime(), StatOf(info).Nlink, err)
+	}
+	info, err = tree.Stat("/mnt/h/f")
+	if err != nil || info.Mode() != 0o640 || info.Size() != 4 {
+		t.Errorf("the file: %v %v %v", info.Mode(), info.Size(), err)
 	}
 }

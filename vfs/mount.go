@@ -31,6 +31,12 @@ type Source interface {
 	ReadFile(rel string) ([]byte, error)
 }
 
+// rootStater is a Source that describes its root: a mount point the
+// mount makes takes its permissions and times.
+type rootStater interface {
+	Root() (SourceEntry, error)
+}
+
 // SourceEntry is one entry of a Source's directory.
 type SourceEntry struct {
 	Name    string
@@ -117,6 +123,12 @@ func (t *Tree) Mount(p string, src Source, mode MountMode) error {
 		m.covered = old.covered
 	} else {
 		m.covered = !dir.placeholder
+		if rs, ok := src.(rootStater); ok && dir.placeholder {
+			if e, err := rs.Root(); err == nil {
+				dir.mode = fs.ModeDir | e.Mode.Perm()
+				dir.mtime, dir.atime, dir.ctime = e.ModTime, e.ModTime, e.ModTime
+			}
+		}
 		dir.placeholder = false
 	}
 	var overlay *node
@@ -269,10 +281,14 @@ func (m *mount) list(t *Tree, n *node) {
 // from a range of its own, so that mounting does not change the numbers
 // of the tree's own files.
 func (t *Tree) mountNode(mode fs.FileMode, uid, gid uint32, mtime time.Time) *node {
-	return &node{
+	n := &node{
 		ino: mountIno + t.mountIno.Add(1), mode: mode, nlink: 1, uid: uid, gid: gid,
 		mtime: mtime, atime: mtime, ctime: mtime,
 	}
+	if mode.IsDir() {
+		n.nlink = 2
+	}
+	return n
 }
 
 // mountIno is where the inode numbers of mounts start.

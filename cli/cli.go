@@ -164,6 +164,7 @@ type options struct {
 	allow     []string // --allow CAP
 	deny      []string // --deny CAP
 	imports   []string // --import HOSTPATH:VPATH
+	mounts    []string // --mount HOSTDIR:VPATH[:MODE]
 	wasmMiB   int      // --wasm-memory: each module's memory cap, MiB
 	policy    string   // --policy FILE
 	limits    limitFlags
@@ -268,7 +269,7 @@ func (p *Program) Run(stdin io.Reader, stdout, stderr io.Writer, args []string) 
 // subcommands are the names that select a subcommand when they are the
 // first operand (cobra's hidden completion helpers included).
 var subcommands = map[string]bool{
-	"help": true, "completion": true, "replay": true, "import": true, "export": true, "clone": true, "mcp": true, "a2a": true,
+	"help": true, "completion": true, "replay": true, "import": true, "export": true, "clone": true, "diff": true, "mcp": true, "a2a": true,
 	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
 }
 
@@ -342,6 +343,8 @@ with --env.
   moonix import HOSTPATH VPATH, moonix export VPATH HOSTPATH
                               copy files into or out of the workspace
   moonix clone URL DIR        make the workspace DIR from a remote's history
+  moonix diff --host VPATH    a mount's changes as a patch for its host
+                              directory
 
 The tree, its snapshots and the shell's exported variables and directory
 live in a workspace on the host (--workspace DIR, default
@@ -403,7 +406,7 @@ script.`,
 	})
 	if withSubcommands {
 		root.AddCommand(p.replayCommand(std, o, status))
-		root.AddCommand(p.transferCommand(std, o, "import"), p.transferCommand(std, o, "export"))
+		root.AddCommand(p.transferCommand(std, o, "import"), p.transferCommand(std, o, "export"), p.diffCommand(std, o))
 		root.AddCommand(p.cloneCommand(std, o))
 		root.AddCommand(p.mcpCommand(std, o, status))
 		root.AddCommand(p.a2aCommand(std, o, status))
@@ -429,6 +432,7 @@ func (o *options) registerSession(fl *pflag.FlagSet) {
 	fl.StringVar(&o.writeMode, "write-mode", writeLazy, "when the workspace is written: lazy (at snapshots and exit) or eager (after every command)")
 	fl.IntVar(&o.wasmMiB, "wasm-memory", wasmDefaultMiB, "memory cap of each WebAssembly program, in MiB (1 to 4096)")
 	fl.StringArrayVar(&o.imports, "import", nil, "copy a host file or directory into the tree before the run (HOSTPATH:VPATH); repeatable")
+	fl.StringArrayVar(&o.mounts, "mount", nil, "show a host directory at VPATH (HOSTDIR:VPATH[:ro|:cow]): ro refuses writes, cow (the default) keeps them in the tree, never on the host; repeatable")
 	o.limits.register(fl)
 }
 

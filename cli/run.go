@@ -15,6 +15,7 @@ import (
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
+	"github.com/moonix-sh/moonix/vfs"
 	"github.com/moonix-sh/moonix/wasm"
 )
 
@@ -58,8 +59,8 @@ func (p *Program) sessionConfig(o *options, std stdio) (shell.Config, shell.Limi
 }
 
 // prepare opens the run's workspace (nil with --ephemeral) and makes cfg
-// work on it, then copies the --import files in. The caller closes the
-// workspace.
+// work on it, then mounts the workspace's mount table and the --mount
+// directories and copies the --import files in. The caller closes the workspace.
 func (p *Program) prepare(ctx context.Context, o *options, std stdio, cfg *shell.Config) (*workspace, error) {
 	ws, err := p.openWorkspace(ctx, o, std.err)
 	if err != nil {
@@ -68,12 +69,23 @@ func (p *Program) prepare(ctx context.Context, o *options, std stdio, cfg *shell
 	if ws != nil {
 		ws.configure(cfg)
 	}
-	if len(o.imports) > 0 {
+	var table []vfs.MountInfo
+	if ws != nil && ws.resumed != nil {
+		table = ws.resumed.Mounts
+	}
+	if len(o.imports) > 0 || len(o.mounts) > 0 || len(table) > 0 {
 		if cfg.FS == nil {
 			tree, clk, rnd := newTree()
 			cfg.FS, cfg.Clock, cfg.Rand = tree, clk, rnd
 		}
-		if err := importAll(cfg.FS, o.imports); err != nil {
+		err := mountAll(cfg.FS.(*vfs.Tree), table, o.mounts, std.err)
+		if err == nil && ws != nil && ws.resumed != nil {
+			ws.resumeDir(cfg)
+		}
+		if err == nil {
+			err = importAll(cfg.FS, o.imports)
+		}
+		if err != nil {
 			if ws != nil {
 				ws.close()
 			}

@@ -49,6 +49,7 @@ func TestScripts(t *testing.T) {
 			"githttp":    cmdGitHTTP,
 			"signal":     cmdSignal,
 			"results":    cmdResults,
+			"mkfifo":     cmdMkfifo,
 		},
 		Setup: func(env *testscript.Env) error {
 			// Under -race every exec'd moonix would sleep a second at
@@ -305,4 +306,14 @@ func cmdResults(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) == 1 && strconv.Itoa(len(lines)) != args[0] {
 		ts.Fatalf("%d results, want %s", len(lines), args[0])
 	}
+}
+
+// cmdMkfifo makes the FIFO PATH on the host:
+//
+//	mkfifo PATH
+func cmdMkfifo(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mkfifo PATH")
+	}
+	ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
 }

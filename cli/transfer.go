@@ -313,6 +313,9 @@ written.`
 				return usageErr("%s: no workspace (use --workspace DIR)", name)
 			}
 			defer ws.close()
+			if err := ws.mount(nil); err != nil { // mounted paths copy as the session sees them
+				return err
+			}
 			st := vfs.State{Dir: "/work"}
 			if ws.resumed != nil {
 				st = *ws.resumed

@@ -150,9 +150,7 @@ func (w *workspace) configure(cfg *shell.Config) {
 	cfg.Wasm.CacheDir = filepath.Join(w.dir, markerDir, wasmCache)
 	if st := w.resumed; st != nil {
 		cfg.Env = append(slices.Clone(st.Env), cfg.Env...)
-		if info, err := w.tree.Stat(st.Dir); strings.HasPrefix(st.Dir, "/") && err == nil && info.IsDir() {
-			cfg.Dir = st.Dir
-		}
+		w.resumeDir(cfg)
 	}
 	if w.eager {
 		cfg.Checkpoint = func(st vfs.State) {
@@ -165,6 +163,15 @@ func (w *workspace) configure(cfg *shell.Config) {
 			}
 			w.saveFailed = false
 		}
+	}
+}
+
+// resumeDir makes cfg start in the saved directory when it exists (it may
+// be in a mount, made after configure: prepare asks again).
+func (w *workspace) resumeDir(cfg *shell.Config) {
+	st := w.resumed
+	if info, err := w.tree.Stat(st.Dir); strings.HasPrefix(st.Dir, "/") && err == nil && info.IsDir() {
+		cfg.Dir = st.Dir
 	}
 }
 

@@ -1,11 +1,13 @@
 package shell
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
 	"time"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -49,7 +51,7 @@ func (s *Session) mountCommands(tree *vfs.Tree) error {
 	for _, dir := range commandDirs {
 		src := &commandSource{dir: dir, names: names, time: s.clock.Now()}
 		if err := tree.Mount(dir, src, vfs.ReadOnly); err != nil {
-			return err
+			return fmt.Errorf("mount %s: %s (it holds moonix's commands: mount elsewhere)", dir, builtins.Reason(err))
 		}
 	}
 	return nil

@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -979,6 +981,126 @@ func TestGateAdversarial(t *testing.T) {
 			tc.verify(t, runGate(t, "sandbox", tc.deny, tc.script))
 		})
 	}
+}
+
+// TestGateAdversarialMounted runs the suite again on a tree whose /work
+// and /etc are host directories mounted copy-on-write (what the suite's
+// tree holds there, copied to the host): the gate holds on mounted paths
+// as on any other, the mounts' links resolve in the VFS, and the host
+// directories never change.
+func TestGateAdversarialMounted(t *testing.T) {
+	t.Parallel()
+	for _, tc := range gateCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var hosts, sums []string
+			r := runGate(t, "sandbox", tc.deny, tc.script, func(tree *vfs.Tree, _ *Config) {
+				hosts = mountOnHost(t, tree, "/work", "/etc")
+				for _, dir := range hosts {
+					sums = append(sums, hostSum(t, dir))
+				}
+			})
+			tc.verify(t, r)
+			for i, dir := range hosts {
+				if got := hostSum(t, dir); got != sums[i] {
+					t.Errorf("the host directory of a mount changed:\n%s\nwas\n%s", got, sums[i])
+				}
+			}
+		})
+	}
+}
+
+// mountOnHost moves what tree holds at each of paths to a new host
+// directory, mounted there copy-on-write, and returns the directories.
+func mountOnHost(t testing.TB, tree *vfs.Tree, paths ...string) []string {
+	t.Helper()
+	var dirs []string
+	for _, p := range paths {
+		dir := t.TempDir()
+		err := vfs.WalkDir(tree, p, func(name string, d fs.DirEntry, err error) error {
+			if err != nil || name == p {
+				return err
+			}
+			host := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(name, p+"/")))
+			info, err := tree.Lstat(name)
+			if err != nil {
+				return err
+			}
+			switch {
+			case info.IsDir():
+				return os.Mkdir(host, info.Mode().Perm())
+			case info.Mode()&fs.ModeSymlink != 0:
+				target, err := tree.Readlink(name)
+				if err != nil {
+					return err
+				}
+				return os.Symlink(target, host)
+			}
+			data, err := vfs.ReadFile(tree, name)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(host, data, info.Mode().Perm())
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries, err := tree.ReadDir(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if err := vfs.RemoveAll(tree, p+"/"+e.Name()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		src, err := vfs.OpenHostDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tree.Mount(p, src, vfs.CopyOnWrite); err != nil {
+			t.Fatal(err)
+		}
+		if ov, err := tree.Overlay(p); err != nil || len(ov) != 0 {
+			t.Fatalf("%s is not the host's alone: %v %v", p, ov, err)
+		}
+		dirs = append(dirs, dir)
+	}
+	return dirs
+}
+
+// hostSum lists a host directory: every path with its mode, and a file's
+// content or a link's target.
+func hostSum(t testing.TB, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v", p, info.Mode())
+		switch {
+		case info.Mode().IsRegular():
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, " %q", data)
+		case info.Mode()&fs.ModeSymlink != 0:
+			target, _ := os.Readlink(p)
+			fmt.Fprintf(&b, " -> %s", target)
+		}
+		b.WriteByte('\n')
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // TestGateSymlinkRace flips a link between an allowed and a forbidden

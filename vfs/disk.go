@@ -206,4 +206,4 @@ func (t *Tree) release(n *node) {
 
 // counted reports whether n counts against the tree's limits: a node is
 // not once freed, nor what a mount shows from its source.
-func (n *node) counted() bool { return !n.freed && n.ino < mountIno }
+func (n *node) counted() bool { return !n.freed && (n.ino < mountIno || n.own) }

@@ -45,9 +45,8 @@ func (r *Repo) Keep(msg string, st State) (snap Snapshot, paths int, err error) 
 	if err != nil {
 		return Snapshot{}, 0, err
 	}
-	var changes []Change
 	r.tree.mu.Lock()
-	err = r.compare(side{hash: curFS, mode: filemode.Dir}, side{node: r.tree.root, mode: filemode.Dir}, "/", &changes)
+	changes, err := r.changes(side{hash: curFS, mode: filemode.Dir}, side{node: r.tree.root, mode: filemode.Dir})
 	r.tree.mu.Unlock()
 	if err != nil || len(changes) == 0 {
 		return Snapshot{}, 0, err

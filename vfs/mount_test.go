@@ -2,6 +2,7 @@ package vfs
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"slices"
@@ -10,6 +11,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/moonix-sh/moonix/clock"
 )
@@ -170,6 +174,37 @@ func snapshotPaths(t *testing.T, r *Repo, id string) []string {
 	return out
 }
 
+// gitPaths lists the paths under prefix that the snapshot id's tree holds.
+func gitPaths(t *testing.T, r *Repo, id, prefix string) []string {
+	t.Helper()
+	c, err := r.getCommit(plumbing.NewHash(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := r.fsTree(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := object.GetTree(r.st, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	w := object.NewTreeWalker(tree, true, nil)
+	defer w.Close()
+	for {
+		name, _, err := w.Next()
+		if err != nil {
+			break
+		}
+		if p := "/" + name; strings.HasPrefix(p, prefix) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 func TestMountNotInHistory(t *testing.T) {
 	tree, _ := mountedTree(t)
 	r, _, err := OpenRepo(tree, RepoOptions{})
@@ -253,5 +288,214 @@ func TestMountHidesWhatWasThere(t *testing.T) {
 	}
 	if len(changes) != 1 || changes[0] != (Change{Path: "/bin/mine", Kind: Removed}) {
 		t.Errorf("changes: %v", changes)
+	}
+}
+
+func cowTree(t *testing.T) (*Tree, *Repo, *mapSource) {
+	t.Helper()
+	tree := NewDefault(Options{})
+	r, _, err := OpenRepo(tree, RepoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &mapSource{files: map[string]string{"a": "a\n", "b": "b\n", "d/x": "x\n", "d/y": "y\n", "e/z": "z\n"}}
+	must(t, tree.Mount("/mnt", src, CopyOnWrite))
+	return tree, r, src
+}
+
+func TestMountCopyOnWrite(t *testing.T) {
+	tree, r, src := cowTree(t)
+	first, _, err := r.Snapshot("first", State{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := snapshotPaths(t, r, first.ID); slices.Contains(got, "/mnt") {
+		t.Errorf("an untouched mount is in history: %q", got)
+	}
+	track := tree.Track()
+	must(t, WriteFile(tree, "/mnt/a", []byte("changed\n"), 0o644)) // copy-up
+	must(t, WriteFile(tree, "/mnt/d/new", []byte("new\n"), 0o644))
+	must(t, tree.Remove("/mnt/b"))
+	must(t, tree.Remove("/mnt/d/x"))
+	must(t, RemoveAll(tree, "/mnt/e"))
+	must(t, tree.Mkdir("/mnt/e", 0o700)) // a new directory where the source's was
+	if err := tree.Rename("/mnt/d", "/mnt/d2"); !errors.Is(err, syscall.EXDEV) {
+		t.Errorf("renaming a directory of the source: %v, want EXDEV", err)
+	}
+	if err := tree.Rename("/mnt/a", "/work/a"); !errors.Is(err, syscall.EXDEV) {
+		t.Errorf("renaming out of the mount: %v, want EXDEV", err)
+	}
+	want := []string{"/mnt/a", "/mnt/b", "/mnt/d/new", "/mnt/d/x", "/mnt/e"}
+	if got := track.Changed(); !slices.Equal(got, want) {
+		t.Errorf("changed %q, want %q", got, want)
+	}
+	changes, err := r.Changes("HEAD", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantChanges := []Change{{"/mnt", Added}, {"/mnt/a", Added}, {"/mnt/b", Removed}, {"/mnt/d", Added}, {"/mnt/d/new", Added},
+		{"/mnt/d/x", Removed}, {"/mnt/e", Removed}, {"/mnt/e", Added}}
+	if !slices.Equal(changes, wantChanges) {
+		t.Errorf("changes %v, want %v", changes, wantChanges)
+	}
+	entries, err := tree.Overlay("/mnt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEntries := []OverlayEntry{{Rel: "b", Removed: true}, {Rel: "d/x", Removed: true}, {Rel: "e", Removed: true},
+		{Rel: "a", Mode: 0o755}, {Rel: "d/new", Mode: 0o644}, {Rel: "e", Mode: fs.ModeDir | 0o700}}
+	if !slices.Equal(entries, wantEntries) {
+		t.Errorf("overlay %v, want %v", entries, wantEntries)
+	}
+	second, _, err := r.Snapshot("second", State{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// History holds the overlay and its whiteouts, not the source.
+	wantPaths := []string{"/mnt", "/mnt/.wh.b", "/mnt/.wh.e", "/mnt/a", "/mnt/d", "/mnt/d/.wh.x", "/mnt/d/new", "/mnt/e"}
+	if got := gitPaths(t, r, second.ID, "/mnt"); !slices.Equal(got, wantPaths) {
+		t.Errorf("the snapshot holds %q, want %q", got, wantPaths)
+	}
+	if data, err := r.ReadFile(second.ID, "/mnt/a"); err != nil || string(data) != "changed\n" {
+		t.Errorf("show second:/mnt/a: %q %v", data, err)
+	}
+	view := dump(t, tree)
+	// Back to the source alone, then to the overlay again.
+	if _, err := r.Rollback(first.ID); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := ReadFile(tree, "/mnt/a"); string(data) != "a\n" {
+		t.Errorf("after the rollback /mnt/a is %q", data)
+	}
+	if _, err := r.Rollback(second.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := dump(t, tree); got != view {
+		t.Errorf("the rollback to the overlay gives\n%s\nwant\n%s", got, view)
+	}
+	if r.Dirty() {
+		t.Error("dirty after the rollback")
+	}
+	for _, asked := range src.asked {
+		if strings.HasPrefix(asked, "write") {
+			t.Errorf("the source was written: %s", asked)
+		}
+	}
+}
+
+// A workspace reopened puts its overlay over the source when the mount
+// is made again (the CLI mounts after the repository put the tree back).
+func TestMountCopyOnWriteReopened(t *testing.T) {
+	dir := t.TempDir()
+	src := &mapSource{files: map[string]string{"a": "a\n", "b": "b\n", "d/x": "x\n"}}
+	clk := clock.NewLogical(clock.Epoch)
+	tree := NewDefault(Options{Clock: clk})
+	r, _, err := OpenRepo(tree, RepoOptions{Dir: dir, Clock: clk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t, tree.Mount("/mnt", src, CopyOnWrite))
+	must(t, WriteFile(tree, "/mnt/a", []byte("changed\n"), 0o600))
+	must(t, tree.Remove("/mnt/b"))
+	snap, _, err := r.Snapshot("s", State{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.State.Mounts) != 0 {
+		t.Errorf("a mount whose source has no name is in the table: %v", snap.State.Mounts)
+	}
+	view := dump(t, tree)
+	r.Close()
+	tree2 := NewDefault(Options{Clock: clk})
+	r2, _, err := OpenRepo(tree2, RepoOptions{Dir: dir, Clock: clk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	must(t, tree2.Mount("/mnt", src, CopyOnWrite))
+	if got := dump(t, tree2); got != view {
+		t.Errorf("reopened:\n%s\nwant\n%s", got, view)
+	}
+	if r2.Dirty() {
+		t.Error("dirty after reopening")
+	}
+}
+
+// Directories are listed, and files read, under the tree's read lock by
+// whoever looks first: concurrent readers see each listing complete, and
+// the source is asked once per directory.
+func TestMountConcurrentReaders(t *testing.T) {
+	files := map[string]string{}
+	for i := range 20 {
+		for j := range 5 {
+			files[fmt.Sprintf("d%d/s%d/f", i, j)] = "x"
+		}
+	}
+	src := &mapSource{files: files}
+	tree := NewDefault(Options{})
+	must(t, tree.Mount("/mnt", src, CopyOnWrite))
+	var wg sync.WaitGroup
+	counts := make([]int, 8)
+	for g := range counts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			WalkDir(tree, "/mnt", func(p string, d fs.DirEntry, err error) error {
+				if err == nil && d.Type().IsRegular() {
+					if data, err := ReadFile(tree, p); err == nil && string(data) == "x" {
+						counts[g]++
+					}
+				}
+				return nil
+			})
+		}()
+	}
+	wg.Wait()
+	for g, n := range counts {
+		if n != 100 {
+			t.Errorf("reader %d read %d files, want 100", g, n)
+		}
+	}
+	lists := 0
+	for _, a := range src.asked {
+		if strings.HasPrefix(a, "list") {
+			lists++
+		}
+	}
+	if lists != 1+20+100 {
+		t.Errorf("the source listed %d directories, want 121", lists)
+	}
+}
+
+// A name history would take for a whiteout cannot be made in a
+// copy-on-write mount, and a rollback shows the source as it is now.
+func TestMountCopyOnWriteNames(t *testing.T) {
+	tree, r, src := cowTree(t)
+	for what, err := range map[string]error{
+		"create":  WriteFile(tree, "/mnt/.wh.a", nil, 0o644),
+		"mkdir":   tree.Mkdir("/mnt/d/.wh.x", 0o755),
+		"symlink": tree.Symlink("a", "/mnt/.wh.b"),
+		"rename":  tree.Rename("/mnt/a", "/mnt/.wh.z"),
+		"link":    tree.Link("/mnt/b", "/mnt/.wh.y"),
+	} {
+		if !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("%s of a .wh. name: %v, want EINVAL", what, err)
+		}
+	}
+	must(t, WriteFile(tree, "/work/.wh.mine", nil, 0o644)) // elsewhere, any name
+	must(t, WriteFile(tree, "/mnt/b", []byte("mine\n"), 0o644))
+	snap, _, err := r.Snapshot("s", State{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.files["a"] = "a, changed on the host\n"
+	must(t, WriteFile(tree, "/mnt/new", nil, 0o644))
+	if _, err := r.Rollback(snap.ID); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{"/mnt/a": "a, changed on the host\n", "/mnt/b": "mine\n"} {
+		if data, err := ReadFile(tree, p); err != nil || string(data) != want {
+			t.Errorf("%s after the rollback: %q %v, want %q", p, data, err, want)
+		}
 	}
 }

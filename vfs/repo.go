@@ -82,6 +82,9 @@ type State struct {
 	// number) when the state was taken: the effects after a snapshot are
 	// those after its position. It alone does not make a new snapshot.
 	Effects int64
+	// Mounts is the mount table that history keeps (Tree.MountTable),
+	// as the state was taken; setting it does nothing.
+	Mounts []MountInfo
 }
 
 // Snapshot describes one snapshot.
@@ -146,6 +149,7 @@ type meta struct {
 	Env     []string          `json:"env"`
 	Modes   map[string]string `json:"modes,omitempty"`   // path → octal mode, when not git's default
 	Effects int64             `json:"effects,omitempty"` // the effect log's position
+	Mounts  []MountInfo       `json:"mounts,omitempty"`  // the host mounts (see Tree.MountTable)
 }
 
 // RepoOptions configure OpenRepo.
@@ -396,7 +400,7 @@ func (r *Repo) resume() (*State, error) {
 		r.tree.dirty = true // the working state is not a snapshot
 		r.tree.mu.Unlock()
 	}
-	return &State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects}, nil
+	return &State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects, Mounts: slices.Clone(m.Mounts)}, nil
 }
 
 // commit reads a snapshot commit and its moonix.json.
@@ -545,7 +549,7 @@ func (r *Repo) describe(c *object.Commit, m *meta) Snapshot {
 		Message: strings.TrimSuffix(c.Message, "\n"),
 		Time:    c.Committer.When.UTC(),
 		// Cloned: the meta is the cache's (see commit).
-		State: State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects},
+		State: State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects, Mounts: slices.Clone(m.Mounts)},
 	}
 	s.Short = r.short(s.ID)
 	s.Arrived = r.isArrived(s.ID)
@@ -570,7 +574,7 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 			return Snapshot{}, false, err
 		}
 	}
-	if hasCur && !r.treeChanged() && sameState(st, curMeta) {
+	if hasCur && !r.treeChanged() && sameState(st, curMeta) && slices.Equal(r.tree.MountTable(), curMeta.Mounts) {
 		return r.describe(curCommit, curMeta), false, nil
 	}
 	root, m, err := r.writeWorking(st)
@@ -650,7 +654,7 @@ func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
 	fsHash := r.store(t.root)
 	env := slices.Clone(st.Env)
 	slices.Sort(env)
-	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: treeModes(t.root), Effects: st.Effects}
+	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: treeModes(t.root), Effects: st.Effects, Mounts: t.mountTable()}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return plumbing.ZeroHash, nil, err
@@ -778,10 +782,7 @@ func (r *Repo) store(n *node) plumbing.Hash {
 	switch {
 	case n.mode.IsDir():
 		entries := make([]object.TreeEntry, 0, len(n.kids))
-		for name, k := range n.kids {
-			if !k.inHistory() {
-				continue // devices and mounts are the tree's own, not history
-			}
+		for name, k := range n.history { // no devices, no mounts' sources
 			entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: r.store(k)})
 		}
 		h = r.putTree(entries)
@@ -860,10 +861,7 @@ func dirModes(dir *node) map[string]string {
 		}
 		out[p] = m
 	}
-	for name, k := range dir.kids {
-		if !k.inHistory() {
-			continue
-		}
+	for name, k := range dir.history {
 		if perm := permOf(k.mode); perm != defaultPerm(gitMode(k.mode)) || k.mode&fs.ModeNamedPipe != 0 {
 			add(name, formatMode(k.mode&fs.ModeNamedPipe|perm))
 		}
@@ -956,7 +954,12 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 	for _, e := range tree.Entries {
 		cur := dir.kids[e.Name]
 		if cur != nil && cur.mountPoint() && e.Mode == filemode.Dir {
-			cur.mnt.covered = true // history has the directory, empty
+			cur.mnt.covered = true // history has the directory
+			if cur.mnt.mode == CopyOnWrite {
+				if err := r.restoreOverlay(cur, e.Hash); err != nil {
+					return err
+				}
+			}
 		}
 		if cur != nil && (cur.dev != nil || cur.mnt != nil || cur.holds && e.Mode != filemode.Dir) {
 			continue // a mount, and what leads to one, stay
@@ -1029,6 +1032,25 @@ func (r *Repo) restoreDir(dir *node, h plumbing.Hash) error {
 	return nil
 }
 
+// restoreOverlay puts the copy-on-write mount at dir back to the
+// overlay h, a tree of the snapshot: the source as it is now, under the
+// overlay's entries and whiteouts. The caller holds the tree's lock.
+func (r *Repo) restoreOverlay(dir *node, h plumbing.Hash) error {
+	if dir.stored && dir.hash == h {
+		return nil
+	}
+	t := r.tree
+	ov := &node{mode: fs.ModeDir | 0o755, kids: map[string]*node{}}
+	if err := r.restoreDir(ov, h); err != nil {
+		return err
+	}
+	t.reset(dir)
+	dir.unlisted.Store(true)
+	t.overlay(dir, ov)
+	t.changed(dir)
+	return nil
+}
+
 // applyModes gives the restored tree the modes of its snapshot: those
 // moonix.json lists (modes), and git's default where the tree had a mode
 // it does not list (old, the tree's modes before the restore). Every
@@ -1038,11 +1060,11 @@ func (t *Tree) applyModes(old, modes map[string]string) {
 	apply := func(p string) {
 		n := t.root
 		for _, name := range splitPath(p) {
-			if n = n.kids[name]; n == nil {
+			if n = t.kids(n)[name]; n == nil {
 				return
 			}
 		}
-		if n.dev != nil || n.mnt != nil {
+		if n.dev != nil || n.readOnly() || n.mountPoint() {
 			return
 		}
 		want := defaultPerm(gitMode(n.mode))
@@ -1055,6 +1077,9 @@ func (t *Tree) applyModes(old, modes map[string]string) {
 			kind = want & fs.ModeNamedPipe
 		}
 		if mode := kind | want&^fs.ModeNamedPipe; n.mode != mode {
+			if n.mode.IsDir() {
+				t.own(n) // a mode history has (a file with one is the overlay's)
+			}
 			n.mode = mode
 			t.modeChanged(n)
 		}
@@ -1112,10 +1137,8 @@ func hashNode(n *node) plumbing.Hash {
 	switch {
 	case n.mode.IsDir():
 		entries := make([]object.TreeEntry, 0, len(n.kids))
-		for name, k := range n.kids {
-			if k.inHistory() {
-				entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: hashNode(k)})
-			}
+		for name, k := range n.history {
+			entries = append(entries, object.TreeEntry{Name: name, Mode: gitMode(k.mode), Hash: hashNode(k)})
 		}
 		h = plumbing.ComputeHash(plumbing.TreeObject, encodeTree(entries))
 	case n.mode&fs.ModeSymlink != 0:

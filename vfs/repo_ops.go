@@ -389,10 +389,8 @@ func (s side) id() plumbing.Hash {
 func (r *Repo) entries(s side) (map[string]side, error) {
 	out := map[string]side{}
 	if s.node != nil {
-		for name, k := range s.node.kids {
-			if k.inHistory() {
-				out[name] = side{node: k, mode: gitMode(k.mode)}
-			}
+		for name, k := range s.node.history {
+			out[name] = side{node: k, mode: gitMode(k.mode)}
 		}
 		return out, nil
 	}
@@ -422,10 +420,28 @@ func (r *Repo) Changes(from, to string) ([]Change, error) {
 	}
 	r.tree.mu.Lock()
 	defer r.tree.mu.Unlock()
+	return r.changes(a, b)
+}
+
+// changes lists the paths that differ from a to b, sorted, a whiteout as
+// the entry it hides. The caller holds the tree's lock for writing.
+func (r *Repo) changes(a, b side) ([]Change, error) {
 	var out []Change
-	err = r.compare(a, b, "/", &out)
-	slices.SortFunc(out, func(x, y Change) int { return strings.Compare(x.Path, y.Path) })
-	return out, err
+	err := r.compare(a, b, "/", &out)
+	for i, c := range out {
+		if p, ok := r.tree.whiteoutPath(c.Path); ok {
+			// a whiteout added is its entry removed, and back
+			out[i].Path, out[i].Kind = p, map[ChangeKind]ChangeKind{Added: Removed, Removed: Added}[c.Kind]
+		}
+	}
+	rank := map[ChangeKind]int{Removed: 0, Modified: 1, Added: 2} // a path replaced: removed, then added
+	slices.SortFunc(out, func(x, y Change) int {
+		if c := strings.Compare(x.Path, y.Path); c != 0 {
+			return c
+		}
+		return rank[x.Kind] - rank[y.Kind]
+	})
+	return slices.Compact(out), err // an entry removed and its whiteout added say it twice
 }
 
 func (r *Repo) compare(a, b side, p string, out *[]Change) error {

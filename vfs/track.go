@@ -39,10 +39,8 @@ func markOf(n *node) *mark {
 	m := &mark{hash: hashNode(n), mode: gitMode(n.mode)}
 	if n.mode.IsDir() {
 		m.kids = make(map[string]*mark, len(n.kids))
-		for name, k := range n.kids {
-			if k.inHistory() {
-				m.kids[name] = markOf(k)
-			}
+		for name, k := range n.history {
+			m.kids[name] = markOf(k)
 		}
 	}
 	return m
@@ -57,6 +55,9 @@ func (tr *Tracker) Changed() []string {
 	defer t.mu.Unlock()
 	var out []string
 	tr.root = diffMark(tr.root, t.root, "/", &out)
+	for i, p := range out {
+		out[i], _ = t.whiteoutPath(p)
+	}
 	slices.Sort(out)
 	return slices.Compact(out)
 }
@@ -76,14 +77,11 @@ func diffMark(m *mark, n *node, p string, out *[]string) *mark {
 	}
 	now := &mark{hash: hashNode(n), mode: gitMode(n.mode), kids: make(map[string]*mark, len(n.kids))}
 	for name, old := range m.kids {
-		if k, ok := n.kids[name]; !ok || !k.inHistory() {
+		if n.historyKid(name) == nil {
 			leaves(old, childPath(p, name), out)
 		}
 	}
-	for name, k := range n.kids {
-		if !k.inHistory() {
-			continue
-		}
+	for name, k := range n.history {
 		if old, ok := m.kids[name]; ok {
 			now.kids[name] = diffMark(old, k, childPath(p, name), out)
 		} else {

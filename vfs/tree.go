@@ -50,6 +50,8 @@ type Tree struct {
 	limits  Limits
 	used    Usage
 	refused refusals
+	// mounts is the mount table, in the order of mounting.
+	mounts []*mount
 	// blobs reads the content of files that are not in memory (see
 	// node.lazy): the history's object store. Nil for a tree without
 	// history, whose files are all in memory.
@@ -126,6 +128,11 @@ type node struct {
 	// only when it holds something of the tree's own.
 	holds       bool
 	placeholder bool
+	// listed are the names the source listed in a directory; own is set
+	// on an entry of a copy-on-write mount's source once it changed (it
+	// is then the tree's own, see Tree.own).
+	listed []string
+	own    bool
 }
 
 // device is the behaviour of a character device node.
@@ -291,6 +298,9 @@ func underlying(err error) error {
 
 // link adds n to dir under base. The caller holds t.mu for writing.
 func (t *Tree) link(dir *node, base string, n *node) {
+	if n.mnt == nil {
+		n.mnt = dir.mnt // a new entry in a mount is in it
+	}
 	t.attach(dir, base, n)
 	now := t.clock.Now()
 	dir.mtime, dir.ctime = now, now
@@ -342,8 +352,11 @@ func (t *Tree) changed(n *node) {
 	t.dirty = true
 	var up func(*node)
 	up = func(n *node) {
-		if !n.hashed && !n.stored && !n.modesOK {
-			return // already invalid, and so is everything above
+		if !n.hashed && !n.stored && !n.modesOK && n.mnt == nil && !n.holds {
+			// already invalid, and so is everything above (but what a
+			// mount shows is never hashed while history skips it, so the
+			// walk goes on through a mount, up to the root)
+			return
 		}
 		n.hashed, n.stored, n.modesOK = false, false, false
 		for _, p := range n.parents {
@@ -405,6 +418,9 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		if r.dir.readOnly() {
 			return nil, pathErr("open", name, syscall.EROFS)
 		}
+		if reserved(r.dir, r.base) {
+			return nil, pathErr("open", name, fs.ErrInvalid)
+		}
 		if !writable(r.dir) {
 			return nil, pathErr("open", name, fs.ErrPermission)
 		}
@@ -449,6 +465,9 @@ func (t *Tree) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 		return t.openFIFO(n, name, flag)
 	}
 	if flag&os.O_TRUNC != 0 && n.mode.IsRegular() && n.size() > 0 {
+		if err := t.own(n); err != nil {
+			return nil, pathErr("open", name, err)
+		}
 		t.setData(n, content{})
 		now := t.clock.Now()
 		n.mtime, n.ctime = now, now
@@ -558,6 +577,9 @@ func (t *Tree) Mkdir(name string, perm fs.FileMode) error {
 	if dir.readOnly() {
 		return pathErr("mkdir", name, syscall.EROFS)
 	}
+	if reserved(dir, base) {
+		return pathErr("mkdir", name, fs.ErrInvalid)
+	}
 	if !writable(dir) {
 		return pathErr("mkdir", name, fs.ErrPermission)
 	}
@@ -624,7 +646,12 @@ func (t *Tree) Rename(oldname, newname string) error {
 	if odir.readOnly() || ndir.readOnly() {
 		return linkErr(syscall.EROFS)
 	}
-	if crosses(odir, ndir) {
+	if reserved(ndir, nbase) {
+		return linkErr(fs.ErrInvalid)
+	}
+	if crosses(odir, ndir) || n.fromSource() && n.mode.IsDir() {
+		// A directory of a mount's source stays where the source has
+		// it (as overlayfs does): mv copies it instead.
 		return linkErr(syscall.EXDEV)
 	}
 	if !writable(odir) || !writable(ndir) {
@@ -632,6 +659,13 @@ func (t *Tree) Rename(oldname, newname string) error {
 	}
 	if n.mode.IsDir() && t.isAncestor(n, ndir) {
 		return linkErr(syscall.EINVAL)
+	}
+	if err := t.own(n); err != nil {
+		return linkErr(err)
+	}
+	if odir.kids[obase] != n {
+		// moved meanwhile (own reads a file without the lock)
+		return linkErr(fs.ErrNotExist)
 	}
 	if old := ndir.kids[nbase]; old != nil {
 		if old == n {
@@ -679,6 +713,9 @@ func (t *Tree) Symlink(target, name string) error {
 	}
 	if dir.readOnly() {
 		return pathErr("symlink", name, syscall.EROFS)
+	}
+	if reserved(dir, base) {
+		return pathErr("symlink", name, fs.ErrInvalid)
 	}
 	if !writable(dir) {
 		return pathErr("symlink", name, fs.ErrPermission)
@@ -733,11 +770,17 @@ func (t *Tree) Link(oldname, newname string) error {
 	if dir.readOnly() {
 		return linkErr(syscall.EROFS)
 	}
+	if reserved(dir, base) {
+		return linkErr(fs.ErrInvalid)
+	}
 	if n.mnt != dir.mnt {
 		return linkErr(syscall.EXDEV)
 	}
 	if !writable(dir) {
 		return linkErr(fs.ErrPermission)
+	}
+	if err := t.own(n); err != nil {
+		return linkErr(err)
 	}
 	n.nlink++
 	t.link(dir, base, n)
@@ -755,6 +798,9 @@ func (t *Tree) Chmod(name string, mode fs.FileMode) error {
 	}
 	if n.readOnly() {
 		return pathErr("chmod", name, syscall.EROFS)
+	}
+	if err := t.own(n); err != nil {
+		return pathErr("chmod", name, err)
 	}
 	keep := fs.ModeType
 	n.mode = n.mode&keep | mode&(fs.ModePerm|fs.ModeSticky|fs.ModeSetuid|fs.ModeSetgid)
@@ -938,6 +984,9 @@ func (f *file) writeAt(p []byte, off int64) (int, int64, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := f.node
+	if err := t.own(n); err != nil {
+		return 0, f.off, pathErr("write", f.name, err)
+	}
 	if err := t.load(n); err != nil {
 		return 0, f.off, pathErr("write", f.name, err)
 	}
@@ -1035,6 +1084,9 @@ func (f *file) Truncate(size int64) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := f.node
+	if err := t.own(n); err != nil {
+		return pathErr("truncate", f.name, err)
+	}
 	if err := t.load(n); err != nil {
 		return pathErr("truncate", f.name, err)
 	}

@@ -15,15 +15,20 @@
 // fs.ErrPermission, fs.ErrInvalid or a syscall.Errno such as ENOTDIR, EISDIR,
 // ENOTEMPTY, ELOOP, EXDEV.
 //
-// vfs imports the standard library, moonix/clock (the tree's times), and
-// go-git and go-billy for the history (repo.go; hostfs.go adapts the one
-// host directory the CLI names, the workspace, to go-billy): it is the only
-// package that imports them. Beyond the workspace, the history's remotes
-// (remote.go) reach the bare host repositories a caller names, which the
-// capability gate checks before (git.remote), and the network only through
-// the RoundTripper the caller hands them (remote_http.go, the one file
-// that imports net/http). Every type here is safe for concurrent use
-// unless its comment says otherwise.
+// A directory may show another tree, a mount (mount.go): moonix's
+// commands at /bin and /usr/bin, a host directory (hostdir.go).
+//
+// vfs imports the standard library, moonix/clock (the tree's times),
+// golang.org/x/sys/unix (a mounted host directory's entries), and go-git
+// and go-billy for the history (repo.go; hostfs.go adapts the workspace
+// directory the CLI names to go-billy): it is the only package that
+// imports go-git and go-billy. The host directories it opens are the
+// ones the CLI names: the workspace and the mounts; beyond them, the
+// history's remotes (remote.go) reach the bare host repositories a caller
+// names, which the capability gate checks before (git.remote), and the
+// network only through the RoundTripper the caller hands them
+// (remote_http.go, the one file that imports net/http). Every type here
+// is safe for concurrent use unless its comment says otherwise.
 package vfs
 
 import (

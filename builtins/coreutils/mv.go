@@ -76,7 +76,16 @@ func runMv(c *builtins.Call) int {
 			c.Fail("cannot move %s to %s: %s", builtins.Quote(src), builtins.Quote(dst), builtins.Reason(syscall.ENOTDIR))
 			return false
 		}
-		if err := c.FS.Rename(sp, dp); err != nil {
+		err = c.FS.Rename(sp, dp)
+		if errors.Is(err, syscall.EXDEV) {
+			// Across a mount's edge, as GNU's mv across file systems:
+			// copy (as cp -a), then remove the source.
+			if !moveAcross(c, src, dst, exists) {
+				return false
+			}
+			err = nil
+		}
+		if err != nil {
 			if errors.Is(err, syscall.EINVAL) {
 				c.Fail("cannot move %s to a subdirectory of itself, %s", builtins.Quote(src), builtins.Quote(dst))
 			} else {
@@ -89,4 +98,24 @@ func runMv(c *builtins.Call) int {
 		}
 		return true
 	})
+}
+
+// moveAcross moves src to dst where a rename cannot (EXDEV): a copy that
+// keeps modes, times and links, then the removal of src.
+func moveAcross(c *builtins.Call, src, dst string, exists bool) bool {
+	if exists {
+		if err := c.FS.Remove(c.Abs(dst)); err != nil {
+			c.FailWith(err, "cannot move %s to %s: %s", builtins.Quote(src), builtins.Quote(dst), builtins.Reason(err))
+			return false
+		}
+	}
+	x := &cp{c: c, created: map[string]bool{}, recursive: true, preserveMode: true, preserveTime: true, deref: 'P'}
+	if !x.copy(src, dst, true) {
+		return false
+	}
+	if err := vfs.RemoveAll(c.FS, c.Abs(src)); err != nil {
+		failOn(c, "cannot remove", src, err)
+		return false
+	}
+	return true
 }

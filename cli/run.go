@@ -44,17 +44,18 @@ func (p *Program) sessionConfig(o *options, std stdio) (shell.Config, shell.Limi
 		return shell.Config{}, shell.Limits{}, err
 	}
 	return shell.Config{
-		Env:      env,
-		Stdin:    std.in,
-		Stdout:   std.out,
-		Stderr:   std.err,
-		Options:  shellOptions(o),
-		Caps:     set,
-		Dial:     p.Dial,
-		Lookup:   p.Lookup,
-		Wasm:     wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
-		Limits:   limits,
-		Packages: p.packages(),
+		Env:        env,
+		Unrecorded: env,
+		Stdin:      std.in,
+		Stdout:     std.out,
+		Stderr:     std.err,
+		Options:    shellOptions(o),
+		Caps:       set,
+		Dial:       p.Dial,
+		Lookup:     p.Lookup,
+		Wasm:       wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
+		Limits:     limits,
+		Packages:   p.packages(),
 	}, limits, nil
 }
 

@@ -192,7 +192,10 @@ func (s *Session) engineCall(c *engine.Command) *builtins.Call {
 	if s.cfg.Width != nil && c.Stdout == s.cfg.Stdout {
 		call.Width = s.cfg.Width()
 	}
-	call.SetState = func(st vfs.State) error { return engineSetState(c, st) }
+	call.SetState = func(st vfs.State) error {
+		st.Env = append(slices.Clone(st.Env), s.cfg.Unrecorded...)
+		return engineSetState(c, st)
+	}
 	call.RunInShell = func(args []string) (int, string, []string) {
 		status := c.Run(args)
 		return status, c.WorkDir(), c.Exported()

@@ -38,6 +38,12 @@ type Config struct {
 	// Env holds NAME=VALUE pairs added on top of the defaults (HOME, USER,
 	// LOGNAME, PATH, HOSTNAME, SHELL, TMPDIR); later entries win.
 	Env []string
+	// Unrecorded holds NAME=VALUE pairs (the command line's --env, also
+	// in Env) that history leaves out of its states while the variable
+	// holds that value, so that a token copied from the host is neither
+	// kept in snapshots nor pushed; a restored state (rollback, switch,
+	// atomic) gets them back on top, as a new session does.
+	Unrecorded []string
 	// Dir is the initial working directory; default /work.
 	Dir    string
 	Stdin  io.Reader
@@ -312,6 +318,9 @@ func (s *Session) setupGate() error {
 			}
 			s.cfg.Repo = repo
 		}
+	}
+	if r, ok := s.cfg.Repo.(interface{ Unrecord([]string) }); ok {
+		r.Unrecord(s.cfg.Unrecorded)
 	}
 	if logical != nil {
 		if s.cfg.Effects.Now == nil {

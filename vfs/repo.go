@@ -72,6 +72,34 @@ type Repo struct {
 	// arrived are the snapshots a clone or a fetch brought (see
 	// arrived.go), replaced whole when it grows.
 	arrived atomic.Pointer[map[string]bool]
+	// unrecorded are the NAME=VALUE pairs history leaves out of a
+	// state (see Unrecord).
+	unrecorded atomic.Pointer[map[string]bool]
+}
+
+// Unrecord makes history leave the variables of pairs (NAME=VALUE) out
+// of the states it stores while they hold those values: the ones the
+// command line gave the session (--env), a token copied from the host
+// among them, which would otherwise be kept in every snapshot and sent
+// with a push. A state restored without them gets them from the caller,
+// as a new session does.
+func (r *Repo) Unrecord(pairs []string) {
+	m := map[string]bool{}
+	for _, kv := range pairs {
+		m[kv] = true
+	}
+	r.unrecorded.Store(&m)
+}
+
+// recordedEnv is env as history stores it: sorted, without the
+// unrecorded pairs.
+func (r *Repo) recordedEnv(env []string) []string {
+	env = slices.Clone(env)
+	if m := r.unrecorded.Load(); m != nil && len(*m) > 0 {
+		env = slices.DeleteFunc(env, func(kv string) bool { return (*m)[kv] })
+	}
+	slices.Sort(env)
+	return env
 }
 
 // State is the shell state a snapshot keeps beside the tree.
@@ -574,7 +602,7 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 			return Snapshot{}, false, err
 		}
 	}
-	if hasCur && !r.treeChanged() && sameState(st, curMeta) && slices.Equal(r.tree.MountTable(), curMeta.Mounts) {
+	if hasCur && !r.treeChanged() && r.sameState(st, curMeta) && slices.Equal(r.tree.MountTable(), curMeta.Mounts) {
 		return r.describe(curCommit, curMeta), false, nil
 	}
 	root, m, err := r.writeWorking(st)
@@ -631,10 +659,8 @@ func (r *Repo) treeChanged() bool {
 	return r.tree.dirty
 }
 
-func sameState(st State, m *meta) bool {
-	env := slices.Clone(st.Env)
-	slices.Sort(env)
-	return st.Dir == m.Dir && slices.Equal(env, m.Env)
+func (r *Repo) sameState(st State, m *meta) bool {
+	return st.Dir == m.Dir && slices.Equal(r.recordedEnv(st.Env), m.Env)
 }
 
 func (r *Repo) markClean() {
@@ -652,9 +678,7 @@ func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
 	r.batch = &batch{queued: map[plumbing.Hash]bool{}}
 	defer func() { r.batch = nil }()
 	fsHash := r.store(t.root)
-	env := slices.Clone(st.Env)
-	slices.Sort(env)
-	m := &meta{Version: 1, Dir: st.Dir, Env: env, Modes: treeModes(t.root), Effects: st.Effects, Mounts: t.mountTable()}
+	m := &meta{Version: 1, Dir: st.Dir, Env: r.recordedEnv(st.Env), Modes: treeModes(t.root), Effects: st.Effects, Mounts: t.mountTable()}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return plumbing.ZeroHash, nil, err

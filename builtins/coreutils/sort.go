@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -939,9 +940,9 @@ type sortRec struct {
 func (o *sortOptions) sortLines(lines []string) {
 	if len(o.keys) == 0 {
 		if o.reverse {
-			slices.SortFunc(lines, func(a, b string) int { return strings.Compare(b, a) })
+			sortParallel(lines, func(a, b string) int { return strings.Compare(b, a) })
 		} else {
-			slices.Sort(lines)
+			sortParallel(lines, strings.Compare)
 		}
 		return
 	}
@@ -965,7 +966,7 @@ func (o *sortOptions) sortLines(lines []string) {
 			}
 		}
 	}
-	slices.SortFunc(order, func(i, j int32) int {
+	sortParallel(order, func(i, j int32) int {
 		a, b := &recs[i], &recs[j]
 		var d int
 		switch {
@@ -990,4 +991,34 @@ func (o *sortOptions) sortLines(lines []string) {
 	for i, j := range order {
 		lines[i] = recs[j].line
 	}
+}
+
+// sortParallel sorts s by cmp, which must be a total order (ties broken,
+// or equal elements alike): a large s in two halves sorted at once, then
+// merged, as GNU sort sorts in threads; the result is the same as
+// slices.SortFunc's.
+func sortParallel[T any](s []T, cmp func(a, b T) int) {
+	if len(s) < 1<<16 || runtime.GOMAXPROCS(0) < 2 {
+		slices.SortFunc(s, cmp)
+		return
+	}
+	half := len(s) / 2
+	a, b := s[:half], s[half:]
+	done := make(chan struct{})
+	go func() {
+		slices.SortFunc(a, cmp)
+		close(done)
+	}()
+	slices.SortFunc(b, cmp)
+	<-done
+	merged := make([]T, 0, len(s))
+	for len(a) > 0 && len(b) > 0 {
+		if cmp(b[0], a[0]) < 0 {
+			merged, b = append(merged, b[0]), b[1:]
+		} else {
+			merged, a = append(merged, a[0]), a[1:]
+		}
+	}
+	merged = append(append(merged, a...), b...)
+	copy(s, merged)
 }

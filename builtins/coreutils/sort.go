@@ -919,10 +919,9 @@ func verrevcmp(s1, s2 string) int {
 	return 0
 }
 
-// sortRec is a line with its first key found once, and parsed once when
-// it is numeric, rather than at every comparison.
+// sortRec is a line's first key found once, and parsed once when it is
+// numeric, rather than at every comparison.
 type sortRec struct {
-	line string
 	// key is the first key's field; for -n its integer part, frac its
 	// fraction and neg its sign (sortNumParts), and when the number is
 	// an integer of at most 18 digits, num is its value and isInt true.
@@ -952,7 +951,7 @@ func (o *sortOptions) sortLines(lines []string) {
 	for i, l := range lines {
 		r := &recs[i]
 		order[i] = int32(i)
-		r.line, r.key = l, o.keyField(l, k)
+		r.key = o.keyField(l, k)
 		if k.numeric {
 			r.neg, r.key, r.frac = sortNumParts(r.key)
 			if r.frac == "" && len(r.key) <= 18 {
@@ -981,16 +980,18 @@ func (o *sortOptions) sortLines(lines []string) {
 			d = -d
 		}
 		if d == 0 {
-			d = o.compareFrom(a.line, b.line, 1)
+			d = o.compareFrom(lines[i], lines[j], 1)
 		}
 		if d == 0 {
 			d = int(i - j)
 		}
 		return d
 	})
+	sorted := make([]string, len(lines))
 	for i, j := range order {
-		lines[i] = recs[j].line
+		sorted[i] = lines[j]
 	}
+	copy(lines, sorted)
 }
 
 // sortParallel sorts s by cmp, which must be a total order (ties broken,

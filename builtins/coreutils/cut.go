@@ -195,8 +195,8 @@ func runCut(c *builtins.Call) int {
 	var out, long []byte
 	return inputs(c, fl.Args(), func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64*1024)
-		for {
-			if c.Canceled() {
+		for lines := 0; ; lines++ {
+			if lines%1024 == 0 && c.Canceled() {
 				return errStop
 			}
 			line, rerr := readLine(br, eol, &long)

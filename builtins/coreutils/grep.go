@@ -638,16 +638,22 @@ func (g *grepper) search(name string, r io.Reader) {
 			return
 		}
 		prefix(num, off, mark)
-		w.Write(text)
-		if _, err := w.Write(sep); err != nil {
+		if len(text) < cap(text) && text[:len(text)+1][len(text)] == g.eol {
+			// the line's own end follows it: one write
+			text = text[:len(text)+1]
+		} else {
+			w.Write(text)
+			text = sep
+		}
+		if _, err := w.Write(text); err != nil {
 			g.stopAll = true
 		}
 	}
 
 	lit, whole := g.required()
 	var long []byte
-	for !g.stopAll {
-		if c.Canceled() {
+	for reads := 0; !g.stopAll; reads++ {
+		if reads%1024 == 0 && c.Canceled() {
 			g.stopAll = true
 			return
 		}

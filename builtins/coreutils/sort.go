@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -918,10 +919,9 @@ func verrevcmp(s1, s2 string) int {
 	return 0
 }
 
-// sortRec is a line with its first key found once, and parsed once when
-// it is numeric, rather than at every comparison.
+// sortRec is a line's first key found once, and parsed once when it is
+// numeric, rather than at every comparison.
 type sortRec struct {
-	line string
 	// key is the first key's field; for -n its integer part, frac its
 	// fraction and neg its sign (sortNumParts), and when the number is
 	// an integer of at most 18 digits, num is its value and isInt true.
@@ -939,9 +939,9 @@ type sortRec struct {
 func (o *sortOptions) sortLines(lines []string) {
 	if len(o.keys) == 0 {
 		if o.reverse {
-			slices.SortFunc(lines, func(a, b string) int { return strings.Compare(b, a) })
+			sortParallel(lines, func(a, b string) int { return strings.Compare(b, a) })
 		} else {
-			slices.Sort(lines)
+			sortParallel(lines, strings.Compare)
 		}
 		return
 	}
@@ -951,7 +951,7 @@ func (o *sortOptions) sortLines(lines []string) {
 	for i, l := range lines {
 		r := &recs[i]
 		order[i] = int32(i)
-		r.line, r.key = l, o.keyField(l, k)
+		r.key = o.keyField(l, k)
 		if k.numeric {
 			r.neg, r.key, r.frac = sortNumParts(r.key)
 			if r.frac == "" && len(r.key) <= 18 {
@@ -965,7 +965,7 @@ func (o *sortOptions) sortLines(lines []string) {
 			}
 		}
 	}
-	slices.SortFunc(order, func(i, j int32) int {
+	sortParallel(order, func(i, j int32) int {
 		a, b := &recs[i], &recs[j]
 		var d int
 		switch {
@@ -980,14 +980,46 @@ func (o *sortOptions) sortLines(lines []string) {
 			d = -d
 		}
 		if d == 0 {
-			d = o.compareFrom(a.line, b.line, 1)
+			d = o.compareFrom(lines[i], lines[j], 1)
 		}
 		if d == 0 {
 			d = int(i - j)
 		}
 		return d
 	})
+	sorted := make([]string, len(lines))
 	for i, j := range order {
-		lines[i] = recs[j].line
+		sorted[i] = lines[j]
 	}
+	copy(lines, sorted)
+}
+
+// sortParallel sorts s by cmp, which must be a total order (ties broken,
+// or equal elements alike): a large s in two halves sorted at once, then
+// merged, as GNU sort sorts in threads; the result is the same as
+// slices.SortFunc's.
+func sortParallel[T any](s []T, cmp func(a, b T) int) {
+	if len(s) < 1<<16 || runtime.GOMAXPROCS(0) < 2 {
+		slices.SortFunc(s, cmp)
+		return
+	}
+	half := len(s) / 2
+	a, b := s[:half], s[half:]
+	done := make(chan struct{})
+	go func() {
+		slices.SortFunc(a, cmp)
+		close(done)
+	}()
+	slices.SortFunc(b, cmp)
+	<-done
+	merged := make([]T, 0, len(s))
+	for len(a) > 0 && len(b) > 0 {
+		if cmp(b[0], a[0]) < 0 {
+			merged, b = append(merged, b[0]), b[1:]
+		} else {
+			merged, a = append(merged, a[0]), a[1:]
+		}
+	}
+	merged = append(append(merged, a...), b...)
+	copy(s, merged)
 }

@@ -1,6 +1,10 @@
 package coreutils
 
 import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -153,5 +157,48 @@ func TestSortKeys(t *testing.T) {
 		{[]string{"sort", "-n"}, "", "", "", 0},
 		{[]string{"sort", "-k2n"}, "", "", "", 0},
 		{[]string{"sort", "-n"}, "9999999999999999999\n9223372036854775807\n1\n-9999999999999999999\n", "-9999999999999999999\n1\n9223372036854775807\n9999999999999999999\n", "", 0},
+	})
+}
+
+// TestSortParallel covers inputs large enough to be sorted in two halves
+// then merged: the whole lines, reversed, and numeric keys with ties kept
+// in input order (-s) or broken by the whole line.
+func TestSortParallel(t *testing.T) {
+	t.Parallel()
+	var lines []string
+	r := uint32(7)
+	for i := range 100_000 {
+		r = r*1664525 + 1013904223
+		key := r % 5000
+		switch i % 7 {
+		case 0:
+			lines = append(lines, fmt.Sprintf("%d caf\xc3\xa9 %d", key, i))
+		case 1:
+			lines = append(lines, fmt.Sprintf("%d \xff%d", key, i%3))
+		case 2:
+			lines = append(lines, "")
+		default:
+			lines = append(lines, fmt.Sprintf("%d x", key))
+		}
+	}
+	in := strings.Join(lines, "\n") + "\n"
+	join := func(l []string) string { return strings.Join(l, "\n") + "\n" }
+	plain := slices.Clone(lines)
+	slices.Sort(plain)
+	reversed := slices.Clone(plain)
+	slices.Reverse(reversed)
+	num := func(l string) int {
+		n, _ := strconv.Atoi(strings.Fields(l + " 0")[0])
+		return n
+	}
+	stable := slices.Clone(lines)
+	slices.SortStableFunc(stable, func(a, b string) int { return cmp.Compare(num(a), num(b)) })
+	keyed := slices.Clone(lines)
+	slices.SortFunc(keyed, func(a, b string) int { return cmp.Or(cmp.Compare(num(a), num(b)), strings.Compare(a, b)) })
+	runCases(t, testTree(t), []cmdCase{
+		{[]string{"sort"}, in, join(plain), "", 0},
+		{[]string{"sort", "-r"}, in, join(reversed), "", 0},
+		{[]string{"sort", "-s", "-k1,1n"}, in, join(stable), "", 0},
+		{[]string{"sort", "-k1,1n"}, in, join(keyed), "", 0},
 	})
 }

@@ -156,10 +156,17 @@ func runUniq(c *builtins.Call) int {
 		werr       error
 	)
 	var obuf []byte
-	// emit writes s and the separator, after a count when count is at
+	// out writes what emit gathered, once there is enough of it, or all
+	// of it at the end.
+	out := func(all bool) {
+		if werr == nil && len(obuf) > 0 && (all || len(obuf) >= 32*1024) {
+			_, werr = w.Write(obuf)
+			obuf = obuf[:0]
+		}
+	}
+	// emit adds s and the separator, after a count when count is at
 	// least 0 (printf's "%7d ").
 	emit := func(count int, s string) {
-		obuf = obuf[:0]
 		if count >= 0 {
 			var digits [20]byte
 			d := strconv.AppendInt(digits[:0], int64(count), 10)
@@ -169,9 +176,7 @@ func runUniq(c *builtins.Call) int {
 			obuf = append(append(obuf, d...), ' ')
 		}
 		obuf = append(append(obuf, s...), sep)
-		if werr == nil {
-			_, werr = w.Write(obuf)
-		}
+		out(false)
 	}
 	flush := func() {
 		if !have {
@@ -199,13 +204,14 @@ func runUniq(c *builtins.Call) int {
 	plain := nf == 0 && ns == 0 && nw < 0 && !*ignoreCase
 	var long []byte
 	br := bufio.NewReaderSize(r, 64*1024)
-	for {
-		if c.Canceled() {
+	for lines := 0; ; lines++ {
+		if lines%1024 == 0 && c.Canceled() {
 			return 130
 		}
 		raw, rerr := readLine(br, sep, &long)
 		if len(raw) == 0 && rerr != nil {
 			if rerr != io.EOF {
+				out(true)
 				c.FailErr(in, rerr)
 				return 1
 			}
@@ -236,6 +242,7 @@ func runUniq(c *builtins.Call) int {
 		}
 	}
 	flush()
+	out(true)
 	return 0
 }
 

@@ -41,12 +41,15 @@ limit, as any command):
   143
   $ sh -c 'cat f'&
   $ kill $!; wait
+  $ cp f copy & kill %1; wait %1; echo $?; ls copy
+  143
+  ls: cannot access 'copy': No such file or directory
+  [2]
 
 Snapshots record a FIFO (git holds an empty file, moonix.json its mode
 marked p), never its data; a rollback makes it a FIFO again:
 
-  $ snapshot -m fifos
-  572ebf4
+  $ snapshot -m fifos > /dev/null
   $ rm f g; echo plain > f; status
   M /work/f
   D /work/g

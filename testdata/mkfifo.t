@@ -49,7 +49,8 @@ limit, as any command):
 Snapshots record a FIFO (git holds an empty file, moonix.json its mode
 marked p), never its data; a rollback makes it a FIFO again:
 
-  $ snapshot -m fifos > /dev/null
+  $ snapshot -m fifos
+  [0-9a-f]{7} (re)
   $ rm f g; echo plain > f; status
   M /work/f
   D /work/g

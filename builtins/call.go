@@ -153,9 +153,6 @@ func (c *Call) Open(name string) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := vfs.WaitOpen(c.Ctx, f); err != nil {
-		return nil, err // a FIFO with no writer, and the command stopped
-	}
 	if info, err := f.Stat(); err == nil && info.IsDir() {
 		f.Close()
 		return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR}
@@ -172,14 +169,7 @@ func (c *Call) Create(name string, appending bool) (vfs.File, error) {
 	} else {
 		flag |= os.O_TRUNC
 	}
-	f, err := c.FS.OpenFile(c.Abs(name), flag, 0o666&^c.Umask)
-	if err != nil {
-		return nil, err
-	}
-	if err := vfs.WaitOpen(c.Ctx, f); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return c.FS.OpenFile(c.Abs(name), flag, 0o666&^c.Umask)
 }
 
 // Canceled reports whether the command should stop now.

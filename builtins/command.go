@@ -85,7 +85,7 @@ func Run(cmd *Command, c *Call) int {
 	sub.Stdout = out
 	sub.Stderr = flushFirst{out, c.Stderr}
 	sub.Stdin = flushingReader{out, c.Stdin}
-	sub.FS = WithStdio(c.FS, sub.Stdin, sub.Stdout, sub.Stderr)
+	sub.FS = stdioFS{FS: c.FS, in: sub.Stdin, out: sub.Stdout, err: sub.Stderr, ctx: c.Ctx}
 	status := cmd.Run(&sub)
 	out.Flush()
 	return status

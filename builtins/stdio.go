@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"context"
 	"io"
 	"io/fs"
 	"strconv"
@@ -32,6 +33,10 @@ type stdioFS struct {
 	in       io.Reader
 	out, err io.Writer
 	fd       func(n int) (io.Reader, io.Writer, bool)
+	// ctx, when set, is the command's: the opening of a FIFO's end waits
+	// for the other end until it ends (vfs.WaitOpen), and so do the
+	// reads and writes that follow.
+	ctx context.Context
 }
 
 func (s stdioFS) stream(name string) (*stream, bool) {
@@ -59,7 +64,14 @@ func (s stdioFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, er
 	if st, ok := s.stream(name); ok {
 		return st, nil
 	}
-	return s.FS.OpenFile(name, flag, perm)
+	f, err := s.FS.OpenFile(name, flag, perm)
+	if err == nil && s.ctx != nil {
+		err = vfs.WaitOpen(s.ctx, f)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 func (s stdioFS) Stat(name string) (fs.FileInfo, error) {

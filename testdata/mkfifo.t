@@ -41,6 +41,10 @@ limit, as any command):
   143
   $ sh -c 'cat f'&
   $ kill $!; wait
+  $ cp f copy & kill %1; wait %1; echo $?; ls copy
+  143
+  ls: cannot access 'copy': No such file or directory
+  [2]
 
 Snapshots record a FIFO (git holds an empty file, moonix.json its mode
 marked p), never its data; a rollback makes it a FIFO again:

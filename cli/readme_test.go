@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/moonix-sh/moonix/internal/gnudiff"
 )
 
 // The README lists every command the shell has, one line each, between
@@ -41,30 +43,9 @@ func TestREADMECommands(t *testing.T) {
 		t.Fatalf("README.md has no list of commands between %q and %q", readmeCommandsStart, readmeCommandsEnd)
 	}
 	if list != want.String() {
-		t.Errorf("README.md's list of commands is not help --json's (%d commands); make it again with the command its first marker names:\n%s", len(entries), lineDiff(list, want.String()))
+		var diff strings.Builder
+		o := gnudiff.Options{Format: gnudiff.Unified, Labels: []string{"README.md", "help --json"}}
+		o.Compare(&diff, gnudiff.File{Data: []byte(list)}, gnudiff.File{Data: []byte(want.String())}, "")
+		t.Errorf("README.md's list of commands is not help --json's (%d commands); make it again with the command its first marker names:\n%s", len(entries), diff.String())
 	}
-}
-
-// lineDiff names the lines only one of have and want has.
-func lineDiff(have, want string) string {
-	in := func(s string) map[string]bool {
-		m := map[string]bool{}
-		for _, l := range strings.Split(s, "\n") {
-			m[l] = true
-		}
-		return m
-	}
-	h, w := in(have), in(want)
-	var b strings.Builder
-	for _, l := range strings.Split(want, "\n") {
-		if !h[l] {
-			b.WriteString("+ " + l + "\n")
-		}
-	}
-	for _, l := range strings.Split(have, "\n") {
-		if !w[l] {
-			b.WriteString("- " + l + "\n")
-		}
-	}
-	return b.String()
 }

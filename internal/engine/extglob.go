@@ -64,7 +64,7 @@ func splitAlternatives(body string) []string {
 }
 
 // skipDouble returns the index of the quote closing the double quotes
-// opened at i.
+// opened at i (the end of s when none closes them).
 func skipDouble(s string, i int) int {
 	for j := i + 1; j < len(s); j++ {
 		switch s[j] {
@@ -74,7 +74,7 @@ func skipDouble(s string, i int) int {
 			return j
 		}
 	}
-	return len(s) - 1
+	return len(s)
 }
 
 // extglobAlt writes one alternative: quotes make characters literal,
@@ -121,8 +121,12 @@ func (p *proc) extglobAlt(alt string, pb, tb *strings.Builder) bool {
 			tb.WriteString(s)
 			i = end - 1
 		case strings.IndexByte("?*+@!", c) >= 0 && i+1 < len(alt) && alt[i+1] == '(':
-			end := closeParen(alt, i+2)
-			if !p.extglobGroup(alt[i:i+2], alt[i+2:end-1], pb, tb) {
+			end, closed := findClose(alt, i+2)
+			body := alt[i+2 : end]
+			if closed {
+				body = alt[i+2 : end-1]
+			}
+			if !p.extglobGroup(alt[i:i+2], body, pb, tb) {
 				return false
 			}
 			i = end - 1
@@ -158,6 +162,12 @@ func expansionEnd(s string, i int) int {
 // closeParen finds the end of a parenthesis opened before i: the index
 // after its closing one (the end of s when none).
 func closeParen(s string, i int) int {
+	end, _ := findClose(s, i)
+	return end
+}
+
+// findClose is closeParen that also says whether a parenthesis closed.
+func findClose(s string, i int) (end int, closed bool) {
 	depth := 1
 	for ; i < len(s); i++ {
 		switch s[i] {
@@ -168,9 +178,9 @@ func closeParen(s string, i int) int {
 		case ')':
 			depth--
 			if depth == 0 {
-				return i + 1
+				return i + 1, true
 			}
 		}
 	}
-	return len(s)
+	return len(s), false
 }

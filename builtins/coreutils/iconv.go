@@ -244,7 +244,7 @@ func runIconv(c *builtins.Call) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	conv := iconvRun{in: in, out: out, translit: tr, omit: *omit || ign}
+	conv := iconvRun{in: in, out: out, translit: tr, omit: *omit || ign, complain: ign && !*omit}
 	status := 0
 	for _, name := range files {
 		var data []byte
@@ -274,7 +274,10 @@ func runIconv(c *builtins.Call) int {
 type iconvRun struct {
 	in, out        *charset
 	translit, omit bool
-	started        bool // the byte order mark is written
+	// complain: //IGNORE without -c leaves characters out but, as glibc,
+	// fails at the end of the input it dropped some from.
+	complain bool
+	started  bool // the byte order mark is written
 }
 
 // convert converts data, and says what stopped it, in glibc's words.
@@ -284,7 +287,7 @@ func (v *iconvRun) convert(data []byte) ([]byte, string) {
 		dst = append(dst, v.out.bom...)
 		v.started = true
 	}
-	i := 0
+	i, dropped := 0, false
 	if v.in.bom != "" {
 		switch {
 		case strings.HasPrefix(string(data), v.in.bom):
@@ -306,6 +309,7 @@ func (v *iconvRun) convert(data []byte) ([]byte, string) {
 		case r < 0:
 			if v.omit {
 				i += n
+				dropped = true
 				continue
 			}
 			return dst, fmt.Sprintf("illegal input sequence at position %d", i)
@@ -324,6 +328,7 @@ func (v *iconvRun) convert(data []byte) ([]byte, string) {
 					}
 				}
 			case v.omit:
+				dropped = true
 			default:
 				return dst, fmt.Sprintf("illegal input sequence at position %d", i)
 			}
@@ -332,6 +337,9 @@ func (v *iconvRun) convert(data []byte) ([]byte, string) {
 		}
 		dst = next
 		i += n
+	}
+	if dropped && v.complain {
+		return dst, fmt.Sprintf("illegal input sequence at position %d", len(data))
 	}
 	return dst, ""
 }

@@ -24,6 +24,12 @@ func TestIconv(t *testing.T) {
 			stdin: "\u201cq\u201d \u2018s\u2019 \u2013 \u2014 \u00ab\u00bb \u00df \ufb01 \u00a9 \u00bd \u2026 \u00e6 \u00f8 \u20ac\n",
 			out:   "\"q\" 's' - -- <<>> ss fi (C)  1/2  ... ae ? EUR\n"},
 		{args: []string{"iconv", "-c", "-f", "UTF-8", "-t", "ASCII", "u"}, files: u, out: "hllo\n"},
+		// //IGNORE leaves out what it cannot convert and then fails (at the
+		// end of the input); with -c it succeeds
+		{args: []string{"iconv", "-f", "UTF-8", "-t", "ASCII//IGNORE", "u"}, files: u, out: "hllo\n", err: "iconv: illegal input sequence at position 7\n", status: 1},
+		{args: []string{"iconv", "-f", "UTF-8", "-t", "ASCII//IGNORE"}, stdin: "a\xffb\xfe\n", out: "ab\n", err: "iconv: illegal input sequence at position 5\n", status: 1},
+		{args: []string{"iconv", "-f", "UTF-8", "-t", "ASCII//TRANSLIT//IGNORE"}, stdin: "a\xffb\n", out: "ab\n", err: "iconv: illegal input sequence at position 4\n", status: 1},
+		{args: []string{"iconv", "-c", "-f", "UTF-8", "-t", "ASCII//IGNORE", "u"}, files: u, out: "hllo\n"},
 		{args: []string{"iconv", "-f", "utf8", "-t", "ascii", "-o", "out", "u"}, files: u, err: "iconv: illegal input sequence at position 1\n", status: 1,
 			check: wantContent("/work/out", "h")},
 		// errors, in glibc's words

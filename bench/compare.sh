@@ -27,9 +27,7 @@ for part in startup builtins history; do
 done
 [[ " $parts " == *" shell "* ]] || exit 0
 echo "== shell"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-CGO_ENABLED=0 go build -o "$tmp/moonix" ./cmd/moonix
+source bench/lib.sh
 
 loop='i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'
 files='mkdir -p d; i=0; while [ $i -lt 500 ]; do echo $i > d/f$i; i=$((i+1)); done; cat d/* | wc -l >/dev/null'

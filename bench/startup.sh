@@ -8,7 +8,7 @@
 # The rows:
 #
 #   start-up CPU       moonix --ephemeral -c true: CPU time (perf stat's
-#                      task-clock, the mean of 20 runs), beside a Go
+#                      task-clock, 20 runs a round), beside a Go
 #                      hello-world (fmt.Println, built static here),
 #                      "deps": the same hello-world linking every package
 #                      moonix links but none of moonix's own (their
@@ -21,7 +21,8 @@
 #                      bash -i; and the part of it that is not the
 #                      binary's own pages (RssAnon)
 #
-# Every figure is the median of ROUNDS rounds (default 7); in each round
+# Every figure is the median of the samples of ROUNDS rounds (default
+# 7): 20 runs a round for CPU and faults, one REPL for RSS; in each round
 # the programs take turns. Needs perf and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +35,7 @@ done
 mkdir -p "$tmp/hello"
 printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$tmp/hello/main.go"
 printf 'module hello\n' >"$tmp/hello/go.mod"
-(cd "$tmp/hello" && CGO_ENABLED=0 go build -o "$tmp/hello.bin" .)
+(cd "$tmp/hello" && gobuild "$tmp/hello.bin" .)
 # deps: the hello-world importing every package of moonix's build but
 # moonix's own (those under an internal/ or vendor/ directory come in
 # through the packages that import them), in a module of its own with
@@ -48,7 +49,7 @@ mkdir -p "$tmp/deps"
 } >"$tmp/deps/main.go"
 sed "s#^module .*#module deps#; s#=> \./#=> $PWD/#" go.mod >"$tmp/deps/go.mod"
 cp go.sum "$tmp/deps/"
-(cd "$tmp/deps" && CGO_ENABLED=0 go build -o "$tmp/deps.bin" .)
+(cd "$tmp/deps" && gobuild "$tmp/deps.bin" .)
 
 # idle_rss.py PROGRAM ARG...: start PROGRAM under a pseudo-terminal, wait for
 # its output (the prompt) to settle, and print VmRSS and RssAnon in bytes.
@@ -75,13 +76,18 @@ os.kill(pid, 9)
 PY
 
 add() { cat >>"$tmp/s/$1.$2"; }
-# cpu WHO CMD...: the mean task-clock (ms) and page faults of 20 runs.
+# cpu WHO CMD...: the task-clock (ms) and page faults of 20 runs, one
+# sample each: a median of single runs is not moved by the run that
+# another program on the machine made slow, as a mean is.
 cpu() {
-	local who=$1
+	local who=$1 i t f
 	shift
-	perf stat -r 20 -x, -e task-clock,page-faults "$@" 2>"$tmp/perf" >/dev/null </dev/null
-	awk -F, '$3 == "task-clock" { print $1 > "/dev/stderr" } $3 == "page-faults" { print $1 }' "$tmp/perf" \
-		2> >(add cpu "$who") | add faults "$who"
+	for ((i = 0; i < 20; i++)); do
+		perf stat -x, -e task-clock,page-faults "$@" 2>"$tmp/perf" >/dev/null </dev/null
+		read -r t f < <(awk -F, '$3 == "task-clock" { t = $1 } $3 == "page-faults" { f = $1 } END { print t, f }' "$tmp/perf")
+		echo "$t" | add cpu "$who"
+		echo "$f" | add faults "$who"
+	done
 }
 
 cd "$tmp"
@@ -100,7 +106,6 @@ for ((round = 0; round < rounds; round++)); do
 	echo "$rss" | add rss bash
 	echo "$anon" | add anon bash
 done
-sleep 0.1 # the last add of the process substitution
 
 fmt() {
 	case $1 in

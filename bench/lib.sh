@@ -56,3 +56,18 @@ header() {
 	for c in "${names[@]}" "$@"; do h+=$(printf " %${w}s" "$c"); done
 	echo "$h"
 }
+# add ROW WHO appends its input to the samples of ROW for WHO.
+add() { cat >>"$tmp/s/$1.$2"; }
+# cpu WHO CMD...: the task-clock (ms) and page faults of 20 runs of CMD,
+# one sample each (needs perf): a median of single runs is not moved by
+# the run that another program on the machine made slow, as a mean is.
+cpu() {
+	local who=$1 i t f
+	shift
+	for ((i = 0; i < 20; i++)); do
+		perf stat -x, -e task-clock,page-faults "$@" 2>"$tmp/perf" >/dev/null </dev/null
+		read -r t f < <(awk -F, '$3 == "task-clock" { t = $1 } $3 == "page-faults" { f = $1 } END { print t, f }' "$tmp/perf")
+		echo "$t" | add cpu "$who"
+		echo "$f" | add faults "$who"
+	done
+}

@@ -75,21 +75,6 @@ print(int(status["VmRSS"].split()[0]) * 1024, int(status["RssAnon"].split()[0]) 
 os.kill(pid, 9)
 PY
 
-add() { cat >>"$tmp/s/$1.$2"; }
-# cpu WHO CMD...: the task-clock (ms) and page faults of 20 runs, one
-# sample each: a median of single runs is not moved by the run that
-# another program on the machine made slow, as a mean is.
-cpu() {
-	local who=$1 i t f
-	shift
-	for ((i = 0; i < 20; i++)); do
-		perf stat -x, -e task-clock,page-faults "$@" 2>"$tmp/perf" >/dev/null </dev/null
-		read -r t f < <(awk -F, '$3 == "task-clock" { t = $1 } $3 == "page-faults" { f = $1 } END { print t, f }' "$tmp/perf")
-		echo "$t" | add cpu "$who"
-		echo "$f" | add faults "$who"
-	done
-}
-
 cd "$tmp"
 for ((round = 0; round < rounds; round++)); do
 	echo "round $((round + 1)) of $rounds..." >&2

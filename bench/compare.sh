@@ -2,15 +2,16 @@
 # Times moonix beside bash and dash on the same workloads, in one run, and
 # prints the ratios; then the rest of issue 17's table, each part by its
 # own script: start-up and an idle REPL beside a Go hello-world and bash
-# (bench/startup.sh), the builtins beside the GNU tools and gawk
-# (bench/builtins.sh), workspaces and history beside git
+# (bench/startup.sh), what linking each group of dependencies costs a
+# hello-world (bench/linkcost.sh), the builtins beside the GNU tools and
+# gawk (bench/builtins.sh), workspaces and history beside git
 # (bench/history.sh). Usage:
 #
 #	bench/compare.sh [ROUNDS]
 #	MOONIX_BEFORE=/path/to/old/moonix BENCH_PARTS="startup builtins" bench/compare.sh
 #
-# BENCH_PARTS chooses the parts (default: shell startup builtins
-# history); MOONIX_BEFORE goes to the scripts that take it. In the shell
+# BENCH_PARTS chooses the parts (default: shell startup linkcost
+# builtins history); MOONIX_BEFORE goes to the scripts that take it. In the shell
 # part each workload runs ROUNDS times (default 20) per shell; the figure
 # is the mean wall time per run. moonix runs with --ephemeral so nothing
 # is written. The other parts take their own rounds (BENCH_ROUNDS, or
@@ -18,8 +19,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-20}
-parts=${BENCH_PARTS:-shell startup builtins history}
-for part in startup builtins history; do
+parts=${BENCH_PARTS:-shell startup linkcost builtins history}
+for part in startup linkcost builtins history; do
 	if [[ " $parts " == *" $part "* ]]; then
 		echo "== $part"
 		bench/$part.sh ${BENCH_ROUNDS:-}
@@ -27,9 +28,7 @@ for part in startup builtins history; do
 done
 [[ " $parts " == *" shell "* ]] || exit 0
 echo "== shell"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-CGO_ENABLED=0 go build -o "$tmp/moonix" ./cmd/moonix
+source bench/lib.sh
 
 loop='i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'
 files='mkdir -p d; i=0; while [ $i -lt 500 ]; do echo $i > d/f$i; i=$((i+1)); done; cat d/* | wc -l >/dev/null'

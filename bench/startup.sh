@@ -8,8 +8,12 @@
 # The rows:
 #
 #   start-up CPU       moonix --ephemeral -c true: CPU time (perf stat's
-#                      task-clock, the mean of 20 runs), beside a Go
-#                      hello-world (fmt.Println, built static here) and
+#                      task-clock, 20 runs a round), beside a Go
+#                      hello-world (fmt.Println, built static here),
+#                      "deps": the same hello-world linking every package
+#                      moonix links but none of moonix's own (their
+#                      initialisers run, nothing else: the floor of a
+#                      binary holding these dependencies), and
 #                      bash -c true; the reference is the hello-world
 #   start-up faults    the page faults of the same runs
 #   idle REPL RSS      moonix --ephemeral under a pseudo-terminal, one
@@ -17,7 +21,8 @@
 #                      bash -i; and the part of it that is not the
 #                      binary's own pages (RssAnon)
 #
-# Every figure is the median of ROUNDS rounds (default 7); in each round
+# Every figure is the median of the samples of ROUNDS rounds (default
+# 7): 20 runs a round for CPU and faults, one REPL for RSS; in each round
 # the programs take turns. Needs perf and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +35,21 @@ done
 mkdir -p "$tmp/hello"
 printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$tmp/hello/main.go"
 printf 'module hello\n' >"$tmp/hello/go.mod"
-(cd "$tmp/hello" && CGO_ENABLED=0 go build -o "$tmp/hello.bin" .)
+(cd "$tmp/hello" && gobuild "$tmp/hello.bin" .)
+# deps: the hello-world importing every package of moonix's build but
+# moonix's own (those under an internal/ or vendor/ directory come in
+# through the packages that import them), in a module of its own with
+# moonix's requirements.
+mkdir -p "$tmp/deps"
+{
+	printf 'package main\n\nimport (\n\t"fmt"\n'
+	CGO_ENABLED=0 go list -deps ./cmd/moonix | grep -v '^github.com/moonix-sh/' |
+		grep -v '/internal/\|/internal$\|^internal/\|^vendor/\|^unsafe$' | sed 's/.*/\t_ "&"/'
+	printf ')\n\nfunc main() { fmt.Println("hello") }\n'
+} >"$tmp/deps/main.go"
+sed "s#^module .*#module deps#; s#=> \./#=> $PWD/#" go.mod >"$tmp/deps/go.mod"
+cp go.sum "$tmp/deps/"
+(cd "$tmp/deps" && gobuild "$tmp/deps.bin" .)
 
 # idle_rss.py PROGRAM ARG...: start PROGRAM under a pseudo-terminal, wait for
 # its output (the prompt) to settle, and print VmRSS and RssAnon in bytes.
@@ -56,16 +75,6 @@ print(int(status["VmRSS"].split()[0]) * 1024, int(status["RssAnon"].split()[0]) 
 os.kill(pid, 9)
 PY
 
-add() { cat >>"$tmp/s/$1.$2"; }
-# cpu WHO CMD...: the mean task-clock (ms) and page faults of 20 runs.
-cpu() {
-	local who=$1
-	shift
-	perf stat -r 20 -x, -e task-clock,page-faults "$@" 2>"$tmp/perf" >/dev/null </dev/null
-	awk -F, '$3 == "task-clock" { print $1 > "/dev/stderr" } $3 == "page-faults" { print $1 }' "$tmp/perf" \
-		2> >(add cpu "$who") | add faults "$who"
-}
-
 cd "$tmp"
 for ((round = 0; round < rounds; round++)); do
 	echo "round $((round + 1)) of $rounds..." >&2
@@ -76,12 +85,12 @@ for ((round = 0; round < rounds; round++)); do
 		echo "$anon" | add anon "${names[$k]}"
 	done
 	cpu hello "$tmp/hello.bin"
+	cpu deps "$tmp/deps.bin"
 	cpu bash bash -c true
 	read -r rss anon < <(python3 "$tmp/idle_rss.py" bash --norc -i)
 	echo "$rss" | add rss bash
 	echo "$anon" | add anon bash
 done
-sleep 0.1 # the last add of the process substitution
 
 fmt() {
 	case $1 in
@@ -90,13 +99,15 @@ fmt() {
 	*) awk -v v="$2" 'BEGIN{ if (v == "") print "-"; else printf "%.1f MB", v / 1e6 }' ;;
 	esac
 }
-header measure 34 10 hello bash "${names[-1]}/ref"
+header measure 34 10 deps hello bash "${names[-1]}/ref" "deps/ref"
 row() {
-	local key=$1 label=$2 ref=$3 line last
+	local key=$1 label=$2 ref=$3 line last who
 	line="$(printf '%-34s' "$label")"
 	cells "$key" fmt 10
-	line+="$(printf ' %10s %10s' "$(fmt "$key" "$(median "$key" hello)")" "$(fmt "$key" "$(median "$key" bash)")")"
-	line+="$(printf ' %9s' "$(ratio "$last" "$(median "$key" "$ref")")")"
+	for who in deps hello bash; do
+		line+="$(printf ' %10s' "$(fmt "$key" "$(median "$key" "$who")")")"
+	done
+	line+="$(printf ' %10s %10s' "$(ratio "$last" "$(median "$key" "$ref")")" "$(ratio "$(median "$key" deps)" "$(median "$key" "$ref")")")"
 	echo "$line"
 }
 row cpu "start-up CPU (-c true; ref hello)" hello

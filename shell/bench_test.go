@@ -7,13 +7,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
-func benchScript(b *testing.B, script string) {
+func benchScript(b *testing.B, script string) { benchConfig(b, Config{}, script) }
+
+// benchConfig runs script in a new session of cfg, once a round.
+func benchConfig(b *testing.B, cfg Config, script string) {
 	b.ReportAllocs()
 	for b.Loop() {
-		s, err := New(Config{})
+		s, err := New(cfg)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -27,6 +31,15 @@ func benchScript(b *testing.B, script string) {
 // BenchmarkTrue is the cost of a session that runs one command: what
 // `moonix -c true` pays beyond process start.
 func BenchmarkTrue(b *testing.B) { benchScript(b, "true") }
+
+// BenchmarkTruePackages is BenchmarkTrue with a command package, as the
+// command line configures MCP's and A2A's.
+func BenchmarkTruePackages(b *testing.B) {
+	probe := func(Resources) []*builtins.Command {
+		return []*builtins.Command{{Name: "probe", Run: func(*builtins.Call) int { return 0 }}}
+	}
+	benchConfig(b, Config{Packages: []Package{probe}}, "true")
+}
 
 // BenchmarkArithLoop is the 20,000-iteration loop from the issue.
 func BenchmarkArithLoop(b *testing.B) {

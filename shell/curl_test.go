@@ -676,3 +676,44 @@ func TestCurlDeniedAddressSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestLazyTransport: the session's transport is made by its first
+// request, not before, so that a session that never reaches the network
+// (-c true) neither builds one nor sets up HTTP/2 when it closes; once
+// made, it is the one every request uses and Close reaches.
+func TestLazyTransport(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	defer srv.Close()
+	var made atomic.Int32
+	lt := &lazyTransport{make: func() *http.Transport {
+		made.Add(1)
+		return &http.Transport{}
+	}}
+	lt.CloseIdleConnections()
+	if n := made.Load(); n != 0 {
+		t.Fatalf("closing the idle connections made %d transport(s) before any request", n)
+	}
+	client := &http.Client{Transport: lt}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, err := client.Get(srv.URL)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if string(body) != "ok" {
+				t.Errorf("body %q", body)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := made.Load(); n != 1 {
+		t.Fatalf("4 requests made %d transports, want 1", n)
+	}
+	lt.CloseIdleConnections()
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/moonix-sh/moonix/caps"
@@ -35,20 +37,45 @@ const DefaultHTTPMaxBody = 64 << 20
 // redirects are the caller's (curl --compressed, --max-redirs; Go's
 // default of 10 redirects otherwise).
 func newHTTPClient(g *caps.Gate, dial caps.DialFunc, lookup caps.LookupFunc, log *effects.Log, maxBody int64) *http.Client {
-	tr := &http.Transport{
-		Proxy:                 nil,
-		DialContext:           g.Dial(dial, lookup),
-		ForceAttemptHTTP2:     true,
-		DisableCompression:    true,
-		MaxIdleConns:          16,
-		IdleConnTimeout:       90 * time.Second,
-		TLSHandshakeTimeout:   30 * time.Second,
-		ExpectContinueTimeout: time.Second,
-	}
+	tr := &lazyTransport{make: func() *http.Transport {
+		return &http.Transport{
+			Proxy:                 nil,
+			DialContext:           g.Dial(dial, lookup),
+			ForceAttemptHTTP2:     true,
+			DisableCompression:    true,
+			MaxIdleConns:          16,
+			IdleConnTimeout:       90 * time.Second,
+			TLSHandshakeTimeout:   30 * time.Second,
+			ExpectContinueTimeout: time.Second,
+		}
+	}}
 	if dial == nil {
 		lookup = nil // no network: nothing to look up
 	}
 	return &http.Client{Transport: g.RoundTripper(effects.Transport(tr, log, maxBody), lookup)}
+}
+
+// lazyTransport is an http.Transport made on the first request. Most
+// sessions never reach the network, and closing the idle connections of
+// a transport that never had one still configures its HTTP/2. Safe for
+// concurrent use.
+type lazyTransport struct {
+	once sync.Once
+	make func() *http.Transport
+	tr   atomic.Pointer[http.Transport]
+}
+
+func (l *lazyTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	l.once.Do(func() { l.tr.Store(l.make()) })
+	return l.tr.Load().RoundTrip(req)
+}
+
+// CloseIdleConnections closes those of the transport once it is made;
+// before, there are none.
+func (l *lazyTransport) CloseIdleConnections() {
+	if tr := l.tr.Load(); tr != nil {
+		tr.CloseIdleConnections()
+	}
 }
 
 // WithHeaders returns a copy of client whose every request carries

@@ -70,29 +70,43 @@ func (s *Session) newRegistry() (*builtins.Registry, error) {
 	}
 	sd := sandbox.Deps{Repo: s.cfg.Repo, Effects: s.cfg.Effects, Caps: s.gate.Set}
 	nd := network.Deps{Client: s.http, MaxBody: s.cfg.HTTPMaxBody}
-	base := registry(sd, nd)
-	var more [][]*builtins.Command
+	lists := baseLists(sd, nd)
+	if len(s.cfg.Packages) == 0 {
+		return decorated(sd, lists), nil
+	}
 	seen := map[string]bool{}
+	for _, list := range lists {
+		for _, cmd := range list {
+			seen[cmd.Name] = true
+		}
+	}
 	for _, p := range s.cfg.Packages {
 		list := p(res)
 		for _, cmd := range list {
-			if base.Lookup(cmd.Name) != nil || seen[cmd.Name] {
+			if seen[cmd.Name] {
 				return nil, fmt.Errorf("two commands named %s", cmd.Name)
 			}
 			seen[cmd.Name] = true
 		}
-		more = append(more, list)
+		lists = append(lists, list)
 	}
-	if len(more) == 0 {
-		return base, nil
-	}
-	return registry(sd, nd, more...), nil
+	return decorated(sd, lists), nil
+}
+
+// baseLists are the lists of the builtins every session has: its sandbox
+// commands work on sd and its network commands on nd.
+func baseLists(sd sandbox.Deps, nd network.Deps) [][]*builtins.Command {
+	return [][]*builtins.Command{coreutils.Commands(), sandbox.Commands(sd), network.Commands(nd)}
 }
 
 // registry is the builtins of a session whose sandbox commands work on sd
-// and network commands on nd, with more lists of commands.
-func registry(sd sandbox.Deps, nd network.Deps, more ...[]*builtins.Command) *builtins.Registry {
-	lists := append([][]*builtins.Command{coreutils.Commands(), sandbox.Commands(sd), network.Commands(nd)}, more...)
+// and network commands on nd.
+func registry(sd sandbox.Deps, nd network.Deps) *builtins.Registry {
+	return decorated(sd, baseLists(sd, nd))
+}
+
+// decorated is the registry of lists, the history's diff around diff.
+func decorated(sd sandbox.Deps, lists [][]*builtins.Command) *builtins.Registry {
 	r := builtins.NewRegistry(lists...)
 	r.Decorate("diff", sandbox.Diff(sd))
 	return r

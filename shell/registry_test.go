@@ -79,4 +79,7 @@ func TestPackages(t *testing.T) {
 	if _, err := New(Config{Packages: []Package{dup}}); err == nil || err.Error() != "two commands named ls" {
 		t.Errorf("a package's ls: New gives %v, want an error", err)
 	}
+	if _, err := New(Config{Packages: []Package{probe, probe}}); err == nil || err.Error() != "two commands named probe" {
+		t.Errorf("two packages' probe: New gives %v, want an error", err)
+	}
 }

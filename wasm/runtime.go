@@ -96,8 +96,16 @@ func (r *Runtime) Close() error {
 		return nil
 	}
 	r.closed = true
+	// Only a made runtime has runs (runtime counts them under mu), and
+	// none can start now: a session that ran no module has nothing to
+	// wait for.
+	started := r.rt != nil
 	r.mu.Unlock()
 	r.stopAll()
+	if !started {
+		r.regions.close()
+		return nil
+	}
 	idle := make(chan struct{})
 	go func() { r.busy.Wait(); close(idle) }()
 	select {

@@ -48,7 +48,7 @@ use the C locale (length counts bytes).
 }
 
 // awkVarAssign matches a VAR=VALUE operand.
-var awkVarAssign = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+var awkVarAssign = &lazyRegexp{expr: `^[A-Za-z_][A-Za-z0-9_]*=`}
 
 // awkSource is program text from -e, or the name of a -f file.
 type awkSource struct {
@@ -123,7 +123,7 @@ func runAwk(c *builtins.Call) int {
 			fieldSep = &fs
 		case 'v':
 			name, value, ok := strings.Cut(val, "=")
-			if !ok || !awkVarAssign.MatchString(val) {
+			if !ok || !awkVarAssign.get().MatchString(val) {
 				return usage("invalid -v argument '%s'", val)
 			}
 			if u, err := lexer.Unescape(value); err == nil {
@@ -362,7 +362,7 @@ func (r *awkRun) natives() map[string]any {
 		},
 		"__moonix_filename": func() string { return r.mux.name },
 		"__moonix_arg": func(v string) string {
-			if v == "" || awkVarAssign.MatchString(v) {
+			if v == "" || awkVarAssign.get().MatchString(v) {
 				return v
 			}
 			r.mux.queue = append(r.mux.queue, v)

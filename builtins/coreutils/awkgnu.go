@@ -126,12 +126,12 @@ func gawkStrtonum(s string) float64 {
 
 // awkLeadingNumber is the number at the start of a string, as awk reads
 // one.
-var awkLeadingNumber = regexp.MustCompile(`^[ \t\n\f\r\v]*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?`)
+var awkLeadingNumber = &lazyRegexp{expr: `^[ \t\n\f\r\v]*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?`}
 
 // awkNumber reads s as awk turns a string into a number: the number at
 // its start, or 0.
 func awkNumber(s string) float64 {
-	n, _ := strconv.ParseFloat(strings.TrimSpace(awkLeadingNumber.FindString(s)), 64)
+	n, _ := strconv.ParseFloat(strings.TrimSpace(awkLeadingNumber.get().FindString(s)), 64)
 	return n
 }
 

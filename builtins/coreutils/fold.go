@@ -1,7 +1,6 @@
 package coreutils
 
 import (
-	"regexp"
 	"strconv"
 	"syscall"
 	"unicode/utf8"
@@ -27,7 +26,7 @@ With no FILE, or when FILE is -, read standard input.
 	}
 }
 
-var oldWidthArg = regexp.MustCompile(`^-[0-9]+$`)
+var oldWidthArg = &lazyRegexp{expr: `^-[0-9]+$`}
 
 // rewriteOldWidth turns the obsolete "-N" into "-w N" (fold, expand).
 func rewriteOldWidth(args []string, flag string) []string {
@@ -36,7 +35,7 @@ func rewriteOldWidth(args []string, flag string) []string {
 		if a == "--" {
 			return append(out, args[i+1:]...)
 		}
-		if oldWidthArg.MatchString(a) {
+		if oldWidthArg.get().MatchString(a) {
 			out = append(out, flag, a[1:])
 			continue
 		}

@@ -12,7 +12,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -615,10 +614,10 @@ func hunkRange(start, n int) string {
 // Parsing.
 
 var (
-	unifiedHunk = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
-	contextOld  = regexp.MustCompile(`^\*\*\* (\d+)(?:,(\d+))? \*\*\*\*`)
-	contextNew  = regexp.MustCompile(`^--- (\d+)(?:,(\d+))? ----`)
-	normalCmd   = regexp.MustCompile(`^(\d+)(?:,(\d+))?([acd])(\d+)(?:,(\d+))?$`)
+	unifiedHunk = &lazyRegexp{expr: `^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`}
+	contextOld  = &lazyRegexp{expr: `^\*\*\* (\d+)(?:,(\d+))? \*\*\*\*`}
+	contextNew  = &lazyRegexp{expr: `^--- (\d+)(?:,(\d+))? ----`}
+	normalCmd   = &lazyRegexp{expr: `^(\d+)(?:,(\d+))?([acd])(\d+)(?:,(\d+))?$`}
 )
 
 // patchName splits a header's name from its timestamp, and says whether
@@ -674,7 +673,7 @@ func parsePatch(text string) []filePatch {
 			out = append(out, fp)
 			header, i = nil, n
 			continue
-		case normalCmd.MatchString(l) && len(out) == 0 && len(header) == 0:
+		case normalCmd.get().MatchString(l) && len(out) == 0 && len(header) == 0:
 			fp := filePatch{line: 1}
 			if _, err := parseNormal(&fp, lines, i); err != nil {
 				fp.err = err
@@ -695,7 +694,7 @@ func malformed(n int, line string) error {
 // parseUnified reads the hunks from line i on, returning the line after.
 func parseUnified(fp *filePatch, lines []string, i int) (int, error) {
 	for i < len(lines) {
-		m := unifiedHunk.FindStringSubmatch(lines[i])
+		m := unifiedHunk.get().FindStringSubmatch(lines[i])
 		if m == nil {
 			return i, nil
 		}
@@ -753,14 +752,14 @@ func parseContext(fp *filePatch, lines []string, i int) (int, error) {
 		if i >= len(lines) {
 			return 0, fmt.Errorf("**** unexpected end of file in patch")
 		}
-		m := contextOld.FindStringSubmatch(lines[i])
+		m := contextOld.get().FindStringSubmatch(lines[i])
 		if m == nil {
 			return 0, malformed(i+1, lines[i])
 		}
 		oldStart, oldEnd := atoiDefault(m[1], 0), atoiDefault(m[2], atoiDefault(m[1], 0))
 		i++
 		var old, nw []patchLine
-		for i < len(lines) && !contextNew.MatchString(lines[i]) {
+		for i < len(lines) && !contextNew.get().MatchString(lines[i]) {
 			l := lines[i]
 			if len(l) < 2 || !strings.ContainsRune(" -!", rune(l[0])) {
 				return 0, malformed(i+1, l)
@@ -772,7 +771,7 @@ func parseContext(fp *filePatch, lines []string, i int) (int, error) {
 		if i >= len(lines) {
 			return 0, fmt.Errorf("**** unexpected end of file in patch")
 		}
-		m = contextNew.FindStringSubmatch(lines[i])
+		m = contextNew.get().FindStringSubmatch(lines[i])
 		newStart, newEnd := atoiDefault(m[1], 0), atoiDefault(m[2], atoiDefault(m[1], 0))
 		i++
 		for i < len(lines) && !strings.HasPrefix(lines[i], "***************") && !strings.HasPrefix(lines[i], "*** ") && !strings.HasPrefix(lines[i], "diff ") {
@@ -853,7 +852,7 @@ func mergeContext(old, nw []patchLine) []patchLine {
 // parseNormal reads a normal diff ("2c2", "< old", "---", "> new").
 func parseNormal(fp *filePatch, lines []string, i int) (int, error) {
 	for i < len(lines) {
-		m := normalCmd.FindStringSubmatch(strings.TrimRight(lines[i], "\r\n"))
+		m := normalCmd.get().FindStringSubmatch(strings.TrimRight(lines[i], "\r\n"))
 		if m == nil {
 			return i, nil
 		}

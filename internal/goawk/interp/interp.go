@@ -24,6 +24,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/benhoyt/goawk/internal/ast"
@@ -40,7 +41,9 @@ var (
 
 	errCSVSeparator = errors.New("invalid CSV field separator or comment delimiter")
 
-	varRegex = regexp.MustCompile(`^([_a-zA-Z][_a-zA-Z0-9]*)=(.*)`)
+	// moonix: compiled on first use, not at the start of every program
+	// that links GoAWK (0.02 ms of every start of moonix).
+	varRegex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([_a-zA-Z][_a-zA-Z0-9]*)=(.*)`) })
 
 	defaultShellCommand = getDefaultShellCommand()
 )

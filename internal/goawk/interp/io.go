@@ -752,7 +752,7 @@ func (p *interp) nextLine() (string, error) {
 				// Is it actually a var=value assignment?
 				var matches []string
 				if !p.noArgVars {
-					matches = varRegex.FindStringSubmatch(filename)
+					matches = varRegex().FindStringSubmatch(filename)
 				}
 				if len(matches) >= 3 {
 					// Yep, set variable to value and keep going

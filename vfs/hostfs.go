@@ -1,6 +1,7 @@
 package vfs
 
 import (
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // rootFS is the workspace directory as go-git sees it: names relative to
@@ -114,7 +116,7 @@ func (r *rootFS) replace(tmpDir, name string, perm uint32, write func(io.Writer)
 			err = &os.PathError{Op: "close", Path: tmp, Err: cerr}
 		}
 		if err == nil {
-			err = r.rename(tmp, r.abs(name))
+			err = r.install(tmp, r.abs(name))
 		}
 		if err != nil {
 			syscall.Unlink(tmp)
@@ -123,12 +125,70 @@ func (r *rootFS) replace(tmpDir, name string, perm uint32, write func(io.Writer)
 	}
 }
 
+// readRef reads the ref name when it is a file holding an object id (as
+// moonix writes them), with three system calls where go-git's reading
+// takes ten (a stat, and the poller's registration of the file). Anything
+// else (no such file: the ref may be packed; a symbolic ref) is for
+// go-git to read.
+func (r *rootFS) readRef(name string) (plumbing.Hash, bool) {
+	fd, err := syscall.Open(r.abs(name), syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return plumbing.ZeroHash, false
+	}
+	var buf [2 * hashHex]byte
+	n, err := syscall.Read(fd, buf[:])
+	syscall.Close(fd)
+	if err != nil || n != hashHex+1 || buf[hashHex] != '\n' {
+		return plumbing.ZeroHash, false
+	}
+	var h plumbing.Hash
+	if _, err := hex.Decode(h[:], buf[:hashHex]); err != nil {
+		return plumbing.ZeroHash, false
+	}
+	return h, true
+}
+
+// hashHex is the length of an object id in hexadecimal.
+const hashHex = 40
+
 // tmpSeq numbers the temporary files of replace, after the process's id
 // (a system call each time it is asked).
 var (
 	tmpSeq atomic.Uint64
 	pid    = os.Getpid()
 )
+
+// install puts the new file tmp in the place of the host path to, in one
+// step: a reader, or a kill, sees the old file or the new one.
+//
+// Where it can, it swaps the two (exchange) and removes the old one,
+// rather than renaming over it: on ext4, a rename that replaces a file
+// first writes the new file's data out and waits for the disk
+// (auto_da_alloc), 0.5-1.5 ms of wall time for a ref of 41 bytes, against
+// 0.04 ms for the swap and the removal (on this project's machines). That
+// wait was no guarantee: moonix does not fsync, so what a power loss
+// keeps is the file system's to decide either way (the objects a ref
+// names were never written out first), and a kill, which is what the
+// repository must survive, cannot tear either. A kill between the swap
+// and the removal leaves the old file under the temporary name, which
+// opening the workspace removes.
+func (r *rootFS) install(tmp, to string) error {
+	switch err := exchange(tmp, to); err {
+	case nil:
+		if err := syscall.Unlink(tmp); err == syscall.EISDIR || err == syscall.EPERM {
+			// to was a directory: put it back and fail as rename does.
+			exchange(tmp, to)
+			return &os.LinkError{Op: "rename", Old: tmp, New: to, Err: syscall.EISDIR}
+		}
+		return nil
+	case syscall.ENOENT:
+		// Nothing to replace (or no directory yet): a rename.
+	default:
+		// No swapping here (ENOSYS, or EINVAL from a file system
+		// without it): a rename.
+	}
+	return r.rename(tmp, to)
+}
 
 // rename moves the host path from to to, making to's directory if it is
 // missing.

@@ -382,6 +382,11 @@ func (r *Repo) noteCurrent() {
 }
 
 func (r *Repo) ref(name plumbing.ReferenceName) (plumbing.Hash, bool) {
+	if r.fs != nil {
+		if h, ok := r.fs.(*rootFS).readRef(name.String()); ok {
+			return h, true
+		}
+	}
 	ref, err := r.st.Reference(name)
 	if err != nil {
 		return plumbing.ZeroHash, false
@@ -645,9 +650,18 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 }
 
 // setCurrent makes h the current snapshot and drops the saved working
-// state, which h supersedes.
+// state, which h supersedes. The current snapshot is the branch's tip
+// unless refs/moonix/current names another (see currentHash): when h is
+// the tip, as after every snapshot, the ref is removed, not written, so
+// that a snapshot writes one ref, its branch's.
 func (r *Repo) setCurrent(h plumbing.Hash) error {
-	if err := r.setRef(refCurrent, h); err != nil {
+	var err error
+	if tip, ok := r.ref(plumbing.NewBranchReferenceName(r.branch())); ok && tip == h {
+		err = r.removeRef(refCurrent)
+	} else {
+		err = r.setRef(refCurrent, h)
+	}
+	if err != nil {
 		return err
 	}
 	return r.removeRef(refWorktree)

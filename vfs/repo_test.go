@@ -360,3 +360,48 @@ func listHost(t *testing.T, dir string) string {
 	must(t, err)
 	return b.String()
 }
+
+// The current snapshot survives a reopen wherever it is: behind its
+// branch's tip after a rollback, at the tip again after rolling forward
+// (when no ref but the branch's says so), and at a new tip after a
+// snapshot taken behind the old one.
+func TestCurrentAcrossReopen(t *testing.T) {
+	t.Parallel()
+	tree, r, dir := diskRepo(t)
+	a, b := snapFile(t, tree, r, "a"), snapFile(t, tree, r, "b")
+	step := func(what, want, id string) {
+		t.Helper()
+		r.Close()
+		tree, r = reopen(t, dir)
+		if got := read(t, tree, "/work/f"); got != want {
+			t.Errorf("%s: reopened with %q, want %q", what, got, want)
+		}
+		if _, cur, err := r.Current(); err != nil || cur == nil || cur.ID != id {
+			t.Errorf("%s: current %+v %v, want %s", what, cur, err, id)
+		}
+	}
+	step("snapshot", "b", b.ID)
+	_, err := r.Rollback(a.ID)
+	must(t, err)
+	step("rollback behind the tip", "a", a.ID)
+	_, err = r.Rollback(b.ID)
+	must(t, err)
+	step("rollback to the tip", "b", b.ID)
+	_, err = r.Rollback(a.ID)
+	must(t, err)
+	c := snapFile(t, tree, r, "c")
+	step("snapshot behind the tip", "c", c.ID)
+	if all, err := r.Log(0, true); err != nil || len(all) != 3 {
+		t.Errorf("history --all: %v %v, want 3 snapshots", all, err)
+	}
+}
+
+// snapFile writes content to /work/f and snapshots the tree with content
+// as the message.
+func snapFile(t *testing.T, tree *Tree, r *Repo, content string) Snapshot {
+	t.Helper()
+	mustWrite(t, tree, "/work/f", content)
+	s, _, err := r.Snapshot(content, State{})
+	must(t, err)
+	return s
+}

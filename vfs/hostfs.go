@@ -2,10 +2,12 @@ package vfs
 
 import (
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"syscall"
 
@@ -125,27 +127,50 @@ func (r *rootFS) replace(tmpDir, name string, perm uint32, write func(io.Writer)
 	}
 }
 
-// readRef reads the ref name when it is a file holding an object id (as
-// moonix writes them), with three system calls where go-git's reading
-// takes ten (a stat, and the poller's registration of the file). Anything
-// else (no such file: the ref may be packed; a symbolic ref) is for
-// go-git to read.
-func (r *rootFS) readRef(name string) (plumbing.Hash, bool) {
+// readSmall reads the small file name (a ref), with three system calls
+// where go-git's reading takes ten (a stat, and the poller's registration
+// of the file).
+func (r *rootFS) readSmall(name string, buf []byte) (int, error) {
 	fd, err := syscall.Open(r.abs(name), syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
-		return plumbing.ZeroHash, false
+		return 0, err
 	}
-	var buf [2 * hashHex]byte
-	n, err := syscall.Read(fd, buf[:])
+	n, err := syscall.Read(fd, buf)
 	syscall.Close(fd)
-	if err != nil || n != hashHex+1 || buf[hashHex] != '\n' {
-		return plumbing.ZeroHash, false
+	return n, err
+}
+
+// readRef reads the ref name when it is a file holding an object id (as
+// moonix writes them). Anything else (a symbolic ref, a directory) is
+// errNotPlain, for go-git to read; a missing file is ENOENT.
+func (r *rootFS) readRef(name string) (plumbing.Hash, error) {
+	var buf [2 * hashHex]byte
+	n, err := r.readSmall(name, buf[:])
+	if err != nil {
+		return plumbing.ZeroHash, err
 	}
 	var h plumbing.Hash
-	if _, err := hex.Decode(h[:], buf[:hashHex]); err != nil {
-		return plumbing.ZeroHash, false
+	if n != hashHex+1 || buf[hashHex] != '\n' {
+		return h, errNotPlain
 	}
-	return h, true
+	if _, err := hex.Decode(h[:], buf[:hashHex]); err != nil {
+		return h, errNotPlain
+	}
+	return h, nil
+}
+
+var errNotPlain = errors.New("not a plain ref")
+
+// readHEAD is the branch HEAD names, when it is a file naming one.
+func (r *rootFS) readHEAD() (string, bool) {
+	var buf [256]byte
+	n, err := r.readSmall("HEAD", buf[:])
+	if err != nil || n == len(buf) {
+		return "", false
+	}
+	line, ok := strings.CutSuffix(string(buf[:n]), "\n")
+	branch, ok2 := strings.CutPrefix(line, "ref: refs/heads/")
+	return branch, ok && ok2 && branch != ""
 }
 
 // hashHex is the length of an object id in hexadecimal.

@@ -76,19 +76,13 @@ func (r *Repo) Mark(st State) (*Mark, error) {
 		dirty:   r.treeChanged(),
 		state:   State{Env: slices.Clone(st.Env), Dir: st.Dir, Effects: st.Effects},
 	}
-	root, _, err := r.writeWorking(st)
+	w, err := r.writeWorking(st)
 	if err != nil {
 		return nil, err
 	}
 	cur, hasCur := r.currentHash()
-	if m.commit, err = r.writeCommit(root, cur, hasCur, "moonix mark"); err != nil {
-		return nil, err
-	}
-	c, err := r.getCommit(m.commit)
-	if err != nil {
-		return nil, err
-	}
-	if m.fs, err = r.fsTree(c); err != nil {
+	m.commit, m.fs = w.commit(cur, hasCur, "moonix mark"), w.fs
+	if err := w.done(); err != nil {
 		return nil, err
 	}
 	r.saveSizes()

@@ -48,9 +48,11 @@ func (r *Repo) readBlob(id [20]byte, size int64) ([]byte, error) {
 // blobData reads the blob h whole. The caller holds r.mu.
 func (r *Repo) blobData(h plumbing.Hash) ([]byte, error) {
 	if r.fs != nil {
-		data, err := r.looseBlob(h)
-		if !errors.Is(err, fs.ErrNotExist) {
-			return data, err
+		if p, _ := r.packs.find(h); p == nil && r.packs.loose {
+			data, err := r.looseBlob(h)
+			if !errors.Is(err, fs.ErrNotExist) {
+				return data, err
+			}
 		}
 	}
 	obj, err := r.st.EncodedObject(plumbing.BlobObject, h)

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/go-git/go-billy/v5"
@@ -58,6 +59,12 @@ type Repo struct {
 	newSizes []byte
 	// batch collects the objects a write of the tree adds (pack.go).
 	batch *batch
+	// packs are the packfiles of a workspace directory (packs.go).
+	packs *packSet
+	// packedRefs says the workspace directory has a packed-refs file
+	// (git pack-refs makes one; moonix and go-git do not): without one,
+	// a ref whose file is missing does not exist.
+	packedRefs bool
 	// read are the commits read (see getCommit).
 	read map[plumbing.Hash]readCommit
 	// zfast and znone are the compressors of loose objects and packs,
@@ -222,9 +229,10 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	// every object it keeps, and a tree is read once per restore. Big
 	// blobs are streamed from packs rather than inflated into memory
 	// first, and packs stay open while the repository is.
-	r.st = filesystem.NewStorageWithOptions(r.fs, noCache{}, filesystem.Options{
-		LargeObjectThreshold: 1 << 20, KeepDescriptors: true,
-	})
+	r.packs = &packSet{fs: r.fs}
+	r.st = &objectStore{filesystem.NewStorageWithOptions(r.fs, noCache{}, filesystem.Options{
+		LargeObjectThreshold: largeObject, KeepDescriptors: true,
+	}), r.packs}
 	if fresh {
 		if err := r.init(); err != nil {
 			return nil, nil, err
@@ -234,6 +242,13 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	}
 	r.removeTemporaries()
 	r.removeOrphanIndexes()
+	if _, err := r.fs.Lstat("packed-refs"); !errors.Is(err, fs.ErrNotExist) {
+		r.packedRefs = true
+	}
+	if err := r.packs.scan(); err != nil {
+		r.Close()
+		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
+	}
 	r.loadSizes()
 	r.loadArrived()
 	if err := r.loadIDs(); err != nil {
@@ -353,6 +368,14 @@ func (r *Repo) setRef(name plumbing.ReferenceName, h plumbing.Hash) error {
 
 func (r *Repo) removeRef(name plumbing.ReferenceName) error {
 	defer r.noteCurrent()
+	if r.fs != nil && !r.packedRefs {
+		// No packed refs to rewrite: the file is the ref.
+		err := syscall.Unlink(r.fs.(*rootFS).abs(name.String()))
+		if err != nil && err != syscall.ENOENT {
+			return &fs.PathError{Op: "remove", Path: name.String(), Err: err}
+		}
+		return nil
+	}
 	err := r.st.RemoveReference(name)
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {
 		return nil
@@ -383,8 +406,12 @@ func (r *Repo) noteCurrent() {
 
 func (r *Repo) ref(name plumbing.ReferenceName) (plumbing.Hash, bool) {
 	if r.fs != nil {
-		if h, ok := r.fs.(*rootFS).readRef(name.String()); ok {
+		h, err := r.fs.(*rootFS).readRef(name.String())
+		if err == nil {
 			return h, true
+		}
+		if errors.Is(err, fs.ErrNotExist) && !r.packedRefs {
+			return h, false
 		}
 	}
 	ref, err := r.st.Reference(name)
@@ -396,6 +423,11 @@ func (r *Repo) ref(name plumbing.ReferenceName) (plumbing.Hash, bool) {
 
 // branch is the branch HEAD names.
 func (r *Repo) branch() string {
+	if r.fs != nil {
+		if b, ok := r.fs.(*rootFS).readHEAD(); ok {
+			return b
+		}
+	}
 	ref, err := r.st.Reference(plumbing.HEAD)
 	if err != nil || ref.Type() != plumbing.SymbolicReference {
 		return "main"
@@ -486,11 +518,16 @@ func (r *Repo) getCommit(h plumbing.Hash) (*object.Commit, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.remember(c, readCommit{c: c})
+	return c, nil
+}
+
+// remember keeps what was read of the commit c.
+func (r *Repo) remember(c *object.Commit, rd readCommit) {
 	if len(r.read) >= 4096 || r.read == nil {
 		r.read = map[plumbing.Hash]readCommit{} // bounded, simply
 	}
-	r.read[h] = readCommit{c: c}
-	return c, nil
+	r.read[c.Hash] = rd
 }
 
 func (r *Repo) fsTree(c *object.Commit) (plumbing.Hash, error) {
@@ -610,21 +647,25 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 	if hasCur && !r.treeChanged() && r.sameState(st, curMeta) && slices.Equal(r.tree.MountTable(), curMeta.Mounts) {
 		return r.describe(curCommit, curMeta), false, nil
 	}
-	root, m, err := r.writeWorking(st)
+	w, err := r.writeWorking(st)
 	if err != nil {
 		return Snapshot{}, false, err
 	}
-	if hasCur && curCommit.TreeHash == root {
+	if hasCur && curCommit.TreeHash == w.root {
+		if err := w.done(); err != nil {
+			return Snapshot{}, false, err
+		}
 		r.markClean()
 		return r.describe(curCommit, curMeta), false, nil
 	}
 	if msg == "" {
 		msg = "snapshot"
 	}
-	h, err := r.writeCommit(root, cur, hasCur, msg)
-	if err != nil {
+	h := w.commit(cur, hasCur, msg)
+	if err := w.done(); err != nil {
 		return Snapshot{}, false, err
 	}
+	m := w.m
 	branchRef := plumbing.NewBranchReferenceName(r.branch())
 	if tip, ok := r.ref(branchRef); ok && (!hasCur || tip != cur) {
 		// The branch moves off its tip (after a rollback): keep the old
@@ -683,27 +724,76 @@ func (r *Repo) markClean() {
 	r.tree.mu.Unlock()
 }
 
-// writeWorking stores the tree and st and returns the root tree of a
-// snapshot commit.
-func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
+// working is a write of the tree that writeWorking began: the objects of
+// the tree and the state are queued (the tree stays locked while they
+// are, as they hold its files' data), to be written, with the commit
+// that may name them, by done.
+type working struct {
+	r    *Repo
+	root plumbing.Hash // the root tree of a snapshot commit
+	fs   plumbing.Hash // its fs tree
+	m    *meta
+}
+
+// writeWorking queues the tree and st for writing. The caller must call
+// done.
+func (r *Repo) writeWorking(st State) (*working, error) {
 	t := r.tree
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	r.batch = &batch{queued: map[plumbing.Hash]bool{}}
-	defer func() { r.batch = nil }()
-	fsHash := r.store(t.root)
-	m := &meta{Version: 1, Dir: st.Dir, Env: r.recordedEnv(st.Env), Modes: treeModes(t.root), Effects: st.Effects, Mounts: t.mountTable()}
-	data, err := json.MarshalIndent(m, "", "  ")
+	w := &working{r: r, fs: r.store(t.root)}
+	w.m = &meta{Version: 1, Dir: st.Dir, Env: r.recordedEnv(st.Env), Modes: treeModes(t.root), Effects: st.Effects, Mounts: t.mountTable()}
+	data, err := json.MarshalIndent(w.m, "", "  ")
 	if err != nil {
-		return plumbing.ZeroHash, nil, err
+		w.abort()
+		return nil, err
 	}
 	metaHash := r.putObject(plumbing.BlobObject, append(data, '\n'))
-	root := r.putTree([]object.TreeEntry{
-		{Name: fsName, Mode: filemode.Dir, Hash: fsHash},
+	w.root = r.putTree([]object.TreeEntry{
+		{Name: fsName, Mode: filemode.Dir, Hash: w.fs},
 		{Name: metaName, Mode: filemode.Regular, Hash: metaHash},
 	})
+	return w, nil
+}
+
+// commit queues a commit of the tree, child of parent when hasParent,
+// and returns its id.
+func (w *working) commit(parent plumbing.Hash, hasParent bool, msg string) plumbing.Hash {
+	r := w.r
+	when := r.clock.Now().UTC().Truncate(time.Second)
+	sig := object.Signature{Name: author, Email: authorEmail, When: when}
+	c := &object.Commit{Author: sig, Committer: sig, Message: msg + "\n", TreeHash: w.root}
+	if hasParent {
+		c.ParentHashes = []plumbing.Hash{parent}
+	}
+	obj := &plumbing.MemoryObject{}
+	c.Encode(obj) // to memory: it cannot fail
+	rd, _ := obj.Reader()
+	data, _ := io.ReadAll(rd)
+	h := r.putObject(plumbing.CommitObject, data)
+	if c, err := object.DecodeCommit(r.st, obj); err == nil {
+		r.batch.commits = append(r.batch.commits, c)
+	}
+	return h
+}
+
+// abort writes nothing of what w queued and unlocks the tree.
+func (w *working) abort() {
+	for _, n := range w.r.batch.nodes {
+		n.stored = false
+	}
+	w.r.batch = nil
+	w.r.tree.mu.Unlock()
+}
+
+// done writes what w queued, as one pack, and unlocks the tree. The
+// commits written are known from then on without reading them back.
+func (w *working) done() error {
+	r, t := w.r, w.r.tree
+	defer t.mu.Unlock()
+	defer func() { r.batch = nil }()
 	if err := r.flush(); err != nil {
-		return plumbing.ZeroHash, nil, err
+		return err
 	}
 	for _, n := range r.batch.nodes {
 		if n.mode.IsRegular() && n.data.size >= dropSize && n.opens.Load() == 0 {
@@ -711,26 +801,10 @@ func (r *Repo) writeWorking(st State) (plumbing.Hash, *meta, error) {
 			n.data, n.lazy = content{}, &blobRef{id: n.hash, size: n.data.size}
 		}
 	}
-	return root, m, nil
-}
-
-func (r *Repo) writeCommit(root, parent plumbing.Hash, hasParent bool, msg string) (plumbing.Hash, error) {
-	when := r.clock.Now().UTC().Truncate(time.Second)
-	sig := object.Signature{Name: author, Email: authorEmail, When: when}
-	c := &object.Commit{Author: sig, Committer: sig, Message: msg + "\n", TreeHash: root}
-	if hasParent {
-		c.ParentHashes = []plumbing.Hash{parent}
+	for _, c := range r.batch.commits {
+		r.remember(c, readCommit{c: c, m: w.m, fs: w.fs})
 	}
-	obj := &plumbing.MemoryObject{}
-	if err := c.Encode(obj); err != nil {
-		return plumbing.ZeroHash, err
-	}
-	rd, _ := obj.Reader()
-	data, _ := io.ReadAll(rd)
-	r.batch = &batch{queued: map[plumbing.Hash]bool{}}
-	defer func() { r.batch = nil }()
-	h := r.putObject(plumbing.CommitObject, data)
-	return h, r.flush()
+	return nil
 }
 
 // SaveWorking keeps the working state (tree and st) so that the next
@@ -739,23 +813,26 @@ func (r *Repo) writeCommit(root, parent plumbing.Hash, hasParent bool, msg strin
 func (r *Repo) SaveWorking(st State) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	root, _, err := r.writeWorking(st)
+	w, err := r.writeWorking(st)
 	if err != nil {
 		return err
 	}
 	cur, hasCur := r.currentHash()
 	if hasCur {
-		if c, err := r.getCommit(cur); err == nil && c.TreeHash == root {
+		if c, err := r.getCommit(cur); err == nil && c.TreeHash == w.root {
+			if err := w.done(); err != nil {
+				return err
+			}
 			return r.removeRef(refWorktree)
 		}
 	}
 	if h, ok := r.ref(refWorktree); ok {
-		if c, err := r.getCommit(h); err == nil && c.TreeHash == root {
-			return nil
+		if c, err := r.getCommit(h); err == nil && c.TreeHash == w.root {
+			return w.done()
 		}
 	}
-	h, err := r.writeCommit(root, cur, hasCur, "moonix working state")
-	if err != nil {
+	h := w.commit(cur, hasCur, "moonix working state")
+	if err := w.done(); err != nil {
 		return err
 	}
 	r.saveSizes()

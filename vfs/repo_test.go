@@ -405,3 +405,37 @@ func snapFile(t *testing.T, tree *Tree, r *Repo, content string) Snapshot {
 	must(t, err)
 	return s
 }
+
+// Refs that git packed (git pack-refs, git gc) are read, moved and
+// removed as loose ones are.
+func TestPackedRefs(t *testing.T) {
+	t.Parallel()
+	git := needGit(t)
+	tree, r, dir := diskRepo(t)
+	a, b := snapFile(t, tree, r, "a"), snapFile(t, tree, r, "b")
+	_, err := r.Rollback(a.ID)
+	must(t, err)
+	r.Close()
+	gitOut(t, git, dir, "pack-refs", "--all")
+	if _, err := os.Stat(filepath.Join(dir, "refs/heads/main")); !os.IsNotExist(err) {
+		t.Fatalf("git pack-refs left refs/heads/main: %v", err)
+	}
+	tree, r = reopen(t, dir)
+	if _, cur, err := r.Current(); err != nil || cur == nil || cur.ID != a.ID {
+		t.Fatalf("current after reopen: %+v %v, want %s", cur, err, a.Short)
+	}
+	_, err = r.Rollback("main")
+	must(t, err)
+	if got := read(t, tree, "/work/f"); got != "b" {
+		t.Errorf("main has %q", got)
+	}
+	c := snapFile(t, tree, r, "c")
+	r.Close()
+	fsck(t, git, dir)
+	if got := gitOut(t, git, dir, "rev-parse", "main", "main~1"); got != c.ID+"\n"+b.ID+"\n" {
+		t.Errorf("git rev-parse main main~1: %q", got)
+	}
+	if out, err := exec.Command(git, "-C", dir, "rev-parse", "--verify", "-q", "refs/moonix/current").CombinedOutput(); err == nil {
+		t.Errorf("refs/moonix/current is still there: %s", out)
+	}
+}

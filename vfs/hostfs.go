@@ -103,28 +103,52 @@ func (r *rootFS) Root() string { return r.root }
 // os.Rename looks at the target first, which made two thirds of the
 // system calls of a one-file snapshot.
 func (r *rootFS) replace(tmpDir, name string, perm uint32, write func(io.Writer) error) error {
-	var tmp string
+	f, err := r.tempFile(tmpDir, perm)
+	if err != nil {
+		return err
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = r.install(f.path, r.abs(name))
+	}
+	if err != nil {
+		syscall.Unlink(f.path)
+	}
+	return err
+}
+
+// tempFile is a new file, named tmp_..., written with the system calls
+// themselves (see replace).
+type tempFile struct {
+	fd   int
+	path string // on the host
+}
+
+// tempFile makes a new temporary file in dir.
+func (r *rootFS) tempFile(dir string, perm uint32) (*tempFile, error) {
 	for {
-		tmp = filepath.Join(r.root, tmpDir, fmt.Sprintf("tmp_%d_%d", pid, tmpSeq.Add(1)))
+		tmp := filepath.Join(r.root, dir, fmt.Sprintf("tmp_%d_%d", pid, tmpSeq.Add(1)))
 		fd, err := syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, perm)
 		if err == syscall.EEXIST {
 			continue
 		}
 		if err != nil {
-			return &os.PathError{Op: "open", Path: tmp, Err: err}
+			return nil, &os.PathError{Op: "open", Path: tmp, Err: err}
 		}
-		err = write(fdWriter(fd))
-		if cerr := syscall.Close(fd); err == nil && cerr != nil {
-			err = &os.PathError{Op: "close", Path: tmp, Err: cerr}
-		}
-		if err == nil {
-			err = r.install(tmp, r.abs(name))
-		}
-		if err != nil {
-			syscall.Unlink(tmp)
-		}
-		return err
+		return &tempFile{fd, tmp}, nil
 	}
+}
+
+func (f *tempFile) Write(p []byte) (int, error) { return fdWriter(f.fd).Write(p) }
+
+func (f *tempFile) Close() error {
+	if err := syscall.Close(f.fd); err != nil {
+		return &os.PathError{Op: "close", Path: f.path, Err: err}
+	}
+	return nil
 }
 
 // readSmall reads the small file name (a ref), with three system calls

@@ -10,6 +10,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
@@ -137,16 +138,17 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // kill between the two renames leaves an index nobody reads, which the
 // next open removes.
 func (r *Repo) writePack(objs []pendingObject) (_ *pack, err error) {
-	f, err := r.fs.TempFile("objects/pack", "tmp_pack_")
+	rfs := r.fs.(*rootFS)
+	f, err := rfs.tempFile("objects/pack", 0o444)
 	if err != nil {
 		return nil, err
 	}
 	var idxTmp string
 	defer func() {
 		if err != nil {
-			r.fs.Remove(f.Name())
+			syscall.Unlink(f.path)
 			if idxTmp != "" {
-				r.fs.Remove(idxTmp)
+				syscall.Unlink(idxTmp)
 			}
 		}
 	}()
@@ -162,18 +164,27 @@ func (r *Repo) writePack(objs []pendingObject) (_ *pack, err error) {
 	idx.OnHeader(uint32(len(objs)))
 	crc := crc32.NewIEEE()
 	var buf []byte
-	for _, o := range objs {
+	for i := 0; i < len(objs); i++ {
+		o := objs[i]
 		pos := out.n
 		if o.from != nil {
-			// An entry of another pack, whole: its CRC is the same.
+			// Entries of another pack, whole: their CRCs are the same.
+			// Those that follow one another there are copied at once.
+			j := i + 1
+			for j < len(objs) && objs[j].from == o.from && objs[j].off == objs[j-1].end {
+				j++
+			}
 			if buf == nil {
 				buf = make([]byte, 1<<16)
 			}
-			if _, err := io.CopyBuffer(out, io.NewSectionReader(o.from.file, o.off, o.end-o.off), buf); err != nil {
+			if _, err := io.CopyBuffer(out, io.NewSectionReader(o.from.file, o.off, objs[j-1].end-o.off), buf); err != nil {
 				f.Close()
 				return nil, err
 			}
-			idx.Add(o.h, uint64(pos), o.crc)
+			for _, c := range objs[i:j] {
+				idx.Add(c.h, uint64(pos+c.off-o.off), c.crc)
+			}
+			i = j - 1
 			continue
 		}
 		crc.Reset()
@@ -225,11 +236,11 @@ func (r *Repo) writePack(objs []pendingObject) (_ *pack, err error) {
 	if err != nil {
 		return nil, err
 	}
-	fi, err := r.fs.TempFile("objects/pack", "tmp_idx_")
+	fi, err := rfs.tempFile("objects/pack", 0o444)
 	if err != nil {
 		return nil, err
 	}
-	idxTmp = fi.Name()
+	idxTmp = fi.path
 	ibw := bufio.NewWriter(fi) // the encoder writes a number at a time
 	if _, err = idxfile.NewEncoder(ibw).Encode(mi); err == nil {
 		err = ibw.Flush()
@@ -242,18 +253,18 @@ func (r *Repo) writePack(objs []pendingObject) (_ *pack, err error) {
 	}
 	if i := slices.IndexFunc(r.packs.packs, func(p *pack) bool { return p.id == checksum }); i >= 0 {
 		// The same objects in the same order: there already.
-		r.fs.Remove(f.Name())
-		r.fs.Remove(idxTmp)
+		syscall.Unlink(f.path)
+		syscall.Unlink(idxTmp)
 		return r.packs.packs[i], nil
 	}
-	if err := r.fs.Rename(idxTmp, packName(checksum, ".idx")); err != nil {
+	if err := rfs.rename(idxTmp, rfs.abs(packName(checksum, ".idx"))); err != nil {
 		return nil, err
 	}
-	idxTmp = packName(checksum, ".idx")
-	if err := r.fs.Rename(f.Name(), packName(checksum, ".pack")); err != nil {
+	idxTmp = rfs.abs(packName(checksum, ".idx"))
+	if err := rfs.rename(f.path, rfs.abs(packName(checksum, ".pack"))); err != nil {
 		return nil, err
 	}
-	p := &pack{id: checksum, idx: mi, size: out.n + int64(len(checksum))}
+	p := &pack{id: checksum, idx: mi, size: out.n + int64(len(checksum)), plain: true}
 	r.packs.add(p)
 	r.st.(*objectStore).changed()
 	return p, nil
@@ -325,6 +336,24 @@ func (r *Repo) merge(packs []*pack) error {
 			entries = append(entries, e)
 		}
 		iter.Close()
+		// The first byte of each entry says its kind: read in one pass
+		// (a read each cost a system call each).
+		var kinds *bufio.Reader
+		var at int64
+		kindAt := func(off int64) (byte, error) {
+			if kinds == nil {
+				kinds = bufio.NewReaderSize(io.NewSectionReader(p.file, 0, p.size), 1<<16)
+			}
+			if _, err := kinds.Discard(int(off - at)); err != nil {
+				return 0, err
+			}
+			at = off
+			b, err := kinds.Peek(1)
+			if err != nil {
+				return 0, err
+			}
+			return b[0], nil
+		}
 		for i, e := range entries {
 			end := p.size - int64(len(e.Hash))
 			if i+1 < len(entries) {
@@ -334,11 +363,15 @@ func (r *Repo) merge(packs []*pack) error {
 				continue
 			}
 			seen[e.Hash] = true
-			var kind [1]byte
-			if _, err := p.file.ReadAt(kind[:], int64(e.Offset)); err != nil {
-				return err
+			kind := plumbing.BlobObject // moonix writes no deltas
+			if !p.plain {
+				b, err := kindAt(int64(e.Offset))
+				if err != nil {
+					return err
+				}
+				kind = plumbing.ObjectType(b >> 4 & 7)
 			}
-			switch plumbing.ObjectType(kind[0] >> 4 & 7) {
+			switch kind {
 			case plumbing.OFSDeltaObject, plumbing.REFDeltaObject:
 				obj, err := s.object(p, int64(e.Offset))
 				if err != nil {

@@ -253,3 +253,52 @@ func TestLooseObjectsRead(t *testing.T) {
 		t.Errorf("reopened with %q", got)
 	}
 }
+
+// A pack git wrote with deltas (git repack, or a fetch) is merged as the
+// others are: its deltas are written whole.
+func TestMergeDeltaPack(t *testing.T) {
+	t.Parallel()
+	git := needGit(t)
+	tree, r, dir := diskRepo(t)
+	text := strings.Repeat("a line of text that stays the same\n", 50)
+	var early []Snapshot
+	for i := range 5 {
+		early = append(early, snapFile(t, tree, r, fmt.Sprintf("%sversion %d\n", text, i)))
+	}
+	r.Close()
+	gitOut(t, git, dir, "repack", "-a", "-d", "-f", "-q", "--window=10", "--depth=10")
+	if out := gitOut(t, git, dir, append([]string{"verify-pack", "-v"}, packGlob(t, dir)...)...); !strings.Contains(out, "chain length") {
+		t.Fatalf("git repack made no deltas:\n%s", out)
+	}
+	tree, r = reopen(t, dir)
+	for i := range 2 * packLimit {
+		// Files bigger than the repacked history, which is then the
+		// smallest pack and merged.
+		mustWrite(t, tree, fmt.Sprintf("/work/big%d", i), strings.Repeat(fmt.Sprintf("%d", i), 20000))
+		_, _, err := r.Snapshot(fmt.Sprint("big ", i), State{})
+		must(t, err)
+	}
+	if _, _, packs, counts := countObjects(t, git, dir); packs > packLimit+1 {
+		t.Fatalf("%d packs:\n%s", packs, counts)
+	}
+	if out := gitOut(t, git, dir, append([]string{"verify-pack", "-v"}, packGlob(t, dir)...)...); strings.Contains(out, "chain length") {
+		t.Fatalf("the repacked pack was not merged:\n%s", out)
+	}
+	for i, s := range early {
+		_, err := r.Rollback(s.ID)
+		must(t, err)
+		if got, want := read(t, tree, "/work/f"), fmt.Sprintf("%sversion %d\n", text, i); got != want {
+			t.Errorf("snapshot %d: read %q", i, got)
+		}
+	}
+	r.Close()
+	fsck(t, git, dir)
+}
+
+// packGlob is the .idx files of dir's packs, for git verify-pack.
+func packGlob(t *testing.T, dir string) []string {
+	t.Helper()
+	idx, err := filepath.Glob(filepath.Join(dir, "objects/pack/*.idx"))
+	must(t, err)
+	return idx
+}

@@ -48,8 +48,10 @@ type pack struct {
 	id   plumbing.Hash // the pack's checksum: its name
 	idx  *idxfile.MemoryIndex
 	size int64 // bytes of the .pack
-	file billy.File
-	pf   *packfile.Packfile // once read
+	// plain says the pack holds no deltas (moonix wrote it).
+	plain bool
+	file  billy.File
+	pf    *packfile.Packfile // once read
 }
 
 func packName(id plumbing.Hash, ext string) string {

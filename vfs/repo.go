@@ -1,7 +1,7 @@
 package vfs
 
 import (
-	"bytes"
+	"cmp"
 	"compress/zlib"
 	"encoding/json"
 	"errors"
@@ -867,23 +867,45 @@ func (r *Repo) putTree(entries []object.TreeEntry) plumbing.Hash {
 
 // encodeTree is a tree object's content, entries in git's order.
 func encodeTree(entries []object.TreeEntry) []byte {
-	slices.SortFunc(entries, func(a, b object.TreeEntry) int {
-		return strings.Compare(sortName(a), sortName(b))
-	})
-	var b bytes.Buffer
+	slices.SortFunc(entries, treeOrder)
+	size := 0
 	for _, e := range entries {
-		fmt.Fprintf(&b, "%o %s\x00", e.Mode, e.Name)
-		b.Write(e.Hash[:])
+		size += 7 + len(e.Name) + 1 + len(e.Hash)
 	}
-	return b.Bytes()
+	b := make([]byte, 0, size)
+	for _, e := range entries {
+		b = strconv.AppendUint(b, uint64(e.Mode), 8)
+		b = append(b, ' ')
+		b = append(b, e.Name...)
+		b = append(b, 0)
+		b = append(b, e.Hash[:]...)
+	}
+	return b
 }
 
-// sortName is git's tree order: directories compare as if named "name/".
-func sortName(e object.TreeEntry) string {
-	if e.Mode == filemode.Dir {
-		return e.Name + "/"
+// treeOrder is git's order of tree entries: directories compare as if
+// named "name/". (Comparing the names with the slash appended made one
+// string per comparison: a third of a snapshot's time in a directory of
+// 1,000 entries.)
+func treeOrder(a, b object.TreeEntry) int {
+	n := min(len(a.Name), len(b.Name))
+	if c := strings.Compare(a.Name[:n], b.Name[:n]); c != 0 {
+		return c
 	}
-	return e.Name
+	return cmp.Compare(nextByte(a, n), nextByte(b, n))
+}
+
+// nextByte is the byte of e's sort name at i, where its name is at most i
+// long: '/' after a directory's name, else 0, which sorts first (names
+// hold neither).
+func nextByte(e object.TreeEntry, i int) byte {
+	switch {
+	case i < len(e.Name):
+		return e.Name[i]
+	case e.Mode == filemode.Dir:
+		return '/'
+	}
+	return 0
 }
 
 // store adds n and everything below it that the repository lacks to the

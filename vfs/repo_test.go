@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/moonix-sh/moonix/clock"
 )
 
@@ -438,4 +441,38 @@ func TestPackedRefs(t *testing.T) {
 	if out, err := exec.Command(git, "-C", dir, "rev-parse", "--verify", "-q", "refs/moonix/current").CombinedOutput(); err == nil {
 		t.Errorf("refs/moonix/current is still there: %s", out)
 	}
+}
+
+// Tree entries sort as git sorts them: by name, a directory's as if it
+// ended in a slash ("a-b", "a.b", "a/", "a0"), which git fsck --strict
+// checks.
+func TestTreeOrder(t *testing.T) {
+	t.Parallel()
+	names := []string{"a", "a-b", "a.b", "a0", "ab", "b", "a/", "a.b/", "ab/", "", "z", "a-", "a-/"}
+	var entries []object.TreeEntry
+	for _, n := range names {
+		mode := filemode.Regular
+		if name, ok := strings.CutSuffix(n, "/"); ok {
+			n, mode = name, filemode.Dir
+		}
+		entries = append(entries, object.TreeEntry{Name: n, Mode: mode})
+	}
+	for i := range entries {
+		for j := range entries {
+			a, b := entries[i], entries[j]
+			want := strings.Compare(sortKey(a), sortKey(b))
+			if got := treeOrder(a, b); got != want {
+				t.Errorf("treeOrder(%q %o, %q %o) = %d, want %d", a.Name, a.Mode, b.Name, b.Mode, got, want)
+			}
+		}
+	}
+}
+
+// sortKey is git's definition of the order: the name, with a slash after
+// a directory's.
+func sortKey(e object.TreeEntry) string {
+	if e.Mode == filemode.Dir {
+		return e.Name + "/"
+	}
+	return e.Name
 }

@@ -1,7 +1,10 @@
 package vfs
 
 import (
+	"bufio"
+	"compress/zlib"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path"
@@ -41,6 +44,8 @@ type packSet struct {
 	// noMerge is set when a merge failed: the packs stay as they are for
 	// this session.
 	noMerge bool
+	// zr inflates objects, reset for each (see readWhole).
+	zr io.ReadCloser
 }
 
 // pack is one packfile and its index.
@@ -159,6 +164,58 @@ func (s *packSet) open(p *pack) error {
 	// the tree (see objects.go).
 	p.file, p.pf = f, packfile.NewPackfileWithCache(p.idx, s.fs, f, noCache{}, largeObject)
 	return nil
+}
+
+// readWhole reads the entry of p at off when it holds an object whole
+// (not a delta: ok is false for one), with its type: one read of the
+// entry's header, and the inflating of its data into a buffer of the
+// object's size. go-git's reading copies an object once more, and opens
+// the pack again for each object past 16 KiB (a directory of 500
+// entries).
+func (s *packSet) readWhole(p *pack, off int64) (t plumbing.ObjectType, data []byte, ok bool, err error) {
+	if err := s.open(p); err != nil {
+		return 0, nil, false, err
+	}
+	var hdr [16]byte
+	n, err := p.file.ReadAt(hdr[:], off)
+	if n == 0 {
+		return 0, nil, false, cmpErr(err, io.ErrUnexpectedEOF)
+	}
+	t = plumbing.ObjectType(hdr[0] >> 4 & 7)
+	size, i := int64(hdr[0]&0x0f), 0
+	for shift := 4; hdr[i]&0x80 != 0; shift += 7 {
+		if i++; i >= n || shift > 56 {
+			return 0, nil, false, errors.New("bad pack entry header")
+		}
+		size |= int64(hdr[i]&0x7f) << shift
+	}
+	i++
+	switch t {
+	case plumbing.OFSDeltaObject, plumbing.REFDeltaObject:
+		return t, nil, false, nil
+	case plumbing.CommitObject, plumbing.TreeObject, plumbing.BlobObject, plumbing.TagObject:
+	default:
+		return 0, nil, false, fmt.Errorf("bad pack entry type %d", t)
+	}
+	// Deflate shrinks data 1032 times at most: a size past that is a
+	// damaged header, which must not make the allocation below.
+	if left := p.size - off - int64(i); size > maxBlob || size > 1032*left+64 {
+		return 0, nil, false, fmt.Errorf("bad size %d", size)
+	}
+	src := bufio.NewReaderSize(io.NewSectionReader(p.file, off+int64(i), p.size-off-int64(i)), int(min(size+64, 1<<16)))
+	if s.zr == nil {
+		if s.zr, err = zlib.NewReader(src); err != nil {
+			s.zr = nil
+			return 0, nil, false, err
+		}
+	} else if err := s.zr.(zlib.Resetter).Reset(src, nil); err != nil {
+		return 0, nil, false, err
+	}
+	data = make([]byte, size)
+	if _, err := io.ReadFull(s.zr, data); err != nil {
+		return 0, nil, false, err
+	}
+	return t, data, true, nil
 }
 
 // largeObject is the size from which an object is streamed from its pack

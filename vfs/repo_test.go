@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -475,4 +476,42 @@ func sortKey(e object.TreeEntry) string {
 		return e.Name + "/"
 	}
 	return e.Name
+}
+
+// A tree object reads back as it was encoded; a damaged one is an error,
+// never a panic.
+func TestTreeEntries(t *testing.T) {
+	t.Parallel()
+	in := []object.TreeEntry{
+		{Name: "b", Mode: filemode.Regular, Hash: plumbing.ComputeHash(plumbing.BlobObject, []byte("b"))},
+		{Name: "a", Mode: filemode.Dir, Hash: plumbing.ComputeHash(plumbing.TreeObject, nil)},
+		{Name: "x y", Mode: filemode.Executable},
+		{Name: "l", Mode: filemode.Symlink},
+	}
+	data := encodeTree(slices.Clone(in))
+	var out []object.TreeEntry
+	for e, err := range treeEntries(data) {
+		must(t, err)
+		out = append(out, object.TreeEntry{Name: string(e.name), Mode: e.mode, Hash: e.hash})
+	}
+	want := slices.Clone(in)
+	slices.SortFunc(want, treeOrder)
+	if !slices.Equal(out, want) {
+		t.Errorf("read back %v, want %v", out, want)
+	}
+	for _, bad := range []string{
+		"100644", "100644 ", "100644 a", "100644 a\x00short", "1006448 a\x00" + strings.Repeat("h", 20),
+		" a\x00" + strings.Repeat("h", 20), "10x644 a\x00" + strings.Repeat("h", 20), "100644 \x00" + strings.Repeat("h", 20),
+		string(data[:len(data)-1]),
+	} {
+		var err error
+		for _, err = range treeEntries([]byte(bad)) {
+			if err != nil {
+				break
+			}
+		}
+		if err == nil {
+			t.Errorf("%q read without an error", bad)
+		}
+	}
 }

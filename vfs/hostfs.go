@@ -25,6 +25,10 @@ import (
 type rootFS struct {
 	root string
 	os   *osfs.ChrootOS // osfs.Default: host paths as given
+	// spare is a file swapped out of its place by replaceRef (holding a
+	// ref replaced since), to be written and swapped in by the next,
+	// or "". The repository's lock guards it.
+	spare string
 }
 
 func newRootFS(root string) billy.Filesystem {
@@ -118,6 +122,72 @@ func (r *rootFS) replace(tmpDir, name string, perm uint32, write func(io.Writer)
 		syscall.Unlink(f.path)
 	}
 	return err
+}
+
+// replaceRef replaces the ref file name with content as replace does,
+// writing the file swapped out by the last replacement (see spare), not
+// a new one: a ref is replaced at every snapshot and rollback, and
+// making a file cost more than writing one that exists (0.05-0.2 ms of
+// the kernel's time here). The spare's old content is the same length
+// as content (a ref's); it is cut to content's length anyway.
+func (r *rootFS) replaceRef(tmpDir, name string, content []byte) error {
+	to := r.abs(name)
+	if spare := r.spare; spare != "" {
+		fd, err := syscall.Open(spare, syscall.O_WRONLY|syscall.O_CLOEXEC, 0)
+		if err == nil {
+			_, err = fdWriter(fd).Write(content)
+			if err == nil {
+				err = syscall.Ftruncate(fd, int64(len(content)))
+			}
+			if cerr := syscall.Close(fd); err == nil {
+				err = cerr
+			}
+		}
+		if err == nil {
+			err = r.swapIn(spare, to)
+		}
+		if err == nil {
+			return nil
+		}
+		syscall.Unlink(spare)
+		r.spare = ""
+	}
+	f, err := r.tempFile(tmpDir, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(content)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		r.spare = f.path
+		if err = r.swapIn(f.path, to); err == nil {
+			return nil
+		}
+	}
+	syscall.Unlink(f.path)
+	r.spare = ""
+	return err
+}
+
+// swapIn puts the new file tmp in the place of to, as install does;
+// tmp holds the old file after it, or nothing (r.spare is then "").
+func (r *rootFS) swapIn(tmp, to string) error {
+	switch err := exchange(tmp, to); err {
+	case nil:
+		var st syscall.Stat_t
+		if err := syscall.Lstat(tmp, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+			// to was not a file (a directory): put it back.
+			exchange(tmp, to)
+			return &os.LinkError{Op: "rename", Old: tmp, New: to, Err: syscall.EISDIR}
+		}
+		return nil
+	case syscall.ENOENT:
+	default:
+	}
+	r.spare = ""
+	return r.rename(tmp, to)
 }
 
 // tempFile is a new file, named tmp_..., written with the system calls

@@ -363,7 +363,7 @@ func (r *Repo) writeFile(name, content string) error {
 func (r *Repo) setRef(name plumbing.ReferenceName, h plumbing.Hash) error {
 	defer r.noteCurrent()
 	if r.fs != nil {
-		return r.writeFile(name.String(), h.String()+"\n")
+		return r.fs.(*rootFS).replaceRef(markerDir, name.String(), []byte(h.String()+"\n"))
 	}
 	return r.st.SetReference(plumbing.NewHashReference(name, h))
 }

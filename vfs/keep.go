@@ -41,20 +41,20 @@ func (r *Repo) Keep(msg string, st State) (snap Snapshot, paths int, err error) 
 	if err != nil {
 		return Snapshot{}, 0, err
 	}
-	root, m, err := r.writeWorking(st)
+	w, err := r.writeWorking(st)
 	if err != nil {
 		return Snapshot{}, 0, err
 	}
-	r.tree.mu.Lock()
 	changes, err := r.changes(side{hash: curFS, mode: filemode.Dir}, side{node: r.tree.root, mode: filemode.Dir})
-	r.tree.mu.Unlock()
 	if err != nil || len(changes) == 0 {
+		w.abort() // nothing to keep
 		return Snapshot{}, 0, err
 	}
-	h, err := r.writeCommit(root, cur, true, msg)
-	if err != nil {
+	h := w.commit(cur, true, msg)
+	if err := w.done(); err != nil {
 		return Snapshot{}, 0, err
 	}
+	m := w.m
 	if err := r.setRef(plumbing.ReferenceName(refKeptPrefix+h.String()), h); err != nil {
 		return Snapshot{}, 0, err
 	}

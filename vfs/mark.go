@@ -22,7 +22,7 @@ type Mark struct {
 	commit  plumbing.Hash
 	fs      plumbing.Hash // its filesystem tree
 	branch  string        // the branch HEAD named
-	current refValue      // refs/moonix/current
+	current refValue      // the current snapshot, as refs/moonix/current
 	tip     refValue      // the branch's tip
 	work    refValue      // refs/moonix/worktree
 	prev    refValue      // refs/moonix/previous
@@ -38,6 +38,15 @@ type refValue struct {
 
 func (r *Repo) readRef(name plumbing.ReferenceName) refValue {
 	h, ok := r.ref(name)
+	return refValue{h, ok}
+}
+
+// currentRef is the current snapshot as a value of refs/moonix/current:
+// the snapshot itself where the ref is absent because it is the branch's
+// tip (see setCurrent), since the tip may move before the value is put
+// back.
+func (r *Repo) currentRef() refValue {
+	h, ok := r.currentHash()
 	return refValue{h, ok}
 }
 
@@ -60,26 +69,20 @@ func (r *Repo) Mark(st State) (*Mark, error) {
 	branch := r.branch()
 	m := &Mark{
 		branch:  branch,
-		current: r.readRef(refCurrent),
+		current: r.currentRef(),
 		tip:     r.readRef(plumbing.NewBranchReferenceName(branch)),
 		work:    r.readRef(refWorktree),
 		prev:    r.readRef(refPrevious),
 		dirty:   r.treeChanged(),
 		state:   State{Env: slices.Clone(st.Env), Dir: st.Dir, Effects: st.Effects},
 	}
-	root, _, err := r.writeWorking(st)
+	w, err := r.writeWorking(st)
 	if err != nil {
 		return nil, err
 	}
 	cur, hasCur := r.currentHash()
-	if m.commit, err = r.writeCommit(root, cur, hasCur, "moonix mark"); err != nil {
-		return nil, err
-	}
-	c, err := r.getCommit(m.commit)
-	if err != nil {
-		return nil, err
-	}
-	if m.fs, err = r.fsTree(c); err != nil {
+	m.commit, m.fs = w.commit(cur, hasCur, "moonix mark"), w.fs
+	if err := w.done(); err != nil {
 		return nil, err
 	}
 	r.saveSizes()

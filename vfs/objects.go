@@ -48,17 +48,41 @@ func (r *Repo) readBlob(id [20]byte, size int64) ([]byte, error) {
 // blobData reads the blob h whole. The caller holds r.mu.
 func (r *Repo) blobData(h plumbing.Hash) ([]byte, error) {
 	if r.fs != nil {
-		data, err := r.looseBlob(h)
-		if !errors.Is(err, fs.ErrNotExist) {
-			return data, err
+		if p, _ := r.packs.find(h); p == nil && r.packs.loose {
+			data, err := r.looseBlob(h)
+			if !errors.Is(err, fs.ErrNotExist) {
+				return data, err
+			}
 		}
 	}
-	obj, err := r.st.EncodedObject(plumbing.BlobObject, h)
+	return r.objectData(plumbing.BlobObject, h)
+}
+
+// objectData reads the object h, of type t, whole: from its pack
+// directly when it is stored whole there (one read of the entry and its
+// inflating into the object's own buffer), else through go-git (a
+// delta, a loose object, a repository in memory). The caller holds r.mu.
+func (r *Repo) objectData(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
+	if r.packs != nil {
+		if p, off := r.packs.find(h); p != nil {
+			typ, data, ok, err := r.packs.readWhole(p, off)
+			if err != nil {
+				return nil, fmt.Errorf("object %s: %w", h, err)
+			}
+			if ok && typ != t {
+				return nil, fmt.Errorf("object %s is a %s, not a %s", h, typ, t)
+			}
+			if ok {
+				return data, nil
+			}
+		}
+	}
+	obj, err := r.st.EncodedObject(t, h)
 	if err != nil {
 		return nil, err
 	}
 	if obj.Size() < 0 || obj.Size() > maxBlob {
-		return nil, fmt.Errorf("blob %s: bad size %d", h, obj.Size())
+		return nil, fmt.Errorf("object %s: bad size %d", h, obj.Size())
 	}
 	rd, err := obj.Reader()
 	if err != nil {
@@ -67,7 +91,7 @@ func (r *Repo) blobData(h plumbing.Hash) ([]byte, error) {
 	defer rd.Close()
 	data := make([]byte, obj.Size())
 	if _, err := io.ReadFull(rd, data); err != nil {
-		return nil, fmt.Errorf("blob %s: %w", h, err)
+		return nil, fmt.Errorf("object %s: %w", h, err)
 	}
 	return data, nil
 }

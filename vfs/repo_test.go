@@ -11,6 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/moonix-sh/moonix/clock"
 )
 
@@ -359,4 +363,155 @@ func listHost(t *testing.T, dir string) string {
 	})
 	must(t, err)
 	return b.String()
+}
+
+// The current snapshot survives a reopen wherever it is: behind its
+// branch's tip after a rollback, at the tip again after rolling forward
+// (when no ref but the branch's says so), and at a new tip after a
+// snapshot taken behind the old one.
+func TestCurrentAcrossReopen(t *testing.T) {
+	t.Parallel()
+	tree, r, dir := diskRepo(t)
+	a, b := snapFile(t, tree, r, "a"), snapFile(t, tree, r, "b")
+	step := func(what, want, id string) {
+		t.Helper()
+		r.Close()
+		tree, r = reopen(t, dir)
+		if got := read(t, tree, "/work/f"); got != want {
+			t.Errorf("%s: reopened with %q, want %q", what, got, want)
+		}
+		if _, cur, err := r.Current(); err != nil || cur == nil || cur.ID != id {
+			t.Errorf("%s: current %+v %v, want %s", what, cur, err, id)
+		}
+	}
+	step("snapshot", "b", b.ID)
+	_, err := r.Rollback(a.ID)
+	must(t, err)
+	step("rollback behind the tip", "a", a.ID)
+	_, err = r.Rollback(b.ID)
+	must(t, err)
+	step("rollback to the tip", "b", b.ID)
+	_, err = r.Rollback(a.ID)
+	must(t, err)
+	c := snapFile(t, tree, r, "c")
+	step("snapshot behind the tip", "c", c.ID)
+	if all, err := r.Log(0, true); err != nil || len(all) != 3 {
+		t.Errorf("history --all: %v %v, want 3 snapshots", all, err)
+	}
+}
+
+// snapFile writes content to /work/f and snapshots the tree with content
+// as the message.
+func snapFile(t *testing.T, tree *Tree, r *Repo, content string) Snapshot {
+	t.Helper()
+	mustWrite(t, tree, "/work/f", content)
+	s, _, err := r.Snapshot(content, State{})
+	must(t, err)
+	return s
+}
+
+// Refs that git packed (git pack-refs, git gc) are read, moved and
+// removed as loose ones are.
+func TestPackedRefs(t *testing.T) {
+	t.Parallel()
+	git := needGit(t)
+	tree, r, dir := diskRepo(t)
+	a, b := snapFile(t, tree, r, "a"), snapFile(t, tree, r, "b")
+	_, err := r.Rollback(a.ID)
+	must(t, err)
+	r.Close()
+	gitOut(t, git, dir, "pack-refs", "--all")
+	if _, err := os.Stat(filepath.Join(dir, "refs/heads/main")); !os.IsNotExist(err) {
+		t.Fatalf("git pack-refs left refs/heads/main: %v", err)
+	}
+	tree, r = reopen(t, dir)
+	if _, cur, err := r.Current(); err != nil || cur == nil || cur.ID != a.ID {
+		t.Fatalf("current after reopen: %+v %v, want %s", cur, err, a.Short)
+	}
+	_, err = r.Rollback("main")
+	must(t, err)
+	if got := read(t, tree, "/work/f"); got != "b" {
+		t.Errorf("main has %q", got)
+	}
+	c := snapFile(t, tree, r, "c")
+	r.Close()
+	fsck(t, git, dir)
+	if got := gitOut(t, git, dir, "rev-parse", "main", "main~1"); got != c.ID+"\n"+b.ID+"\n" {
+		t.Errorf("git rev-parse main main~1: %q", got)
+	}
+	if out, err := exec.Command(git, "-C", dir, "rev-parse", "--verify", "-q", "refs/moonix/current").CombinedOutput(); err == nil {
+		t.Errorf("refs/moonix/current is still there: %s", out)
+	}
+}
+
+// Tree entries sort as git sorts them: by name, a directory's as if it
+// ended in a slash ("a-b", "a.b", "a/", "a0"), which git fsck --strict
+// checks.
+func TestTreeOrder(t *testing.T) {
+	t.Parallel()
+	names := []string{"a", "a-b", "a.b", "a0", "ab", "b", "a/", "a.b/", "ab/", "", "z", "a-", "a-/"}
+	var entries []object.TreeEntry
+	for _, n := range names {
+		mode := filemode.Regular
+		if name, ok := strings.CutSuffix(n, "/"); ok {
+			n, mode = name, filemode.Dir
+		}
+		entries = append(entries, object.TreeEntry{Name: n, Mode: mode})
+	}
+	for i := range entries {
+		for j := range entries {
+			a, b := entries[i], entries[j]
+			want := strings.Compare(sortKey(a), sortKey(b))
+			if got := treeOrder(a, b); got != want {
+				t.Errorf("treeOrder(%q %o, %q %o) = %d, want %d", a.Name, a.Mode, b.Name, b.Mode, got, want)
+			}
+		}
+	}
+}
+
+// sortKey is git's definition of the order: the name, with a slash after
+// a directory's.
+func sortKey(e object.TreeEntry) string {
+	if e.Mode == filemode.Dir {
+		return e.Name + "/"
+	}
+	return e.Name
+}
+
+// A tree object reads back as it was encoded; a damaged one is an error,
+// never a panic.
+func TestTreeEntries(t *testing.T) {
+	t.Parallel()
+	in := []object.TreeEntry{
+		{Name: "b", Mode: filemode.Regular, Hash: plumbing.ComputeHash(plumbing.BlobObject, []byte("b"))},
+		{Name: "a", Mode: filemode.Dir, Hash: plumbing.ComputeHash(plumbing.TreeObject, nil)},
+		{Name: "x y", Mode: filemode.Executable},
+		{Name: "l", Mode: filemode.Symlink},
+	}
+	data := encodeTree(slices.Clone(in))
+	var out []object.TreeEntry
+	for e, err := range treeEntries(data) {
+		must(t, err)
+		out = append(out, object.TreeEntry{Name: string(e.name), Mode: e.mode, Hash: e.hash})
+	}
+	want := slices.Clone(in)
+	slices.SortFunc(want, treeOrder)
+	if !slices.Equal(out, want) {
+		t.Errorf("read back %v, want %v", out, want)
+	}
+	for _, bad := range []string{
+		"100644", "100644 ", "100644 a", "100644 a\x00short", "1006448 a\x00" + strings.Repeat("h", 20),
+		" a\x00" + strings.Repeat("h", 20), "10x644 a\x00" + strings.Repeat("h", 20), "100644 \x00" + strings.Repeat("h", 20),
+		string(data[:len(data)-1]),
+	} {
+		var err error
+		for _, err = range treeEntries([]byte(bad)) {
+			if err != nil {
+				break
+			}
+		}
+		if err == nil {
+			t.Errorf("%q read without an error", bad)
+		}
+	}
 }

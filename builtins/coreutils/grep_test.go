@@ -265,6 +265,8 @@ func TestGrepInvalidUTF8(t *testing.T) {
 			{loc, cmdCase{[]string{"sed", "s/./<&>/g", "bad"}, "", either(utf8, "<a>\xff<b>\n\xfe\n<c><\xc3\xa9><d>\n<p><l><a><i><n>\n", "<a><\xff><b>\n<\xfe>\n<c><\xc3><\xa9><d>\n<p><l><a><i><n>\n"), "", 0}},
 			{loc, cmdCase{[]string{"sed", "-n", "s/\xff/!/p", "bad"}, "", "a!b\n", "", 0}},
 			{loc, cmdCase{[]string{"sed", "-n", "/^[^a]$/p", "bad"}, "", either(utf8, "", "\xfe\n"), "", 0}},
+			// sed's \xHH names a byte: \xc3\xa9 is é, \xff a byte alone
+			{loc, cmdCase{[]string{"sed", "s/\\xff/!/; s/\\xc3\\xa9/E/; s/p/\\xe2\\x82\\xac/", "bad"}, "", "a!b\n\xfe\ncEd\n\xe2\x82\xaclain\n", "", 0}},
 		}...)
 	}
 	cases = append(cases, localeCase{"C.UTF-8", cmdCase{[]string{"grep", "-i", "HÉLLO"}, "héllo wörld\n", "héllo wörld\n", "", 0}})

@@ -470,7 +470,7 @@ func (p *sedParser) readText() (string, error) {
 				break
 			}
 			if r, n, ok := regex.SedEscape(p.s[p.i:]); ok {
-				b.WriteRune(r)
+				b.WriteByte(byte(r)) // \xff is a byte, as GNU's
 				p.i += n
 				continue
 			}
@@ -814,7 +814,7 @@ func parseRepl(s string) ([]sedRepl, int) {
 				i++
 			default:
 				if r, w, ok := regex.SedEscape(s[i:]); ok {
-					lit.WriteRune(r)
+					lit.WriteByte(byte(r)) // \xff is a byte, as GNU's
 					i += w - 1
 				} else {
 					lit.WriteByte(n)

@@ -228,6 +228,30 @@ func (text *rawSet) rawPattern(pattern string) string {
 	return string(b)
 }
 
+// sedBytes writes the escapes of pattern that name a byte from 0x80 on
+// (\xHH, \dNNN, \oNNN) as that byte, which GNU sed matches as a byte:
+// \xc3\xa9 is é in UTF-8, \xff a byte that is not part of a character.
+func sedBytes(pattern string) string {
+	if !strings.Contains(pattern, "\\") {
+		return pattern
+	}
+	var b strings.Builder
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] != '\\' || i+1 == len(pattern) {
+			b.WriteByte(pattern[i])
+			continue
+		}
+		if r, n, ok := SedEscape(pattern[i:]); ok && r >= utf8.RuneSelf {
+			b.WriteByte(byte(r))
+			i += n - 1
+			continue
+		}
+		b.WriteString(pattern[i : i+2])
+		i++
+	}
+	return b.String()
+}
+
 // excludeRaw makes the . and the negated bracket expressions of n match
 // no raw rune, as GNU's in a UTF-8 locale match no byte that is not part
 // of a character.
@@ -286,6 +310,9 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 	ngroups := 0
 	set := &rawSet{all: o.Bytes}
 	for _, pat := range patterns {
+		if o.Sed {
+			pat = sedBytes(pat)
+		}
 		pat = set.rawPattern(pat)
 		var root *reNode
 		n := 0

@@ -349,6 +349,10 @@ func ownersAndTimes(args []string) bool {
 	if args[0] != "ls" {
 		return false
 	}
+	if slices.Contains(args, "-go") && slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--time-style") }) {
+		// no owners, and times as the case set them (old on both clocks)
+		return false
+	}
 	for _, a := range args[1:] {
 		if a == "--" {
 			break

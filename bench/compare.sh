@@ -34,6 +34,7 @@ loop='i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'
 files='mkdir -p d; i=0; while [ $i -lt 500 ]; do echo $i > d/f$i; i=$((i+1)); done; cat d/* | wc -l >/dev/null'
 pipe='seq 1 20000 | sort -rn | head -n 1 >/dev/null'
 funcs='f() { echo "$1" >/dev/null; }; i=0; while [ $i -lt 5000 ]; do f $i; i=$((i+1)); done'
+reads='seq 1 20000 | while read x; do :; done; seq 1 20000 > r; while read x; do :; done < r'
 # bash-only workloads (dash has no (( )), arrays or ${s^^}): the engine's
 # loops, function calls, string operations and arrays
 arith='for ((i=0; i<50000; i++)); do :; done'
@@ -53,7 +54,7 @@ time_ms() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
 
 printf '%-10s %10s %10s %10s %12s\n' workload moonix_ms bash_ms dash_ms moonix/bash
-for name in true loop files pipe funcs arith calls strings arrays; do
+for name in true loop files pipe funcs reads arith calls strings arrays; do
 	case $name in
 	true) script=true ;;
 	*) script=${!name} ;;

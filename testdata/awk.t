@@ -95,3 +95,26 @@ in increasing order, then the rest in byte order.
   a 2
   b 3
   c 1
+
+asort and asorti sort an array's values or indexes into another;
+PROCINFO["sorted_in"] orders for (k in a) as gawk's does; typeof says
+what a value is; IGNORECASE makes matches and comparisons blind to case.
+
+  $ printf 'pear 3\napple 10\nfig 7\n' > fruit
+  $ awk '{ n[$1] = $2 } END { k = asorti(n, names); for (i = 1; i <= k; i++) printf "%s ", names[i]; print ""; PROCINFO["sorted_in"] = "@val_num_desc"; for (f in n) print f, n[f] }' fruit
+  apple fig pear 
+  apple 10
+  fig 7
+  pear 3
+  $ echo '10 ten' | awk '{ a[1]; print typeof($1), typeof($2), typeof($3), typeof(x), typeof(a) }'
+  strnum string unassigned untyped array
+  $ printf 'Apple\nbanana\nAPRICOT\n' | awk -v IGNORECASE=1 '/^ap/'
+  Apple
+  APRICOT
+
+Strings are UTF-8 characters, unless the locale is one of bytes.
+
+  $ echo 'héllo' | awk '{ print length($0), substr($0, 2, 2), toupper($0) }'
+  5 él HÉLLO
+  $ echo 'héllo' | LC_ALL=C awk '{ print length($0), toupper($0) }'
+  6 HéLLO

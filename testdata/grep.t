@@ -193,3 +193,24 @@ Errors: a missing file is reported and the status is 2.
   [2]
   $ grep zzz a.txt
   [1]
+
+In a UTF-8 locale (moonix's unless LC_ALL, LC_CTYPE or LANG says
+otherwise) a byte that is not part of a character matches only itself,
+not `.`, and a line to print that holds one makes the file binary, as
+with GNU grep; in the C locale every byte is a character.
+
+  $ export LC_ALL=C.UTF-8
+  $ printf 'a\377b\n\376\n' > raw
+  $ grep -c "$(printf '\377')" raw
+  1
+  $ grep -c 'a.b' raw
+  0
+  [1]
+  $ LC_ALL=C grep -c 'a.b' raw
+  1
+  $ grep b raw
+  grep: raw: binary file matches
+  $ grep -a b raw | od -An -c
+     a 377   b  \n
+  $ sed 's/./<&>/g' raw | od -An -c
+     <   a   > 377   <   b   >  \n 376  \n

@@ -143,3 +143,19 @@ Names that look like options need --:
   $ touch -- -x
   $ ls -- -x
   -x
+
+--time-style writes a long listing's times in the full-iso, long-iso or iso
+style, or in a date format (+OLD\nRECENT: the second for the last six
+months); TIME_STYLE is the default. Time is the session's clock:
+
+  $ touch recent; touch -d 2020-03-04 old
+  $ ls -go --time-style=iso recent old
+  -rw-r--r-- 1 0 2020-03-04  old
+  -rw-r--r-- 1 0 01-01 00:00 recent
+  $ ls -go --time-style=$'+%Y\n%b %d %H:%M' recent old
+  -rw-r--r-- 1 0 2020 old
+  -rw-r--r-- 1 0 Jan 01 00:00 recent
+  $ TIME_STYLE=long-iso ls -go recent
+  -rw-r--r-- 1 0 2026-01-01 00:00 recent
+  $ ls -l --time-style=bogus recent 2>&1 | head -n 1
+  ls: invalid argument 'bogus' for 'time style'

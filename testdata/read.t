@@ -44,3 +44,28 @@ nothing, and REPLY takes the line as it is:
   $ printf 'l1\nl2\n' | while read line; do echo "got $line"; done
   got l1
   got l2
+
+read takes no byte after its line: the next command that reads the same
+input starts right after it, from a file, a pipe or a here-document.
+
+  $ printf 'one\ntwo\nthree\n' > f
+  $ { read a; cat; } < f
+  two
+  three
+  $ seq 3 | { read a; cat; }
+  2
+  3
+  $ while read l; do read m; echo "$l+$m"; done < f
+  one+two
+  three+
+  $ { read a; read -d e b; echo "[$a][$b]"; cat; } < f
+  [one][two
+  thr]
+  e
+  $ { read a; read b; echo "$b"; cat; } <<'E'
+  > 1
+  > 2
+  > 3
+  > E
+  2
+  3

@@ -36,12 +36,20 @@ The language is POSIX awk with the usual extensions (implemented by GoAWK)
 and these of GNU awk: the func keyword, and(), or(), xor(), compl(),
 lshift(), rshift(), gensub(re, repl, how[, target]), strtonum(), systime(),
 strftime([format[, time[, utc]]]) and mktime("YYYY MM DD HH MM SS"[, utc])
-(in TZ's zone; the time is the session clock's). for (k in a) visits
-integer indexes in increasing order, then the others in byte order.
-Files are read from the moonix filesystem; ENVIRON holds the exported
-variables. system(), "cmd" | getline and print | "cmd" run CMD with moonix's
-sh; getline < FILE and print > FILE use moonix's files. Numbers and strings
-use the C locale (length counts bytes).
+(in TZ's zone; the time is the session clock's), asort(src[, dest[, how]]),
+asorti(src[, dest[, how]]), typeof(x), isarray(x), IGNORECASE (regex
+matches, index, string comparisons, FS and RS of more than one
+character) and PROCINFO["sorted_in"] ("@ind_str_asc", "@ind_num_asc",
+"@val_type_asc", "@val_str_asc", "@val_num_asc", their _desc forms,
+"@unsorted" or the name of a function f(i1, v1, i2, v2)). Without
+sorted_in, for (k in a) visits integer indexes in increasing order, then
+the others in byte order. Files are read from the moonix filesystem;
+ENVIRON holds the exported variables. system(), "cmd" | getline and
+print | "cmd" run CMD with moonix's sh; getline < FILE and print > FILE
+use moonix's files. Strings are of UTF-8 characters (length, substr,
+index, match, printf %c, toupper) unless LC_ALL, LC_CTYPE or LANG names
+a locale that is not UTF-8, such as C: then of bytes. Numbers use the C
+locale.
 `,
 		Run: runAwk,
 	}
@@ -219,6 +227,7 @@ func runAwk(c *builtins.Call) int {
 		Argv0:        "awk",
 		Args:         operands,
 		Vars:         vars,
+		Chars:        !byteLocale(c),
 		Funcs:        r.funcs,
 		NoExec:       true,
 		NoFileWrites: true,

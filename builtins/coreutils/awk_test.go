@@ -115,7 +115,7 @@ func TestAwkGNU(t *testing.T) {
 		t.Error("no host gawk: the cases of awk's GNU extensions are not confirmed")
 	}
 	splitKeys := `BEGIN { n = split("a b c d e f g h i j k l", a); for (k in a) printf "%s ", k; print "" }`
-	for _, tc := range []cmdCase{
+	runGawkCases(t, []cmdCase{
 		{[]string{"awk", "BEGIN { print or(5, 3), and(12, 10), xor(5, 3), lshift(1, 10), rshift(1024, 3), compl(0) }"}, "", "7 8 6 1024 128 9007199254740991\n", "", 0},
 		{[]string{"awk", "BEGIN { print and(7, 5, 4), or(1, 2, 4), xor(1.9, 2.2), or(2^53, 1) }"}, "", "4 7 3 1\n", "", 0},
 		{[]string{"awk", "BEGIN { printf \"%d %d %d\\n\", compl(1), compl(7), lshift(3, 60) }"}, "", "18014398509481982 72057594037927928 3458764513820540928\n", "", 0},
@@ -150,7 +150,13 @@ func TestAwkGNU(t *testing.T) {
 		{[]string{"awk", splitKeys}, "", "1 2 3 4 5 6 7 8 9 10 11 12 \n", "", 0},
 		differs("gawk visits string indexes in its hash order, moonix in byte order", cmdCase{[]string{"awk", `BEGIN { a["x"]; a[10]; a["b"]; a[2]; a[-1]; for (k in a) printf "%s ", k; print "" }`}, "", "-1 2 10 b x \n", "", 0}),
 		{[]string{"awk", `BEGIN { a[1]; a[2]; a[3]; for (k in a) { printf "%s ", k; delete a[3]; a[4] } print length(a) }`}, "", "1 2 3 3\n", "", 0},
-	} {
+	})
+}
+
+// runGawkCases runs each case, in parallel, on a fresh awkTree, first
+// against the host's gawk.
+func runGawkCases(t *testing.T, cases []cmdCase) {
+	for _, tc := range cases {
 		t.Run(strings.Join(tc.Args, " "), func(t *testing.T) {
 			t.Parallel()
 			fsys := awkTree(t)
@@ -159,6 +165,72 @@ func TestAwkGNU(t *testing.T) {
 			tc.check(t, out, errs, st)
 		})
 	}
+}
+
+// TestAwkGNUArrays: gawk's asort, asorti, PROCINFO["sorted_in"], typeof,
+// isarray and IGNORECASE; each case also runs against the host's gawk.
+func TestAwkGNUArrays(t *testing.T) {
+	t.Parallel()
+	// a holds numbers, strings and strings that look like numbers, at
+	// integer and string indexes, with ties to break
+	fill := `a[1] = "b"; a[2] = 10; a[3] = "a"; a[4] = 9; a["x"] = "10"; a["y"] = 9; a["-1"] = "B"; `
+	list := ` for (i = 1; i <= n; i++) printf "%s ", d[i]; print ""`
+	var cases []cmdCase
+	for _, c := range []struct{ how, loop, asort, asorti string }{
+		{"@ind_str_asc", "-1=B 1=b 2=10 3=a 4=9 x=10 y=9", "B b 10 a 9 10 9", "-1 1 2 3 4 x y"},
+		{"@ind_str_desc", "y=9 x=10 4=9 3=a 2=10 1=b -1=B", "9 10 9 a 10 b B", "y x 4 3 2 1 -1"},
+		{"@ind_num_asc", "-1=B x=10 y=9 1=b 2=10 3=a 4=9", "B 10 9 b 10 a 9", "-1 x y 1 2 3 4"},
+		{"@ind_num_desc", "4=9 3=a 2=10 1=b y=9 x=10 -1=B", "9 a 10 b 9 10 B", "4 3 2 1 y x -1"},
+		{"@val_type_asc", "4=9 y=9 2=10 x=10 -1=B 3=a 1=b", "9 9 10 10 B a b", "4 y 2 x -1 3 1"},
+		{"@val_type_desc", "1=b 3=a -1=B x=10 2=10 y=9 4=9", "b a B 10 10 9 9", "1 3 -1 x 2 y 4"},
+		{"@val_str_asc", "2=10 x=10 4=9 y=9 -1=B 3=a 1=b", "10 10 9 9 B a b", "2 x 4 y -1 3 1"},
+		{"@val_str_desc", "1=b 3=a -1=B y=9 4=9 x=10 2=10", "b a B 9 9 10 10", "1 3 -1 y 4 x 2"},
+		{"@val_num_asc", "-1=B 3=a 1=b 4=9 y=9 2=10 x=10", "B a b 9 9 10 10", "-1 3 1 4 y 2 x"},
+		{"@val_num_desc", "x=10 2=10 y=9 4=9 1=b 3=a -1=B", "10 10 9 9 b a B", "x 2 y 4 1 3 -1"},
+	} {
+		prog := "BEGIN { " + fill + `PROCINFO["sorted_in"] = "` + c.how + `"; for (k in a) printf "%s=%s ", k, a[k]; print ""; ` +
+			`n = asort(a, d, "` + c.how + `");` + list + `; n = asorti(a, d, "` + c.how + `");` + list + " }"
+		cases = append(cases, cmdCase{[]string{"awk", prog}, "", c.loop + " \n" + c.asort + " \n" + c.asorti + " \n", "", 0})
+	}
+	cases = append(cases, []cmdCase{
+		// the default orders: asort's by type, then value; asorti's by index string
+		{[]string{"awk", "BEGIN { " + fill + "n = asort(a, d);" + list + "; n = asorti(a, d);" + list + `; print typeof(d[1]), length(a) }`}, "", "9 9 10 10 B a b \n-1 1 2 3 4 x y \nstring 7\n", "", 0},
+		{[]string{"awk", `BEGIN { a["z"] = 3; a["q"] = 1; n = asort(a); print n, a[1], a[2], ("z" in a); asorti(a); print a[1] a[2] }`}, "", "2 1 3 0\n12\n", "", 0},
+		{[]string{"awk", `{ a[NR] = $1 } END { n = asort(a, s); print s[1], s[n], typeof(s[1]), typeof(a[1]) }`}, "10\n9\n100\n", "9 100 strnum strnum\n", "", 0},
+		{[]string{"awk", `function byval(i1, v1, i2, v2) { return v2 - v1 } BEGIN { a["p"] = 2; a["q"] = 3; a["r"] = 1; PROCINFO["sorted_in"] = "byval"; for (k in a) printf "%s ", k; n = asort(a, d, "byval"); print d[1], d[n] }`}, "", "q p r 3 1\n", "", 0},
+		{[]string{"awk", `function f(a, i) { return isarray(a) } BEGIN { x[1]; print isarray(x), isarray(y), f(x), typeof(x), n = asort(z), typeof(z) }`}, "", "1 0 1 array 0 array\n", "", 0},
+		{[]string{"awk", `function t(v) { return typeof(v) } { print t(), t(1), t("a"), t($1), t($2), typeof($5), typeof($3), typeof($0), typeof(u); x; print typeof(x), typeof(x = $1), typeof(1 ""), typeof(a[1]) }`}, "10 ab\n", "untyped number string strnum string unassigned unassigned string untyped\nunassigned strnum string untyped\n", "", 0},
+		differs("gawk says it with the place in the program and exits 2 without naming the parse", cmdCase{[]string{"awk", `BEGIN { a[1]; PROCINFO["sorted_in"] = "@foo"; for (k in a) print k }`}, "", "", "awk: sort comparison function `@foo' is not defined\n", 2}),
+		differs("gawk says it with the place in the program", cmdCase{[]string{"awk", `BEGIN { a[1]; asort(a, d, "nofunc") }`}, "", "", "awk: sort comparison function `nofunc' is not defined\n", 2}),
+		differs("gawk says it with the place in the program", cmdCase{[]string{"awk", `BEGIN { asort(1) }`}, "", "", "awk: parse error at 1:9: asort: first argument is not an array\nawk: BEGIN { asort(1) }\nawk:         ^\n", 2}),
+		// IGNORECASE: regex matches, index, comparisons, sub and gsub,
+		// gensub, match, split, FS and RS as regexes, not FS or RS of
+		// one character
+		{[]string{"awk", `BEGIN { IGNORECASE = 1; print ("ABC" ~ /b/), ("ABC" ~ "b"), index("ABC", "b"), match("xAbc", /b+/), RSTART, RLENGTH; print ("a" == "A"), ("a" < "B"), ("b" < "A"), IGNORECASE }`}, "", "1 1 2 3 3 1\n1 1 0 1\n", "", 0},
+		{[]string{"awk", `BEGIN { IGNORECASE = "yes"; s = "xAyaz"; n = gsub(/a/, "-", s); t = "AbA"; sub("a", "_", t); print n, s, t, gensub(/a/, "<&>", "g", "AaA"); print split("1A2a3", p, "a"), split("1A2a3", q, /a/), split("1AA2aa3", r, "aa") }`}, "", "2 x-y-z _bA <A><a><A>\n2 3 3\n", "", 0},
+		{[]string{"awk", "-v", "IGNORECASE=1", "-F", "xx", `{ print NF } /b/ { print "b" }`}, "aXXbxxc\n", "3\nb\n", "", 0},
+		{[]string{"awk", "-v", "IGNORECASE=1", "-F", "x", `{ print NF }`}, "aXbxc\n", "2\n", "", 0},
+		{[]string{"awk", "-v", "IGNORECASE=1", "-v", "RS=x+", `{ print NR ": " $0 }`}, "aXbxxcX", "1: a\n2: b\n3: c\n", "", 0},
+		{[]string{"awk", "-v", "IGNORECASE=1", "-v", "RS=x", `{ print NR ": " $0 }`}, "aXbxcX", "1: aXb\n2: cX\n", "", 0},
+		{[]string{"awk", `{ print ($0 ~ /ab/) } NR == 1 { IGNORECASE = 1 }`}, "AB\nAB\n", "0\n1\n", "", 0},
+		// a /regex/ of one character is a regex to split at
+		{[]string{"awk", `BEGIN { print split("a.b", r, /./), split("a.b", s, "."), split("a b", t, / /), split("aXb", u, /x/) }`}, "", "4 2 2 1\n", "", 0},
+	}...)
+	runGawkCases(t, cases)
+}
+
+// TestAwkLocale: awk counts characters in a UTF-8 locale and bytes in
+// the C locale, as gawk does; each case runs against the host's gawk in
+// its locale. (moonix's locale is UTF-8 when none is set: testdata/awk.t.)
+func TestAwkLocale(t *testing.T) {
+	t.Parallel()
+	runLocaleCases(t, nil, "gawk", []localeCase{
+		{"C.UTF-8", cmdCase{[]string{"awk", `BEGIN { s = "héllo wörld"; print length(s), substr(s, 2, 4), index(s, "l"), toupper(s), tolower("ÀÉÎ"), match(s, /l+/), RSTART, RLENGTH }`}, "", "11 éllo 3 HÉLLO WÖRLD àéî 3 3 2\n", "", 0}},
+		{"C.UTF-8", cmdCase{[]string{"awk", `BEGIN { printf "[%c][%c][%c][%5s][%.2s][%-3c]\n", 233, 8364, "éa", "é", "ééé", "ü" }`}, "", "[é][€][é][    é][éé][ü  ]\n", "", 0}},
+		{"C.UTF-8", cmdCase{[]string{"awk", `{ print length($0), length($2), substr($0, 3) }`}, "ça va\n", "5 2  va\n", "", 0}},
+		{"C", cmdCase{[]string{"awk", `BEGIN { s = "héllo"; print length(s), substr(s, 2, 2), index(s, "l"), toupper(s) }`}, "", "6 \xc3\xa9 4 H\xc3\xa9LLO\n", "", 0}},
+		{"C", cmdCase{[]string{"awk", `BEGIN { printf "[%c][%c]\n", 233, 256 }`}, "", "[\xe9][\x00]\n", "", 0}},
+	})
 }
 
 // TestAwkForInOrder: for (k in a) visits the indexes in one order, the

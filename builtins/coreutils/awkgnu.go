@@ -195,8 +195,11 @@ func gawkShift(name string, a, n float64, op func(x uint64, k uint) uint64) (flo
 // G, else the how-th. In repl, & and \0 are the match, \1..\9 its groups,
 // \c any other character c. The program is rewritten so that target is
 // $0 when it is left out, and so that a /regex/ is passed as its text
-// (see awkRun.transform).
-func (r *awkRun) gensub(re, repl, how, target string) (string, error) {
+// (see awkRun.transform), and IGNORECASE after it.
+func (r *awkRun) gensub(re, repl, how, target, ignoreCase string) (string, error) {
+	if awkTrue(ignoreCase) {
+		re = "(?i)" + re
+	}
 	rx, err := r.regex(re)
 	if err != nil {
 		return "", err
@@ -296,7 +299,8 @@ func gensubExpand(out *strings.Builder, repl, s string, m []int) {
 
 // gensubCall rewrites a call of gensub as GoAWK parsed it: a /regex/ as
 // the first argument is its text (GoAWK would match it against $0, as a
-// native function's argument), and a missing target is $0.
+// native function's argument), a missing target is $0, and IGNORECASE
+// is passed last.
 func (r *awkRun) gensubCall(call reflect.Value) error {
 	args := call.Elem().FieldByName("Args")
 	if first := args.Index(0).Elem(); first.Type().String() == awkRegExpr {
@@ -314,5 +318,10 @@ func (r *awkRun) gensubCall(call reflect.Value) error {
 		}
 		args.Set(reflect.Append(args, field))
 	}
+	ignoreCase, err := r.templateExpr("IGNORECASE", nil)
+	if err != nil {
+		return err
+	}
+	args.Set(reflect.Append(args, ignoreCase))
 	return nil
 }

@@ -11,15 +11,15 @@ func TestEnv(t *testing.T) {
 	t.Parallel()
 	fsys := testTree(t)
 	runCases(t, fsys, []cmdCase{
-		{[]string{"env"}, "", "HOME=/work\nPATH=/bin:/usr/bin\n", "", 0},
-		{[]string{"env", "-0"}, "", "HOME=/work\x00PATH=/bin:/usr/bin\x00", "", 0},
+		{[]string{"env"}, "", "HOME=/work\nPATH=/bin:/usr/bin\nLC_ALL=C\n", "", 0},
+		{[]string{"env", "-0"}, "", "HOME=/work\x00PATH=/bin:/usr/bin\x00LC_ALL=C\x00", "", 0},
 		{[]string{"env", "-i"}, "", "", "", 0},
 		{[]string{"env", "-i", "A=1", "B=2"}, "", "A=1\nB=2\n", "", 0},
 		{[]string{"env", "-", "A=1"}, "", "A=1\n", "", 0},
 		{[]string{"env", "--ignore-environment", "A=x=y"}, "", "A=x=y\n", "", 0},
-		{[]string{"env", "-u", "HOME"}, "", "PATH=/bin:/usr/bin\n", "", 0},
-		{[]string{"env", "--unset=HOME", "-u", "PATH"}, "", "", "", 0},
-		{[]string{"env", "HOME=/x", "Z="}, "", "HOME=/x\nPATH=/bin:/usr/bin\nZ=\n", "", 0},
+		{[]string{"env", "-u", "HOME"}, "", "PATH=/bin:/usr/bin\nLC_ALL=C\n", "", 0},
+		{[]string{"env", "--unset=HOME", "-u", "PATH"}, "", "LC_ALL=C\n", "", 0},
+		{[]string{"env", "HOME=/x", "Z="}, "", "HOME=/x\nPATH=/bin:/usr/bin\nLC_ALL=C\nZ=\n", "", 0},
 		{[]string{"env", "printenv", "HOME"}, "", "/work\n", "", 0},
 		{[]string{"env", "HOME=/x", "printenv", "HOME"}, "", "/x\n", "", 0},
 		{[]string{"env", "-i", "A=1", "printenv"}, "", "A=1\n", "", 0},
@@ -31,8 +31,8 @@ func TestEnv(t *testing.T) {
 		{[]string{"env", "-0", "printenv"}, "", "", "env: cannot specify --null (-0) with command\nTry 'env --help' for more information.\n", 125},
 		{[]string{"env", "-u", "A=B"}, "", "", "env: cannot unset 'A=B': Invalid argument\n", 125},
 		{[]string{"env", "--bogus"}, "", "", "env: unrecognized option '--bogus'\nTry 'env --help' for more information.\n", 125},
-		{[]string{"printenv"}, "", "HOME=/work\nPATH=/bin:/usr/bin\n", "", 0},
-		{[]string{"printenv", "-0"}, "", "HOME=/work\x00PATH=/bin:/usr/bin\x00", "", 0},
+		{[]string{"printenv"}, "", "HOME=/work\nPATH=/bin:/usr/bin\nLC_ALL=C\n", "", 0},
+		{[]string{"printenv", "-0"}, "", "HOME=/work\x00PATH=/bin:/usr/bin\x00LC_ALL=C\x00", "", 0},
 		{[]string{"printenv", "HOME"}, "", "/work\n", "", 0},
 		{[]string{"printenv", "HOME", "PATH"}, "", "/work\n/bin:/usr/bin\n", "", 0},
 		{[]string{"printenv", "--null", "HOME"}, "", "/work\x00", "", 0},
@@ -64,7 +64,7 @@ func TestEnvExec(t *testing.T) {
 		t.Fatalf("status %d, stderr %q", status, errs)
 	}
 	if !slices.Equal(got.Args, []string{"cmd", "-x", "arg"}) || got.Dir != "/work/sub" ||
-		!slices.Equal(got.Env, []string{"HOME=/work", "A=2", "B=3"}) {
+		!slices.Equal(got.Env, []string{"HOME=/work", "LC_ALL=C", "A=2", "B=3"}) {
 		t.Errorf("ran %q in %s with %q", got.Args, got.Dir, got.Env)
 	}
 	_, errs, status = runSetup(t, fsys, setup, "", "env", "-C", "file", "cmd")

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/internal/regex"
@@ -95,6 +96,7 @@ type grepper struct {
 	maxCount  int // < 0: no limit
 	eol       byte
 	binary    string // "binary", "text", "without-match"
+	bytes     bool   // the C locale: no byte is an encoding error
 	includes  []string
 	excludes  []string
 	exclDirs  []string
@@ -318,7 +320,8 @@ func runGrep(c *builtins.Call) int {
 		}
 	}
 	ic := (*icase || *icaseY) && !*noIcase
-	m, err := grepMatcher(patterns, mode, regex.Options{ICase: ic, Word: *word, Line: *line})
+	g.bytes = byteLocale(c)
+	m, err := grepMatcher(patterns, mode, regex.Options{ICase: ic, Word: *word, Line: *line, Bytes: g.bytes})
 	if err != nil {
 		c.Fail("%s", err)
 		return 2
@@ -615,7 +618,19 @@ func (g *grepper) search(name string, r io.Reader) {
 			fmt.Fprintf(w, "%d%c", off, mark)
 		}
 	}
+	// encodingError: a line to print is not UTF-8 in a UTF-8 locale; GNU
+	// grep then prints no more of the file and says it is binary.
+	encodingError := false
+	printable := func(text []byte) bool {
+		if g.binary != "text" && !g.bytes && !utf8.Valid(text) {
+			encodingError = true
+		}
+		return !encodingError
+	}
 	emit := func(num int, off int64, text []byte, mark byte) {
+		if !g.only && !printable(text) {
+			return
+		}
 		if g.context && !g.only && g.printedAny && (!filePrinted || num > lastPrinted+1) {
 			io.WriteString(w, "--\n")
 		}
@@ -630,6 +645,9 @@ func (g *grepper) search(name string, r io.Reader) {
 			}
 			for _, loc := range locs {
 				if loc[1] > loc[0] {
+					if !printable(text[loc[0]:loc[1]]) {
+						return
+					}
 					prefix(num, off+int64(loc[0]), mark)
 					w.Write(text[loc[0]:loc[1]])
 					w.Write(sep)
@@ -722,6 +740,9 @@ func (g *grepper) search(name string, r io.Reader) {
 			}
 			pending = pending[:0]
 			emit(lineNo, off, text, ':')
+			if encodingError {
+				break
+			}
 			afterLeft = g.after
 			if selected == g.maxCount && afterLeft == 0 {
 				break
@@ -737,6 +758,9 @@ func (g *grepper) search(name string, r io.Reader) {
 		if afterLeft > 0 {
 			afterLeft--
 			emit(lineNo, off, text, '-')
+			if encodingError {
+				break
+			}
 			continue
 		}
 		if g.before > 0 {
@@ -746,6 +770,9 @@ func (g *grepper) search(name string, r io.Reader) {
 			}
 			pending = append(pending, held{lineNo, off, append([]byte(nil), text...)})
 		}
+	}
+	if encodingError && g.binary == "binary" {
+		c.Fail("%s: binary file matches", name)
 	}
 	endName := func() {
 		io.WriteString(w, name)

@@ -233,3 +233,50 @@ func TestGrepSkip(t *testing.T) {
 		{args: "grep needle", stdin: "", status: 1},
 	})
 }
+
+// TestGrepInvalidUTF8: in a UTF-8 locale a byte that is not part of a
+// character matches only itself, not . nor [^x], and a line to print that
+// holds one makes grep say the file is binary; in the C locale every byte
+// is a character. Each case runs against GNU grep and sed in its locale.
+func TestGrepInvalidUTF8(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{"/work/bad": "a\xffb\n\xfe\nc\xc3\xa9d\nplain\n", "/work/fffd": "\xef\xbf\xbd\n"}
+	var cases []localeCase
+	for _, loc := range []string{"C.UTF-8", "C"} {
+		utf8 := loc == "C.UTF-8"
+		cases = append(cases, []localeCase{
+			{loc, cmdCase{[]string{"grep", "-c", "\xff", "bad"}, "", "1\n", "", 0}},
+			{loc, cmdCase{[]string{"grep", "-c", "\xff", "fffd"}, "", "0\n", "", 1}},
+			{loc, cmdCase{[]string{"grep", "-c", "a.b", "bad"}, "", either(utf8, "0\n", "1\n"), "", either(utf8, 1, 0)}},
+			{loc, cmdCase{[]string{"grep", "-c", "a[^x]b", "bad"}, "", either(utf8, "0\n", "1\n"), "", either(utf8, 1, 0)}},
+			{loc, cmdCase{[]string{"grep", "-c", "^c.d$", "bad"}, "", either(utf8, "1\n", "0\n"), "", either(utf8, 0, 1)}},
+			{loc, cmdCase{[]string{"grep", "-c", "^c..d$", "bad"}, "", either(utf8, "0\n", "1\n"), "", either(utf8, 1, 0)}},
+			{loc, cmdCase{[]string{"grep", "-c", "-E", "^.$", "bad"}, "", either(utf8, "0\n", "1\n"), "", either(utf8, 1, 0)}},
+			// a byte of the pattern matches inside a character too, as GNU's
+			{loc, cmdCase{[]string{"grep", "-c", "c\xc3", "bad"}, "", "1\n", "", 0}},
+			{loc, cmdCase{[]string{"grep", "-c", "\xa9d$", "bad"}, "", "1\n", "", 0}},
+			{loc, cmdCase{[]string{"grep", "-c", "c\xc3.", "bad"}, "", either(utf8, "0\n", "1\n"), "", either(utf8, 1, 0)}},
+			{loc, cmdCase{[]string{"sed", "-n", "s/\xc3/X/p", "bad"}, "", "cX\xa9d\n", "", 0}},
+			{loc, cmdCase{[]string{"grep", "-n", "l", "bad"}, "", "4:plain\n", "", 0}},
+			{loc, cmdCase{[]string{"grep", "b", "bad"}, "", either(utf8, "", "a\xffb\n"), either(utf8, "grep: bad: binary file matches\n", ""), 0}},
+			{loc, cmdCase{[]string{"grep", "-o", "b", "bad"}, "", "b\n", "", 0}},
+			{loc, cmdCase{[]string{"grep", "-a", "\xfe", "bad"}, "", "\xfe\n", "", 0}},
+			{loc, cmdCase{[]string{"grep", "-n", "-e", "plain", "-e", "^c", "bad"}, "", "3:c\xc3\xa9d\n4:plain\n", "", 0}},
+			{loc, cmdCase{[]string{"sed", "s/./<&>/g", "bad"}, "", either(utf8, "<a>\xff<b>\n\xfe\n<c><\xc3\xa9><d>\n<p><l><a><i><n>\n", "<a><\xff><b>\n<\xfe>\n<c><\xc3><\xa9><d>\n<p><l><a><i><n>\n"), "", 0}},
+			{loc, cmdCase{[]string{"sed", "-n", "s/\xff/!/p", "bad"}, "", "a!b\n", "", 0}},
+			{loc, cmdCase{[]string{"sed", "-n", "/^[^a]$/p", "bad"}, "", either(utf8, "", "\xfe\n"), "", 0}},
+			// sed's \xHH names a byte: \xc3\xa9 is é, \xff a byte alone
+			{loc, cmdCase{[]string{"sed", "s/\\xff/!/; s/\\xc3\\xa9/E/; s/p/\\xe2\\x82\\xac/", "bad"}, "", "a!b\n\xfe\ncEd\n\xe2\x82\xaclain\n", "", 0}},
+		}...)
+	}
+	cases = append(cases, localeCase{"C.UTF-8", cmdCase{[]string{"grep", "-i", "HÉLLO"}, "héllo wörld\n", "héllo wörld\n", "", 0}})
+	runLocaleCases(t, files, "", cases)
+}
+
+// either is a in a UTF-8 locale (inUTF8), b in the C locale.
+func either[T any](inUTF8 bool, a, b T) T {
+	if inUTF8 {
+		return a
+	}
+	return b
+}

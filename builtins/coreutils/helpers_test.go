@@ -78,6 +78,38 @@ func runCasesFresh(t *testing.T, files map[string]string, cases []cmdCase) {
 	}
 }
 
+// localeCase is a case that runs in the locale LC_ALL names, here and on
+// the host.
+type localeCase struct {
+	locale string
+	cmdCase
+}
+
+// runLocaleCases runs each case as runCasesFresh does, in its locale,
+// confirmed against the host's tool (host, or the case's command when
+// host is "") in the same locale.
+func runLocaleCases(t *testing.T, files map[string]string, host string, cases []localeCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.locale+" "+strings.Join(tc.Args, " "), func(t *testing.T) {
+			t.Parallel()
+			fsys := testTree(t)
+			for name, content := range files {
+				writeFile(t, fsys, name, content)
+			}
+			tool := host
+			if tool == "" {
+				tool = tc.Args[0]
+			}
+			confirmIn(t, fsys, tc.cmdCase, tool, tc.locale)
+			out, errs, st := runSetup(t, fsys, func(c *builtins.Call) {
+				c.Env = append(c.Env, "LC_ALL="+tc.locale) // the last one counts
+			}, tc.Stdin, tc.Args...)
+			tc.check(t, out, errs, st)
+		})
+	}
+}
+
 // runCanceled runs a command that would not end by itself, cancels it
 // after 20ms and checks that it then stops with status 130. setup may
 // change the Call first.

@@ -12,10 +12,13 @@ import (
 // that literal and nothing else (no anchors, no case folding, no flags
 // but (?s)), so that its matches are the literal's occurrences.
 func regexLiteral(m regex.Matcher) (prefix string, whole bool) {
-	re, ok := m.(*regexp.Regexp)
+	re, ok := regex.Regexp(m)
 	if !ok {
 		return "", false
 	}
 	prefix, _ = re.LiteralPrefix()
+	if regex.HasRaw(prefix) {
+		return "", false // bytes the text holds as they are, not as runes
+	}
 	return prefix, prefix != "" && re.String() == "(?s)"+regexp.QuoteMeta(prefix)
 }

@@ -2,6 +2,7 @@ package coreutils
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/moonix-sh/moonix/builtins"
+	"github.com/moonix-sh/moonix/internal/gnudate"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -39,7 +41,12 @@ List FILEs (the current directory by default), sorted by name in byte order.
   -1                    one entry per line (the default when not a terminal)
   -C / -x               columns, down / across (the default on a terminal)
   -w, --width=COLS      assume a screen COLS wide
-      --full-time       long listing with full timestamps
+      --full-time       like -l --time-style=full-iso
+      --time-style=STYLE  how -l writes times: full-iso, long-iso, iso,
+                        locale (the default), +FORMAT (date's: +FMT1\nFMT2
+                        gives FMT1 for times over six months old or in the
+                        future, FMT2 for the others); posix-STYLE is the
+                        default in the C locale; TIME_STYLE is the default
 `,
 		Run: runLs,
 	}
@@ -48,9 +55,85 @@ List FILEs (the current directory by default), sorted by name in byte order.
 type lsOptions struct {
 	long, all, almost, dirSelf, recursive, human, inode bool
 	byTime, bySize, reverse, classify, slash            bool
-	noOwner, noGroup, numeric, fullTime, across         bool
+	noOwner, noGroup, numeric, across                   bool
 	columns, deref                                      bool
 	width                                               int
+	timeStyle                                           string // --time-style's, as given
+	styleSet                                            bool   // timeStyle was given
+}
+
+// lsTimeStyle is how a long listing writes a time: in the format old when
+// it is over six months old or in the future, else recent (without set,
+// GNU's default: "Jan _2  2006" and "Jan _2 15:04").
+type lsTimeStyle struct {
+	old, recent string
+	set         bool // not the default
+}
+
+// lsStyleFlag is --time-style, and with full, --full-time: the last one
+// given wins, as in GNU's ls.
+type lsStyleFlag struct {
+	o    *lsOptions
+	full bool
+}
+
+func (f lsStyleFlag) String() string { return "" }
+func (f lsStyleFlag) Type() string   { return "string" }
+func (f lsStyleFlag) Set(v string) error {
+	if f.full {
+		f.o.long, v = true, "full-iso"
+	}
+	f.o.timeStyle, f.o.styleSet = v, true
+	return nil
+}
+
+// lsTimeStyles are GNU's named styles, in its order.
+var lsTimeStyles = []struct{ name, old, recent string }{
+	{"full-iso", "%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M:%S.%N %z"},
+	{"long-iso", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M"},
+	{"iso", "%Y-%m-%d ", "%m-%d %H:%M"},
+	{"locale", "", ""},
+}
+
+// parseTimeStyle reads a --time-style (or TIME_STYLE) as GNU's ls does in
+// the C locale, where posix-STYLE is the default, or says what is wrong
+// and returns ls's status.
+func parseTimeStyle(c *builtins.Call, style string) (lsTimeStyle, int) {
+	if strings.HasPrefix(style, "posix-") {
+		return lsTimeStyle{}, 0
+	}
+	if format, ok := strings.CutPrefix(style, "+"); ok {
+		old, recent, two := strings.Cut(format, "\n")
+		if !two {
+			return lsTimeStyle{format, format, true}, 0
+		}
+		if strings.Contains(recent, "\n") {
+			c.Fail("invalid time style format '%s'", strings.ReplaceAll(format, "\n", `\n`))
+			return lsTimeStyle{}, 2
+		}
+		return lsTimeStyle{old, recent, true}, 0
+	}
+	var found []int
+	for i, st := range lsTimeStyles {
+		if st.name == style {
+			found = []int{i}
+			break
+		}
+		if strings.HasPrefix(st.name, style) {
+			found = append(found, i)
+		}
+	}
+	if len(found) == 1 {
+		st := lsTimeStyles[found[0]]
+		return lsTimeStyle{st.old, st.recent, st.old != ""}, 0
+	}
+	what := "invalid"
+	if len(found) > 1 {
+		what = "ambiguous"
+	}
+	c.Fail("%s argument %s for 'time style'", what, builtins.Quote(style))
+	io.WriteString(c.Stderr, "Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n")
+	return lsTimeStyle{}, c.TryHelp()
 }
 
 type lsEntry struct {
@@ -64,6 +147,7 @@ type lsEntry struct {
 type ls struct {
 	c      *builtins.Call
 	o      lsOptions
+	times  lsTimeStyle
 	now    *lazyNow
 	loc    *time.Location // TZ's
 	status int
@@ -97,7 +181,9 @@ func runLs(c *builtins.Call) int {
 	fl.BoolVarP(&o.columns, "=C", "C", false, "")
 	fl.BoolVarP(&o.across, "=x", "x", false, "")
 	widthArg := fl.StringP("width", "w", "", "")
-	fl.BoolVar(&o.fullTime, "full-time", false, "")
+	fl.Var(lsStyleFlag{o: &o, full: true}, "full-time", "")
+	fl.Lookup("full-time").NoOptDefVal = "true"
+	fl.Var(lsStyleFlag{o: &o}, "time-style", "")
 	fl.BoolVarP(&o.deref, "dereference", "L", false, "")
 	fl.String("color", "", "")
 	fl.Lookup("color").NoOptDefVal = "always"
@@ -112,8 +198,18 @@ func runLs(c *builtins.Call) int {
 		}
 		o.width = int(w)
 	}
-	if o.noOwner || o.noGroup || o.numeric || o.fullTime {
+	if o.noOwner || o.noGroup || o.numeric {
 		o.long = true
+	}
+	var times lsTimeStyle
+	if style, set := c.LookupEnv("TIME_STYLE"); o.long && (o.styleSet || set) {
+		if o.styleSet {
+			style = o.timeStyle
+		}
+		var status int
+		if times, status = parseTimeStyle(c, style); status != 0 {
+			return status
+		}
 	}
 	if o.across {
 		o.columns = true
@@ -134,7 +230,7 @@ func runLs(c *builtins.Call) int {
 			o.width = c.Width
 		}
 	}
-	l := &ls{c: c, o: o, now: &lazyNow{clock: c.Clock}, loc: localZone(c)}
+	l := &ls{c: c, o: o, times: times, now: &lazyNow{clock: c.Clock}, loc: localZone(c)}
 	ops := fl.Args()
 	if len(ops) == 0 {
 		ops = []string{"."}
@@ -409,13 +505,20 @@ const lsRecentWindow = 31556952 / 2 * time.Second
 
 func (l *ls) timeString(t time.Time) string {
 	t = t.In(l.loc)
-	if l.o.fullTime {
-		return statTime(t)
+	if l.times.old == l.times.recent && l.times.set {
+		return gnudate.Format(l.times.old, t) // no need of the clock
 	}
-	if now := l.now.get(); t.After(now.Add(-lsRecentWindow)) && !t.After(now) {
+	now := l.now.get()
+	recent := t.After(now.Add(-lsRecentWindow)) && !t.After(now)
+	switch {
+	case !l.times.set && recent:
 		return t.Format("Jan _2 15:04")
+	case !l.times.set:
+		return t.Format("Jan _2  2006")
+	case recent:
+		return gnudate.Format(l.times.recent, t)
 	}
-	return t.Format("Jan _2  2006")
+	return gnudate.Format(l.times.old, t)
 }
 
 func (l *ls) printLong(entries []lsEntry) {

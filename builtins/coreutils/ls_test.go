@@ -71,6 +71,46 @@ lrwxrwxrwx 1 user user    1 Jan  1 00:00 ld -> d
 	})
 }
 
+// TestLsTimeStyle: --time-style's styles on times old by both the
+// session's clock and the host's (2020) or in the future (2031), which
+// each style writes as an old one; confirmed against GNU's ls. The
+// styles' recent forms are in testdata/ls.t (the clocks differ).
+func TestLsTimeStyle(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{"old": "a\n", "future": "bb\n"}
+	pre := [][]string{{"touch", "-d", "2020-03-04 05:06:07.123456789", "old"}, {"touch", "-d", "2031-12-30 23:58:59", "future"}}
+	var cases []fileCase
+	for _, c := range []struct{ style, old, future string }{
+		{"full-iso", "2020-03-04 05:06:07.123456789 +0000", "2031-12-30 23:58:59.000000000 +0000"},
+		{"long-iso", "2020-03-04 05:06", "2031-12-30 23:58"},
+		{"iso", "2020-03-04 ", "2031-12-30 "},
+		{"locale", "Mar  4  2020", "Dec 30  2031"},
+		{"posix-long-iso", "Mar  4  2020", "Dec 30  2031"},
+		{"posix-bogus", "Mar  4  2020", "Dec 30  2031"},
+		{"full", "2020-03-04 05:06:07.123456789 +0000", "2031-12-30 23:58:59.000000000 +0000"},
+		{"+%Y/%m/%d %T", "2020/03/04 05:06:07", "2031/12/30 23:58:59"},
+		{"+%s|%N|%%|%e", "1583298367|123456789|%| 4", "1956441539|000000000|%|30"},
+		{"+old %Y\nnew %H:%M", "old 2020", "old 2031"},
+		{"+", "", ""},
+	} {
+		cases = append(cases, fileCase{files: files, pre: pre, args: []string{"ls", "-go", "--time-style=" + c.style, "old", "future"},
+			out: "-rw-r--r-- 1 3 " + c.future + " future\n-rw-r--r-- 1 2 " + c.old + " old\n"})
+	}
+	valid := "Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\nTry 'ls --help' for more information.\n"
+	cases = append(cases, []fileCase{
+		// the last of --full-time and --time-style counts
+		{files: files, pre: pre, args: []string{"ls", "-go", "--full-time", "--time-style=long-iso", "old"}, out: "-rw-r--r-- 1 2 2020-03-04 05:06 old\n"},
+		{files: files, pre: pre, args: []string{"ls", "-go", "--time-style=long-iso", "--full-time", "old"}, out: "-rw-r--r-- 1 2 2020-03-04 05:06:07.123456789 +0000 old\n"},
+		{files: files, pre: pre, args: []string{"ls", "-go", "--time-style=bogus", "old"}, err: "ls: invalid argument 'bogus' for 'time style'\n" + valid, status: 2},
+		{files: files, pre: pre, args: []string{"ls", "-go", "--time-style=l", "old"}, err: "ls: ambiguous argument 'l' for 'time style'\n" + valid, status: 2},
+		{files: files, pre: pre, args: []string{"ls", "-go", "--time-style=", "old"}, err: "ls: ambiguous argument '' for 'time style'\n" + valid, status: 2},
+		{files: files, pre: pre, args: []string{"ls", "-go", "--time-style=+%Y\n%m\n%d", "old"}, err: "ls: invalid time style format '%Y\\n%m\\n%d'\n", status: 2},
+		// without a long listing the style is not even read
+		{files: files, pre: pre, args: []string{"ls", "--time-style=bogus", "old"}, out: "old\n"},
+	}...)
+	runFileCases(t, cases)
+}
+
 func TestLsColumns(t *testing.T) {
 	t.Parallel()
 	// Expectations from GNU ls 9.1 (-C --width=N, tabs turned into spaces).

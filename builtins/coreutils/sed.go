@@ -125,6 +125,7 @@ type sedParser struct {
 	chunks []sedChunk
 	starts []int // offset of each chunk in s
 	ext    bool
+	bytes  bool // the C locale: every byte is a character (regex.Options.Bytes)
 	cmds   []*sedCmd
 	blocks []int
 	lastRe *sedRegex
@@ -174,8 +175,8 @@ func (p *sedParser) skipSpace() {
 }
 
 // parseSed compiles the chunks of a script.
-func parseSed(chunks []sedChunk, ext bool) ([]*sedCmd, error) {
-	p := &sedParser{chunks: chunks, ext: ext}
+func parseSed(chunks []sedChunk, ext, bytes bool) ([]*sedCmd, error) {
+	p := &sedParser{chunks: chunks, ext: ext, bytes: bytes}
 	var b strings.Builder
 	for i, ch := range chunks {
 		if i > 0 {
@@ -469,7 +470,7 @@ func (p *sedParser) readText() (string, error) {
 				break
 			}
 			if r, n, ok := regex.SedEscape(p.s[p.i:]); ok {
-				b.WriteRune(r)
+				b.WriteByte(byte(r)) // \xff is a byte, as GNU's
 				p.i += n
 				continue
 			}
@@ -632,7 +633,7 @@ func (p *sedParser) regex(body string, icase, multi bool) (*sedRegex, error) {
 		}
 		return &sedRegex{}, nil
 	}
-	m, err := regex.Compile([]string{body}, regex.Options{Extended: p.ext, ICase: icase, Multiline: multi, Strict: true, Sed: true})
+	m, err := regex.Compile([]string{body}, regex.Options{Extended: p.ext, ICase: icase, Multiline: multi, Strict: true, Sed: true, Bytes: p.bytes})
 	if err != nil {
 		return nil, p.err("%s", err)
 	}
@@ -813,7 +814,7 @@ func parseRepl(s string) ([]sedRepl, int) {
 				i++
 			default:
 				if r, w, ok := regex.SedEscape(s[i:]); ok {
-					lit.WriteRune(r)
+					lit.WriteByte(byte(r)) // \xff is a byte, as GNU's
 					i += w - 1
 				} else {
 					lit.WriteByte(n)
@@ -1133,7 +1134,7 @@ func runSed(c *builtins.Call) int {
 	if len(chunks) > 0 && (chunks[0].text == "#n" || strings.HasPrefix(chunks[0].text, "#n\n")) {
 		*quiet = true
 	}
-	cmds, err := parseSed(chunks, *ext || *extR)
+	cmds, err := parseSed(chunks, *ext || *extR, byteLocale(c))
 	if err != nil {
 		c.Fail("%s", err)
 		if _, ok := err.(errSedLabel); ok {

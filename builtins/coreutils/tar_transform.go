@@ -56,7 +56,7 @@ func parseTransforms(expr string) ([]tarXform, error) {
 			}
 		}
 		body := expr[:strings.LastIndexByte(expr[:i], delim)+1]
-		cmds, err := parseSed([]sedChunk{{text: body + flags, num: 1}}, ext)
+		cmds, err := parseSed([]sedChunk{{text: body + flags, num: 1}}, ext, false)
 		if err != nil || len(cmds) != 1 || cmds[0].name != 's' || cmds[0].re.m == nil {
 			return nil, errTransform
 		}

@@ -38,7 +38,7 @@ func TestCommonUses(t *testing.T) {
 		{[]string{"grep", "-n", "-v", "a", "f"}, "", "1:b 2\n3:c 1\n", "", 0},
 		{[]string{"grep", "-o", "[0-9]*", "f"}, "", "2\n10\n1\n10\n", "", 0},
 		{[]string{"grep", "-w", "a", "f", "g"}, "", "f:a 10\nf:a 10\n", "", 0},
-		differs("grep folds the case of UTF-8 letters; GNU's in the C locale, of ASCII ones only", cmdCase{[]string{"grep", "-i", "HÉLLO", "h"}, "", "héllo wörld\n", "", 0}),
+		{[]string{"grep", "-i", "HÉLLO", "h"}, "", "", "", 1}, // the C locale folds ASCII letters only (TestGrepUTF8 folds É)
 		{[]string{"grep", "-E", "^ +s", "h"}, "", "  spaced  out \n", "", 0},
 		{[]string{"grep", "-e", "b", "-e", "c", "f"}, "", "b 2\nc 1\n", "", 0},
 		{[]string{"grep", "-l", "a", "f", "g", "h"}, "", "f\nh\n", "", 0},

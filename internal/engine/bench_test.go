@@ -19,7 +19,13 @@ var benchScripts = []struct{ name, script string }{
 	{"strings", `for ((i=0; i<5000; i++)); do s=abcdefghij$i; t=${s//[aeiou]/_}; u=${s:1:3}; v=${s^^}; w=${#s}; x=${s#abc}; y=${s%%[0-9]*}; done`},
 	{"arrays", `a=(); for ((i=0; i<5000; i++)); do a+=($i); done; for x in "${a[@]}"; do :; done; n=0; for k in "${!a[@]}"; do n=$((n+a[k])); done`},
 	{"assoc", `declare -A m; for ((i=0; i<5000; i++)); do m[k$i]=$i; done; for k in "${!m[@]}"; do v=${m[$k]}; done`},
+	// lines is the setup of the read ones, 20,000 lines in one echo
+	{"lines", linesScript + ` > /f`},
+	{"read-pipe", linesScript + ` | while read x; do :; done`},
+	{"read-file", linesScript + ` > /f; while read x; do :; done < /f`},
 }
+
+const linesScript = `s='1 2 the quick brown fox jumps over the lazy dog 0123456789'; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do s=$s$'\n'$s; done; echo "$s"`
 
 func BenchmarkScripts(b *testing.B) {
 	for _, bs := range benchScripts {

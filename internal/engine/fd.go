@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -186,7 +187,15 @@ func (p *pipe) put(b []byte) {
 	p.count += len(b)
 }
 
-func (r *pipeReader) Read(b []byte) (int, error) {
+func (r *pipeReader) Read(b []byte) (int, error) { return r.read(b, -1) }
+
+// readUntil reads what the pipe holds, up to and including the first
+// delim, into b (read's way of taking no byte past its line); it waits
+// for data as Read does.
+func (r *pipeReader) readUntil(b []byte, delim byte) (int, error) { return r.read(b, int(delim)) }
+
+// read is Read, which stops after the byte delim unless it is -1.
+func (r *pipeReader) read(b []byte, delim int) (int, error) {
 	p := r.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -196,7 +205,17 @@ func (r *pipeReader) Read(b []byte) (int, error) {
 		}
 		p.cond.Wait()
 	}
-	n := p.take(b)
+	n := min(len(b), p.count)
+	if delim >= 0 {
+		// the buffered bytes are ring[head:], then ring[:head+count-len(ring)]
+		first := p.ring[p.head:min(p.head+n, len(p.ring))]
+		if i := bytes.IndexByte(first, byte(delim)); i >= 0 {
+			n = i + 1
+		} else if i := bytes.IndexByte(p.ring[:n-len(first)], byte(delim)); i >= 0 {
+			n = len(first) + i + 1
+		}
+	}
+	n = p.take(b[:n])
 	p.cond.Broadcast()
 	return n, nil
 }

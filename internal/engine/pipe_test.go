@@ -48,3 +48,41 @@ func TestPipeRing(t *testing.T) {
 		}
 	}
 }
+
+// TestPipeReadUntil reads lines through readUntil from a ring that wraps
+// at every offset: each read ends at the first newline, wherever it lies
+// in the ring, and the bytes come out as they went in.
+func TestPipeReadUntil(t *testing.T) {
+	t.Parallel()
+	var data []byte
+	for i := range 20_000 {
+		data = append(data, bytes.Repeat([]byte{'a' + byte(i%26)}, i%37)...)
+		data = append(data, '\n')
+	}
+	pr, pw := newPipe(context.Background())
+	go func() {
+		for rest, w := data, 1; len(rest) > 0; w = w%4093 + 1 {
+			k := min(w, len(rest))
+			if _, err := pw.Write(rest[:k]); err != nil {
+				t.Error(err)
+			}
+			rest = rest[k:]
+		}
+		pw.Close()
+	}()
+	var got []byte
+	buf := make([]byte, 50)
+	for {
+		n, err := pr.readUntil(buf, '\n')
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 && i != n-1 {
+			t.Fatalf("read %q: past the newline", buf[:n])
+		}
+		got = append(got, buf[:n]...)
+		if err == io.EOF {
+			break
+		}
+	}
+	if !bytes.Equal(got, data) {
+		t.Fatalf("got %d bytes, sent %d: they differ", len(got), len(data))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -194,24 +195,27 @@ func inputReady(r io.Reader) bool {
 
 var errTimeout = errors.New("timeout")
 
-// readInput reads up to the delimiter (or a count of characters), byte
-// by byte so that nothing after it is taken. escaped marks the bytes a
-// backslash quoted. The status is 1 at end of input, 142 on timeout.
+// readInput reads up to the delimiter (or a count of characters), never
+// taking a byte after it from r: the next reader of the same input
+// starts right after the delimiter, as with bash. escaped marks the
+// bytes a backslash quoted (nil when none was). The status is 1 at end of input, 142 on
+// timeout.
 func (p *proc) readInput(r io.Reader, o readOpts) ([]byte, []bool, int) {
 	var line []byte
 	var escaped []bool
-	buf := make([]byte, 1)
 	var deadline time.Time
 	if o.hasTime {
 		deadline = time.Now().Add(o.timeout)
 	}
+	in := newLineReader(r, o)
+	defer in.release()
 	read := func() (byte, error) {
 		if o.hasTime {
 			if pr, ok := r.(*pipeReader); ok {
 				return pr.readByteBefore(deadline)
 			}
 		}
-		return readByte(r, buf[:])
+		return in.next()
 	}
 	chars := 0
 	limit := p.sh.valueLimit()
@@ -222,6 +226,13 @@ func (p *proc) readInput(r io.Reader, o readOpts) ([]byte, []bool, int) {
 		if limit > 0 && int64(len(line)) >= limit {
 			p.errorf("read: %s", p.sh.memoryMsg())
 			return nil, nil, 2
+		}
+		if run := in.run(o.raw, limit-int64(len(line))); len(run) > 0 {
+			line = append(line, run...)
+			if escaped != nil {
+				escaped = append(escaped, make([]bool, len(run))...)
+			}
+			continue
 		}
 		c, err := read()
 		if err != nil {
@@ -253,18 +264,117 @@ func (p *proc) readInput(r io.Reader, o readOpts) ([]byte, []bool, int) {
 				// a line continuation, whatever the delimiter
 				continue
 			}
+			if escaped == nil {
+				escaped = make([]bool, len(line), cap(line))
+			}
 			line = append(line, c2)
 			escaped = append(escaped, true)
 			chars++
 			continue
 		}
 		line = append(line, c)
-		escaped = append(escaped, false)
+		if escaped != nil {
+			escaped = append(escaped, false)
+		}
 		if c < 0x80 || c >= 0xc0 {
 			chars++
 		}
 	}
 	return line, escaped, 0
+}
+
+// lineReader gives read its input a byte at a time while taking it from
+// r in blocks where it can do so without taking what read must leave:
+// from an in-process pipe, what is buffered up to the delimiter; from a
+// file it can seek in (a regular file, a here-document), a block, then
+// it seeks back to just after what read used, as bash does. Any other
+// input, and read -n, -N and -t, go a byte at a time.
+type lineReader struct {
+	r        io.Reader
+	pipe     *pipeReader
+	seeker   io.Seeker
+	delim    byte
+	pos, end int
+	// buf is a block: a line of the usual length is one read, a file
+	// gives back what follows it, and a longer line takes more reads
+	buf [256]byte
+}
+
+var lineReaders = sync.Pool{New: func() any { return new(lineReader) }}
+
+func newLineReader(r io.Reader, o readOpts) *lineReader {
+	in := lineReaders.Get().(*lineReader)
+	in.r, in.pipe, in.seeker, in.delim, in.pos, in.end = r, nil, nil, o.delim, 0, 0
+	if o.count >= 0 || o.exact || o.hasTime {
+		return in
+	}
+	if f, ok := r.(*ofile); ok {
+		r = f.r
+	}
+	switch r := r.(type) {
+	case *pipeReader:
+		in.pipe = r
+	case io.Seeker:
+		if _, err := r.Seek(0, io.SeekCurrent); err == nil {
+			in.seeker = r
+		}
+	}
+	return in
+}
+
+func (in *lineReader) next() (byte, error) {
+	if in.pos < in.end {
+		c := in.buf[in.pos]
+		in.pos++
+		return c, nil
+	}
+	if in.pipe == nil && in.seeker == nil {
+		return readByte(in.r, in.buf[:1])
+	}
+	var n int
+	var err error
+	if in.pipe != nil {
+		n, err = in.pipe.readUntil(in.buf[:], in.delim)
+	} else {
+		n, err = in.r.Read(in.buf[:]) // release seeks back over the rest
+	}
+	if n == 0 {
+		if err == nil {
+			err = io.ErrNoProgress
+		}
+		return 0, err
+	}
+	in.pos, in.end = 1, n
+	return in.buf[0], nil
+}
+
+// run takes the buffered bytes before the first one read must look at
+// (the delimiter, a NUL, a backslash unless raw), at most max of them
+// when max is positive (max 0 or less: no limit, the value limit is off).
+func (in *lineReader) run(raw bool, max int64) []byte {
+	b := in.buf[in.pos:in.end]
+	if max > 0 && int64(len(b)) > max {
+		b = b[:max]
+	}
+	i := 0
+	for i < len(b) {
+		if c := b[i]; c == in.delim || c == 0 || c == '\\' && !raw {
+			break
+		}
+		i++
+	}
+	in.pos += i
+	return b[:i]
+}
+
+// release returns to a file what read took and did not use (what
+// follows the delimiter in the last block), and in to the pool.
+func (in *lineReader) release() {
+	if in.seeker != nil && in.pos < in.end {
+		in.seeker.Seek(int64(in.pos-in.end), io.SeekCurrent)
+	}
+	in.r, in.pipe, in.seeker = nil, nil, nil
+	lineReaders.Put(in)
 }
 
 // readByte reads one byte into buf (of length 1); a read that returns
@@ -311,9 +421,11 @@ func unescapedLine(line []byte, escaped []bool) string { return string(line) }
 // splitRead splits a line read into at most max fields (all when max <
 // 0) as read does: IFS white space around fields is dropped, each other
 // IFS character ends one field, the last field keeps the rest of the
-// line; escaped characters never separate.
+// line; escaped characters never separate (escaped nil: none is).
 func splitRead(line []byte, escaped []bool, ifs string, max int) []string {
-	isSep := func(i int) bool { return !escaped[i] && strings.IndexByte(ifs, line[i]) >= 0 }
+	isSep := func(i int) bool {
+		return (escaped == nil || !escaped[i]) && strings.IndexByte(ifs, line[i]) >= 0
+	}
 	isWS := func(i int) bool { return isSep(i) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n') }
 	if ifs == "" {
 		if max == 0 {

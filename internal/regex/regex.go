@@ -9,9 +9,13 @@
 // (\<foo, foo\>, \<[a-z]+) and use the backtracker otherwise.
 //
 // Both engines give POSIX leftmost-longest matches. Text is matched as
-// UTF-8 (like GNU in a UTF-8 locale); a byte that is not UTF-8 matches "."
-// and nothing else. Character classes ([:alpha:], \w, \s) are ASCII, as in
-// the C locale.
+// UTF-8, like GNU in a UTF-8 locale: a byte that is not part of a UTF-8
+// character matches only the same byte in the pattern, and not ".", nor
+// a bracket expression that does not name it. With Options.Bytes, as in
+// the C locale, every byte is a character: "." matches any one. Both work
+// by standing a rune of their own for each such byte (rawRune) in the
+// pattern and in the text. Character classes ([:alpha:], \w, \s) are
+// ASCII, as in the C locale.
 //
 // It is written here rather than taken from a library because Go's regexp
 // (RE2) has no back-references and does not give POSIX's leftmost-longest
@@ -51,6 +55,216 @@ type Options struct {
 	Multiline bool // ^ and $ also match around newlines (sed's M flag)
 	Word      bool // the match must be a whole word (grep -w)
 	Line      bool // the match must be the whole text (grep -x)
+	Bytes     bool // every byte is a character (the C locale)
+}
+
+// rawBase+b is the rune that stands for the byte b (0x80 to 0xff) where
+// the byte is not a character of UTF-8: in UTF-8 text a byte that is not
+// part of a valid sequence, in Options.Bytes every byte from 0x80 on. The
+// runes are private-use ones of plane 16, which text does not hold.
+const (
+	rawBase = 0x10ff00
+	rawLo   = rawBase + 0x80
+	rawHi   = rawBase + 0xff
+)
+
+func isRaw(r rune) bool { return rawLo <= r && r <= rawHi }
+
+// rawSet says which bytes stand as raw runes in a text: in the C locale
+// (all) every byte from 0x80 on; in UTF-8 the bytes that are not part of
+// a character, and the bytes of a character that holds one of split, the
+// bytes the pattern names as raw ones (GNU matches such a byte inside a
+// character too: grep $'\xc3' finds the first byte of é).
+type rawSet struct {
+	all   bool
+	any   bool // some split byte
+	split [256]bool
+}
+
+// needs reports whether b holds bytes that stand as raw runes.
+func (s *rawSet) needs(b []byte) bool {
+	if s.all {
+		for _, c := range b {
+			if c >= utf8.RuneSelf {
+				return true
+			}
+		}
+		return false
+	}
+	if !utf8.Valid(b) {
+		return true
+	}
+	if s.any {
+		for _, c := range b {
+			if s.split[c] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// toRaw returns b with its raw bytes as raw runes, and for each offset of
+// the result (and its end) the offset in b it comes from.
+func (s *rawSet) toRaw(b []byte) ([]byte, []int) {
+	out := make([]byte, 0, len(b)+len(b)/2)
+	offs := make([]int, 0, cap(out)+1)
+	for i := 0; i < len(b); {
+		r, w := utf8.DecodeRune(b[i:])
+		raw := b[i] >= utf8.RuneSelf && (s.all || r == utf8.RuneError && w == 1)
+		if !raw && w > 1 && s.any {
+			for _, c := range b[i : i+w] {
+				raw = raw || s.split[c]
+			}
+		}
+		if raw {
+			w = 1
+			out = utf8.AppendRune(out, rawBase+rune(b[i]))
+		} else {
+			out = append(out, b[i:i+w]...)
+		}
+		for len(offs) < len(out) {
+			offs = append(offs, i)
+		}
+		i += w
+	}
+	return out, append(offs, len(b))
+}
+
+// rawMatcher matches text through its raw runes (see rawBase) when it
+// has bytes that need them, and gives offsets in the text as it is. Text
+// without them, the usual, goes to the matcher compiled as before; in a
+// UTF-8 locale the one for the other text, whose . and negated brackets
+// exclude the raw runes, is compiled when first needed.
+type rawMatcher struct {
+	Matcher
+	raw   Matcher        // for text with raw bytes, once built
+	build func() Matcher // builds raw
+	set   *rawSet
+}
+
+// forRaw is the matcher for text with raw bytes.
+func (m *rawMatcher) forRaw() Matcher {
+	if m.raw == nil {
+		m.raw = m.build()
+	}
+	return m.raw
+}
+
+func (m *rawMatcher) Match(b []byte) bool {
+	if m.set.needs(b) {
+		t, _ := m.set.toRaw(b)
+		return m.forRaw().Match(t)
+	}
+	return m.Matcher.Match(b)
+}
+
+func (m *rawMatcher) FindSubmatchIndex(b []byte) []int {
+	if !m.set.needs(b) {
+		return m.Matcher.FindSubmatchIndex(b)
+	}
+	t, offs := m.set.toRaw(b)
+	return rawOffsets(m.forRaw().FindSubmatchIndex(t), offs)
+}
+
+func (m *rawMatcher) FindAllSubmatchIndex(b []byte, n int) [][]int {
+	if !m.set.needs(b) {
+		return m.Matcher.FindAllSubmatchIndex(b, n)
+	}
+	t, offs := m.set.toRaw(b)
+	all := m.forRaw().FindAllSubmatchIndex(t, n)
+	for _, loc := range all {
+		rawOffsets(loc, offs)
+	}
+	return all
+}
+
+// rawOffsets turns the offsets of loc in the raw text into offsets in the
+// text.
+func rawOffsets(loc []int, offs []int) []int {
+	for i, o := range loc {
+		if o >= 0 {
+			loc[i] = offs[o]
+		}
+	}
+	return loc
+}
+
+// Regexp is m's compiled package-regexp expression, when it has one: the
+// patterns without back-references. Its literal prefix is text only when
+// it holds no raw rune (HasRaw).
+func Regexp(m Matcher) (*regexp.Regexp, bool) {
+	if r, ok := m.(*rawMatcher); ok {
+		m = r.Matcher
+	}
+	re, ok := m.(*regexp.Regexp)
+	return re, ok
+}
+
+// HasRaw reports whether s, a literal of a compiled pattern, holds a rune
+// that stands for a byte.
+func HasRaw(s string) bool {
+	for _, r := range s {
+		if isRaw(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// rawPattern is pattern with its raw bytes as raw runes; in UTF-8, it
+// adds them to the split bytes of text.
+func (text *rawSet) rawPattern(pattern string) string {
+	in := rawSet{all: text.all}
+	if !in.needs([]byte(pattern)) {
+		return pattern
+	}
+	b, _ := in.toRaw([]byte(pattern))
+	for _, r := range string(b) {
+		if isRaw(r) && !text.all {
+			text.split[r-rawBase], text.any = true, true
+		}
+	}
+	return string(b)
+}
+
+// sedBytes writes the escapes of pattern that name a byte from 0x80 on
+// (\xHH, \dNNN, \oNNN) as that byte, which GNU sed matches as a byte:
+// \xc3\xa9 is é in UTF-8, \xff a byte that is not part of a character.
+func sedBytes(pattern string) string {
+	if !strings.Contains(pattern, "\\") {
+		return pattern
+	}
+	var b strings.Builder
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] != '\\' || i+1 == len(pattern) {
+			b.WriteByte(pattern[i])
+			continue
+		}
+		if r, n, ok := SedEscape(pattern[i:]); ok && r >= utf8.RuneSelf {
+			b.WriteByte(byte(r))
+			i += n - 1
+			continue
+		}
+		b.WriteString(pattern[i : i+2])
+		i++
+	}
+	return b.String()
+}
+
+// excludeRaw makes the . and the negated bracket expressions of n match
+// no raw rune, as GNU's in a UTF-8 locale match no byte that is not part
+// of a character.
+func excludeRaw(n *reNode) {
+	switch {
+	case n.op == opAny:
+		n.r = 1
+	case n.op == opSet && n.set.neg:
+		n.set.add(rawLo, rawHi)
+	}
+	for _, s := range n.subs {
+		excludeRaw(s)
+	}
 }
 
 // compileRegex translates pattern, a POSIX basic regular expression (or an
@@ -81,7 +295,7 @@ func compileRegex(pattern string, extended, icase bool) (*regexp.Regexp, error) 
 	if err != nil {
 		return nil, err
 	}
-	re, ok := m.(*regexp.Regexp)
+	re, ok := Regexp(m)
 	if !ok {
 		return nil, errors.New("back-references are not supported")
 	}
@@ -94,7 +308,12 @@ func compileRegex(pattern string, extended, icase bool) (*regexp.Regexp, error) 
 func Compile(patterns []string, o Options) (Matcher, error) {
 	var alts []*reNode
 	ngroups := 0
+	set := &rawSet{all: o.Bytes}
 	for _, pat := range patterns {
+		if o.Sed {
+			pat = sedBytes(pat)
+		}
+		pat = set.rawPattern(pat)
 		var root *reNode
 		n := 0
 		if o.Literal {
@@ -128,7 +347,21 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 	} else if o.Word {
 		root = &reNode{op: opConcat, subs: []*reNode{{op: opNoWordBefore}, {op: opGroup, subs: []*reNode{root}}, {op: opNoWordAfter}}}
 	}
-	return buildMatcher(root, ngroups, o)
+	m, err := buildMatcher(root, ngroups, o)
+	if err != nil {
+		return nil, err
+	}
+	build := func() Matcher { return m }
+	if !o.Bytes {
+		build = func() Matcher {
+			excludeRaw(root)
+			if raw, err := buildMatcher(root, ngroups, o); err == nil {
+				return raw
+			}
+			return m // it compiled once: it compiles again
+		}
+	}
+	return &rawMatcher{Matcher: m, build: build, set: set}, nil
 }
 
 func literalNode(s string) *reNode {
@@ -178,7 +411,7 @@ type reOp uint8
 const (
 	opFail         reOp = iota // matches nothing (no patterns at all)
 	opLit                      // the rune r
-	opAny                      // any character (.)
+	opAny                      // any character (.); with r 1, any but a raw rune
 	opSet                      // a bracket expression or \w \W \s \S
 	opConcat                   // subs in sequence
 	opAlt                      // one of subs
@@ -973,7 +1206,12 @@ func (n *reNode) goSyntax(b *strings.Builder) {
 			b.WriteString(regexp.QuoteMeta(string(n.r)))
 		}
 	case opAny:
-		b.WriteString(".")
+		if n.r == 0 {
+			b.WriteString(".")
+		} else {
+			// a character, not a raw rune (see excludeRaw)
+			fmt.Fprintf(b, `[^\x{%x}-\x{%x}]`, rawLo, rawHi)
+		}
 	case opSet:
 		if len(n.set.ranges) == 0 {
 			if n.set.neg {
@@ -1083,6 +1321,12 @@ func (m *btMatcher) Err() error { return m.err }
 // Err is m's Err for a backtracking matcher, nil for RE2 (which is
 // linear and never gives up).
 func Err(m Matcher) error {
+	if r, ok := m.(*rawMatcher); ok {
+		if r.raw != nil && Err(r.raw) != nil {
+			return Err(r.raw)
+		}
+		m = r.Matcher
+	}
 	if bt, ok := m.(*btMatcher); ok {
 		return bt.err
 	}
@@ -1192,7 +1436,10 @@ func (r *btRun) node(n *reNode, i int, k func(int) bool) bool {
 		return false
 	case opAny:
 		if i < len(b) {
-			_, w := utf8.DecodeRune(b[i:])
+			c, w := utf8.DecodeRune(b[i:])
+			if n.r != 0 && isRaw(c) {
+				return false
+			}
 			return k(i + w)
 		}
 		return false

@@ -2,10 +2,10 @@ package regex
 
 import (
 	"errors"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // runRegexCase applies a pattern like the host tools that the expectations
@@ -449,7 +449,16 @@ func FuzzCompileMatcher(f *testing.F) {
 		if err != nil {
 			return
 		}
-		re, isRE2 := m.(*regexp.Regexp)
+		// text that is not UTF-8 goes through raw runes, offsets back
+		for _, loc := range m.FindAllSubmatchIndex([]byte(input), -1) {
+			if loc[0] < 0 || loc[0] > loc[1] || loc[1] > len(input) {
+				t.Fatalf("%q on %q: match at %v", pat, input, loc)
+			}
+		}
+		if !utf8.ValidString(pat) || !utf8.ValidString(input) {
+			return // raw runes: the engines below see the pattern as it is
+		}
+		re, isRE2 := Regexp(m)
 		p := &reParser{s: pat, o: o}
 		root, err := p.parse()
 		if err != nil {

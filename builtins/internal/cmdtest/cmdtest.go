@@ -25,7 +25,8 @@ func Tree(t testing.TB) *vfs.Tree {
 }
 
 // Call is the Call the tests run commands with: in /work, as user 1000,
-// on a logical clock, with no exec path.
+// on a logical clock, with no exec path, in the C locale (LC_ALL=C), the
+// one the table cases are confirmed in against the GNU tools.
 func Call(fsys vfs.FS, stdin string, stdout, stderr io.Writer, args ...string) *builtins.Call {
 	return &builtins.Call{
 		Ctx:    context.Background(),
@@ -34,7 +35,7 @@ func Call(fsys vfs.FS, stdin string, stdout, stderr io.Writer, args ...string) *
 		Stdout: stdout,
 		Stderr: stderr,
 		Dir:    "/work",
-		Env:    []string{"HOME=/work", "PATH=/bin:/usr/bin"},
+		Env:    []string{"HOME=/work", "PATH=/bin:/usr/bin", "LC_ALL=C"},
 		FS:     fsys,
 		Clock:  clock.NewLogical(clock.Epoch),
 		Rand:   clock.NewSeeded(1),

@@ -161,6 +161,13 @@ type interp struct {
 	csvJoinFieldsBuf  bytes.Buffer
 	chars             bool
 	newlineOutputCRLF bool
+
+	// moonix: gawk's IGNORECASE, its value and its truth, and the
+	// case-blind versions of the regexes used while it is set
+	ignoreCaseValue value
+	ignoreCase      bool
+	foldedRegexes   map[*regexp.Regexp]*regexp.Regexp
+	sortErr         error // of a comparison function called by sortArray
 }
 
 // Various const configuration. Could make these part of Config if
@@ -768,6 +775,8 @@ func (p *interp) getSpecial(index int) value {
 		return str(p.recordTerminator)
 	case ast.V_SUBSEP:
 		return str(p.subscriptSep)
+	case ast.V_IGNORECASE:
+		return p.ignoreCaseValue
 	case ast.V_INPUTMODE:
 		return str(inputModeString(p.inputMode, p.csvInputConfig))
 	case ast.V_OUTPUTMODE:
@@ -871,6 +880,9 @@ func (p *interp) setSpecial(index int, v value) error {
 		p.recordTerminator = p.toString(v)
 	case ast.V_SUBSEP:
 		p.subscriptSep = p.toString(v)
+	case ast.V_IGNORECASE:
+		p.ignoreCaseValue = v
+		p.ignoreCase = v.boolean()
 	case ast.V_INPUTMODE:
 		var err error
 		p.inputMode, p.csvInputConfig, err = parseInputMode(p.toString(v))
@@ -1018,6 +1030,14 @@ func (p *interp) toString(v value) string {
 
 // Compile regex string (or fetch from regex cache)
 func (p *interp) compileRegex(regex string) (*regexp.Regexp, error) {
+	re, err := p.compileRegexCase(regex)
+	if err == nil && p.ignoreCase {
+		re = p.foldRegex(re)
+	}
+	return re, err
+}
+
+func (p *interp) compileRegexCase(regex string) (*regexp.Regexp, error) {
 	if re, ok := p.regexCache[regex]; ok {
 		return re, nil
 	}

@@ -269,7 +269,11 @@ func (p *interp) newScanner(input io.Reader, buffer []byte) *bufio.Scanner {
 		scanner.Split(splitter.scan)
 	case utf8.RuneCountInString(p.recordSep) >= 1:
 		// Multi-byte and single char but multi-byte RS use regex
-		splitter := regexSplitter{re: p.recordSepRegex, terminator: &p.recordTerminator}
+		re := p.recordSepRegex
+		if p.ignoreCase {
+			re = p.foldRegex(re)
+		}
+		splitter := regexSplitter{re: re, terminator: &p.recordTerminator}
 		scanner.Split(splitter.scan)
 	}
 	scanner.Buffer(buffer, maxRecordLength)
@@ -646,7 +650,11 @@ func (p *interp) setLine(line string, isTrueStr bool) {
 // Splits on FS as a regex, appending each field to fields and returning the
 // new slice (for efficiency).
 func (p *interp) splitOnFieldSepRegex(fields []string, line string) []string {
-	indices := p.savedFieldSepRegex.FindAllStringIndex(line, -1)
+	re := p.savedFieldSepRegex
+	if p.ignoreCase {
+		re = p.foldRegex(re)
+	}
+	indices := re.FindAllStringIndex(line, -1)
 	prevIndex := 0
 	for _, match := range indices {
 		start, end := match[0], match[1]

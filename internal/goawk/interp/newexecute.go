@@ -142,6 +142,8 @@ func (p *interp) resetVars() {
 	p.subscriptSep = "\x1c"
 	p.matchLength = 0
 	p.matchStart = 0
+	p.ignoreCaseValue = null()
+	p.ignoreCase = false
 }
 
 // ResetVars resets this interpreter's variables, setting scalar variables to

@@ -325,6 +325,9 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			index := code[ip]
 			ip++
 			re := p.regexes[index]
+			if p.ignoreCase {
+				re = p.foldRegex(re)
+			}
 			p.push(boolean(re.MatchString(p.line)))
 
 		case compiler.IndexMulti:
@@ -374,7 +377,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ln, lIsStr := l.isTrueStr()
 			rn, rIsStr := r.isTrueStr()
 			if lIsStr || rIsStr {
-				p.replaceTop(boolean(p.toString(l) == p.toString(r)))
+				ls, rs := p.compared(l, r)
+				p.replaceTop(boolean(ls == rs))
 			} else {
 				p.replaceTop(boolean(ln == rn))
 			}
@@ -384,7 +388,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ln, lIsStr := l.isTrueStr()
 			rn, rIsStr := r.isTrueStr()
 			if lIsStr || rIsStr {
-				p.replaceTop(boolean(p.toString(l) != p.toString(r)))
+				ls, rs := p.compared(l, r)
+				p.replaceTop(boolean(ls != rs))
 			} else {
 				p.replaceTop(boolean(ln != rn))
 			}
@@ -394,7 +399,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ln, lIsStr := l.isTrueStr()
 			rn, rIsStr := r.isTrueStr()
 			if lIsStr || rIsStr {
-				p.replaceTop(boolean(p.toString(l) < p.toString(r)))
+				ls, rs := p.compared(l, r)
+				p.replaceTop(boolean(ls < rs))
 			} else {
 				p.replaceTop(boolean(ln < rn))
 			}
@@ -404,7 +410,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ln, lIsStr := l.isTrueStr()
 			rn, rIsStr := r.isTrueStr()
 			if lIsStr || rIsStr {
-				p.replaceTop(boolean(p.toString(l) > p.toString(r)))
+				ls, rs := p.compared(l, r)
+				p.replaceTop(boolean(ls > rs))
 			} else {
 				p.replaceTop(boolean(ln > rn))
 			}
@@ -414,7 +421,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ln, lIsStr := l.isTrueStr()
 			rn, rIsStr := r.isTrueStr()
 			if lIsStr || rIsStr {
-				p.replaceTop(boolean(p.toString(l) <= p.toString(r)))
+				ls, rs := p.compared(l, r)
+				p.replaceTop(boolean(ls <= rs))
 			} else {
 				p.replaceTop(boolean(ln <= rn))
 			}
@@ -424,7 +432,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ln, lIsStr := l.isTrueStr()
 			rn, rIsStr := r.isTrueStr()
 			if lIsStr || rIsStr {
-				p.replaceTop(boolean(p.toString(l) >= p.toString(r)))
+				ls, rs := p.compared(l, r)
+				p.replaceTop(boolean(ls >= rs))
 			} else {
 				p.replaceTop(boolean(ln >= rn))
 			}
@@ -502,7 +511,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			rn, rIsStr := r.isTrueStr()
 			var b bool
 			if lIsStr || rIsStr {
-				b = p.toString(l) == p.toString(r)
+				ls, rs := p.compared(l, r)
+				b = ls == rs
 			} else {
 				b = ln == rn
 			}
@@ -518,7 +528,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			rn, rIsStr := r.isTrueStr()
 			var b bool
 			if lIsStr || rIsStr {
-				b = p.toString(l) != p.toString(r)
+				ls, rs := p.compared(l, r)
+				b = ls != rs
 			} else {
 				b = ln != rn
 			}
@@ -534,7 +545,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			rn, rIsStr := r.isTrueStr()
 			var b bool
 			if lIsStr || rIsStr {
-				b = p.toString(l) < p.toString(r)
+				ls, rs := p.compared(l, r)
+				b = ls < rs
 			} else {
 				b = ln < rn
 			}
@@ -550,7 +562,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			rn, rIsStr := r.isTrueStr()
 			var b bool
 			if lIsStr || rIsStr {
-				b = p.toString(l) > p.toString(r)
+				ls, rs := p.compared(l, r)
+				b = ls > rs
 			} else {
 				b = ln > rn
 			}
@@ -566,7 +579,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			rn, rIsStr := r.isTrueStr()
 			var b bool
 			if lIsStr || rIsStr {
-				b = p.toString(l) <= p.toString(r)
+				ls, rs := p.compared(l, r)
+				b = ls <= rs
 			} else {
 				b = ln <= rn
 			}
@@ -582,7 +596,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			rn, rIsStr := r.isTrueStr()
 			var b bool
 			if lIsStr || rIsStr {
-				b = p.toString(l) >= p.toString(r)
+				ls, rs := p.compared(l, r)
+				b = ls >= rs
 			} else {
 				b = ln >= rn
 			}
@@ -616,7 +631,11 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			// moonix: in one order, the same from run to run (a Go map's
 			// varies), over the indexes the array has when the loop
 			// starts, as gawk's loop is
-			for _, index := range sortedIndexes(array) {
+			indexes, err := p.forInIndexes(array)
+			if err != nil {
+				return err
+			}
+			for _, index := range indexes {
 				switch resolver.Scope(varScope) {
 				case resolver.Global:
 					p.globals[varIndex] = str(index)
@@ -679,6 +698,17 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			}
 			p.replaceTop(num(float64(n)))
 
+		case compiler.CallAsort:
+			kind := compiler.AsortKind(code[ip])
+			src := p.array(resolver.Scope(code[ip+1]), int(code[ip+2]))
+			destScope, destIndex := resolver.Scope(code[ip+3]), int(code[ip+4])
+			ip += 5
+			n, err := p.asort(kind, src, destScope, destIndex, p.toString(p.peekTop()))
+			if err != nil {
+				return err
+			}
+			p.replaceTop(num(float64(n)))
+
 		case compiler.CallSprintf:
 			numArgs := code[ip]
 			ip++
@@ -694,15 +724,6 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			numArrayArgs := int(code[ip+1])
 			ip += 2
 
-			f := p.program.Compiled.Functions[funcIndex]
-			if p.callDepth >= maxCallDepth {
-				return newError("calling %q exceeded maximum call depth of %d", f.Name, maxCallDepth)
-			}
-
-			// Set up frame for scalar arguments
-			oldFrame := p.frame
-			p.frame = p.peekSlice(f.NumScalars)
-
 			// Handle array arguments
 			var arrays []int
 			for j := 0; j < numArrayArgs; j++ {
@@ -711,30 +732,9 @@ func (p *interp) execute(code []compiler.Opcode) error {
 				ip += 2
 				arrays = append(arrays, p.arrayIndex(arrayScope, arrayIndex))
 			}
-			oldArraysLen := len(p.arrays)
-			for j := numArrayArgs; j < f.NumArrays; j++ {
-				arrays = append(arrays, len(p.arrays))
-				p.arrays = append(p.arrays, make(map[string]value))
-			}
-			p.localArrays = append(p.localArrays, arrays)
-
-			// Execute the function!
-			p.callDepth++
-			err := p.execute(f.Body)
-			p.callDepth--
-
-			// Pop the locals off the stack
-			p.popSlice(f.NumScalars)
-			p.frame = oldFrame
-			p.localArrays = p.localArrays[:len(p.localArrays)-1]
-			p.arrays = p.arrays[:oldArraysLen]
-
-			if r, ok := err.(returnValue); ok {
-				p.push(r.Value)
-			} else if err != nil {
+			err := p.callUser(int(funcIndex), arrays)
+			if err != nil {
 				return err
-			} else {
-				p.push(null())
 			}
 
 		case compiler.CallNative:
@@ -981,7 +981,7 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 	case compiler.BuiltinIndex:
 		sValue, substr := p.peekPop()
 		s := p.toString(sValue)
-		index := strings.Index(s, p.toString(substr))
+		index := p.index(s, p.toString(substr))
 		var awkIndex int
 		if index < 0 {
 			awkIndex = 0
@@ -1138,10 +1138,25 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		p.replaceTop(num(float64(exitCode)))
 
 	case compiler.BuiltinTolower:
-		p.replaceTop(str(strings.ToLower(p.toString(p.peekTop()))))
+		p.replaceTop(str(p.toLower(p.toString(p.peekTop()))))
 
 	case compiler.BuiltinToupper:
-		p.replaceTop(str(strings.ToUpper(p.toString(p.peekTop()))))
+		p.replaceTop(str(p.toUpper(p.toString(p.peekTop()))))
+
+	case compiler.BuiltinTypeof:
+		p.replaceTop(str(p.typeOf(p.peekTop(), "untyped")))
+
+	case compiler.BuiltinTypeofVar:
+		p.replaceTop(str(p.typeOf(p.peekTop(), "unassigned")))
+
+	case compiler.BuiltinTypeofField:
+		index := int(p.peekTop().num())
+		p.ensureFields()
+		if index > len(p.fields) || index < -len(p.fields) {
+			p.replaceTop(str("unassigned"))
+		} else {
+			p.replaceTop(str(p.typeOf(p.getField(index), "unassigned")))
+		}
 	}
 
 	return nil
@@ -1355,4 +1370,45 @@ func integerIndex(k string) int {
 		}
 	}
 	return sign
+}
+
+// callUser calls the program's function index whose scalar arguments and
+// locals are on the stack, with the arrays of index arrays as its first
+// array arguments, and leaves its result on the stack.
+func (p *interp) callUser(index int, arrays []int) error {
+	f := p.program.Compiled.Functions[index]
+	if p.callDepth >= maxCallDepth {
+		return newError("calling %q exceeded maximum call depth of %d", f.Name, maxCallDepth)
+	}
+
+	// Set up frame for scalar arguments
+	oldFrame := p.frame
+	p.frame = p.peekSlice(f.NumScalars)
+
+	oldArraysLen := len(p.arrays)
+	for j := len(arrays); j < f.NumArrays; j++ {
+		arrays = append(arrays, len(p.arrays))
+		p.arrays = append(p.arrays, make(map[string]value))
+	}
+	p.localArrays = append(p.localArrays, arrays)
+
+	// Execute the function!
+	p.callDepth++
+	err := p.execute(f.Body)
+	p.callDepth--
+
+	// Pop the locals off the stack
+	p.popSlice(f.NumScalars)
+	p.frame = oldFrame
+	p.localArrays = p.localArrays[:len(p.localArrays)-1]
+	p.arrays = p.arrays[:oldArraysLen]
+
+	if r, ok := err.(returnValue); ok {
+		p.push(r.Value)
+	} else if err != nil {
+		return err
+	} else {
+		p.push(null())
+	}
+	return nil
 }

@@ -25,8 +25,9 @@ const (
 	V_RSTART
 	V_RT
 	V_SUBSEP
+	V_IGNORECASE // moonix: gawk's
 
-	V_LAST = V_SUBSEP
+	V_LAST = V_IGNORECASE
 )
 
 var specialVars = map[string]int{
@@ -47,6 +48,7 @@ var specialVars = map[string]int{
 	"RSTART":     V_RSTART,
 	"RT":         V_RT,
 	"SUBSEP":     V_SUBSEP,
+	"IGNORECASE": V_IGNORECASE,
 }
 
 // SpecialVarIndex returns the "index" of the special variable, or 0
@@ -94,6 +96,8 @@ func SpecialVarName(index int) string {
 		return "RT"
 	case V_SUBSEP:
 		return "SUBSEP"
+	case V_IGNORECASE:
+		return "IGNORECASE"
 	default:
 		return fmt.Sprintf("<unknown special var %d>", index)
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/benhoyt/goawk/internal/ast"
 	"github.com/benhoyt/goawk/internal/resolver"
@@ -801,7 +802,18 @@ func (c *compiler) expr(expr ast.Expr) {
 			varExpr := e.Args[1].(*ast.VarExpr) // split()'s 2nd arg is always an array
 			scope, index := c.arrayInfo(varExpr.Name)
 			if len(e.Args) > 2 {
-				c.expr(e.Args[2])
+				sep := e.Args[2]
+				if re, ok := sep.(*ast.StrExpr); ok && re.Regex && utf8.RuneCountInString(re.Value) == 1 {
+					// moonix: a /regex/ of one character is a regex,
+					// as gawk splits at it (/./ at every character,
+					// /a/ at A too under IGNORECASE), where a string
+					// of one character is that character
+					if re.Value != "." {
+						re = &ast.StrExpr{Value: regexp.QuoteMeta(re.Value)}
+					}
+					sep = &ast.StrExpr{Value: "(?:" + re.Value + ")"}
+				}
+				c.expr(sep)
 				c.add(CallSplitSep, Opcode(scope), opcodeInt(index))
 			} else {
 				c.add(CallSplit, Opcode(scope), opcodeInt(index))
@@ -929,6 +941,10 @@ func (c *compiler) expr(expr ast.Expr) {
 		}
 
 	case *ast.UserCallExpr:
+		if c.resolved.IsGawkArrayFunc(e.Name) {
+			c.gawkArrayCall(e)
+			return
+		}
 		funcInfo, _ := c.resolved.LookupFunc(e.Name)
 		if funcInfo.Native {
 			for _, arg := range e.Args {
@@ -1151,5 +1167,65 @@ func (c *compiler) index(index []ast.Expr) {
 	}
 	if len(index) > 1 {
 		c.add(IndexMulti, opcodeInt(len(index)))
+	}
+}
+
+// gawkArrayCall compiles a call of one of gawk's functions that take an
+// array (moonix; the resolver checked the arguments): asort, asorti,
+// typeof and isarray.
+func (c *compiler) gawkArrayCall(e *ast.UserCallExpr) {
+	switch e.Name {
+	case "asort", "asorti":
+		kind, how := AsortValues, "@val_type_asc"
+		if e.Name == "asorti" {
+			kind, how = AsortIndexes, "@ind_str_asc"
+		}
+		if len(e.Args) > 2 {
+			c.expr(e.Args[2])
+		} else {
+			c.add(Str, opcodeInt(c.strIndex(how)))
+		}
+		srcScope, srcIndex := c.arrayInfo(e.Args[0].(*ast.VarExpr).Name)
+		destScope, destIndex := srcScope, srcIndex
+		if len(e.Args) > 1 {
+			destScope, destIndex = c.arrayInfo(e.Args[1].(*ast.VarExpr).Name)
+		}
+		c.add(CallAsort, Opcode(kind), Opcode(srcScope), opcodeInt(srcIndex), Opcode(destScope), opcodeInt(destIndex))
+		return
+	}
+	arg := e.Args[0]
+	isArray := false
+	if v, ok := arg.(*ast.VarExpr); ok {
+		_, info, _ := c.resolved.LookupVar(c.funcName, v.Name)
+		isArray = info.Type == resolver.Array
+		if !isArray && e.Name == "typeof" {
+			c.expr(arg)
+			op := BuiltinTypeofVar
+			if info.Untyped {
+				op = BuiltinTypeof
+			}
+			c.add(CallBuiltin, Opcode(op))
+			return
+		}
+	}
+	switch {
+	case e.Name == "isarray":
+		n := 1.0
+		if !isArray {
+			c.expr(arg)
+			c.add(Drop)
+			n = 0
+		}
+		c.add(Num, opcodeInt(c.numIndex(n)))
+	case isArray:
+		c.add(Str, opcodeInt(c.strIndex("array")))
+	default:
+		if f, ok := arg.(*ast.FieldExpr); ok {
+			c.expr(f.Index)
+			c.add(CallBuiltin, Opcode(BuiltinTypeofField))
+			return
+		}
+		c.expr(arg)
+		c.add(CallBuiltin, Opcode(BuiltinTypeof))
 	}
 }

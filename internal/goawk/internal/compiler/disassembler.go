@@ -347,6 +347,14 @@ func (d *disassembler) disassemble(prefix string) error {
 			numArgs := d.fetch()
 			d.writeOpf("CallSprintf %d", numArgs)
 
+		case CallAsort:
+			kind := d.fetch()
+			srcScope := resolver.Scope(d.fetch())
+			srcIndex := int(d.fetch())
+			destScope := resolver.Scope(d.fetch())
+			destIndex := int(d.fetch())
+			d.writeOpf("CallAsort %d %s %s", kind, d.arrayName(srcScope, srcIndex), d.arrayName(destScope, destIndex))
+
 		case CallUser:
 			funcIndex := d.fetch()
 			numArrayArgs := int(d.fetch())

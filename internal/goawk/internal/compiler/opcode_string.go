@@ -88,31 +88,33 @@ func _() {
 	_ = x[CallSplit-77]
 	_ = x[CallSplitSep-78]
 	_ = x[CallSprintf-79]
-	_ = x[CallUser-80]
-	_ = x[CallNative-81]
-	_ = x[Return-82]
-	_ = x[ReturnNull-83]
-	_ = x[Nulls-84]
-	_ = x[Print-85]
-	_ = x[Printf-86]
-	_ = x[Getline-87]
-	_ = x[GetlineField-88]
-	_ = x[GetlineGlobal-89]
-	_ = x[GetlineLocal-90]
-	_ = x[GetlineSpecial-91]
-	_ = x[GetlineArray-92]
-	_ = x[EndOpcode-93]
+	_ = x[CallAsort-80]
+	_ = x[CallUser-81]
+	_ = x[CallNative-82]
+	_ = x[Return-83]
+	_ = x[ReturnNull-84]
+	_ = x[Nulls-85]
+	_ = x[Print-86]
+	_ = x[Printf-87]
+	_ = x[Getline-88]
+	_ = x[GetlineField-89]
+	_ = x[GetlineGlobal-90]
+	_ = x[GetlineLocal-91]
+	_ = x[GetlineSpecial-92]
+	_ = x[GetlineArray-93]
+	_ = x[EndOpcode-94]
 }
 
-const _Opcode_name = "NopNumStrDupeDropSwapRoteFieldFieldIntFieldByNameFieldByNameStrGlobalLocalSpecialArrayGlobalArrayLocalInGlobalInLocalAssignFieldAssignGlobalAssignLocalAssignSpecialAssignArrayGlobalAssignArrayLocalDeleteDeleteAllIncrFieldIncrGlobalIncrLocalIncrSpecialIncrArrayGlobalIncrArrayLocalAugAssignFieldAugAssignGlobalAugAssignLocalAugAssignSpecialAugAssignArrayGlobalAugAssignArrayLocalRegexIndexMultiConcatMultiAddSubtractMultiplyDividePowerModuloEqualsNotEqualsLessGreaterLessOrEqualGreaterOrEqualConcatMatchNotMatchNotUnaryMinusUnaryPlusBooleanJumpJumpFalseJumpTrueJumpEqualsJumpNotEqualsJumpLessJumpGreaterJumpLessOrEqualJumpGreaterOrEqualNextNextfileExitExitStatusForInBreakForInCallBuiltinCallLengthArrayCallSplitCallSplitSepCallSprintfCallUserCallNativeReturnReturnNullNullsPrintPrintfGetlineGetlineFieldGetlineGlobalGetlineLocalGetlineSpecialGetlineArrayEndOpcode"
+const _Opcode_name = "NopNumStrDupeDropSwapRoteFieldFieldIntFieldByNameFieldByNameStrGlobalLocalSpecialArrayGlobalArrayLocalInGlobalInLocalAssignFieldAssignGlobalAssignLocalAssignSpecialAssignArrayGlobalAssignArrayLocalDeleteDeleteAllIncrFieldIncrGlobalIncrLocalIncrSpecialIncrArrayGlobalIncrArrayLocalAugAssignFieldAugAssignGlobalAugAssignLocalAugAssignSpecialAugAssignArrayGlobalAugAssignArrayLocalRegexIndexMultiConcatMultiAddSubtractMultiplyDividePowerModuloEqualsNotEqualsLessGreaterLessOrEqualGreaterOrEqualConcatMatchNotMatchNotUnaryMinusUnaryPlusBooleanJumpJumpFalseJumpTrueJumpEqualsJumpNotEqualsJumpLessJumpGreaterJumpLessOrEqualJumpGreaterOrEqualNextNextfileExitExitStatusForInBreakForInCallBuiltinCallLengthArrayCallSplitCallSplitSepCallSprintfCallAsortCallUserCallNativeReturnReturnNullNullsPrintPrintfGetlineGetlineFieldGetlineGlobalGetlineLocalGetlineSpecialGetlineArrayEndOpcode"
 
-var _Opcode_index = [...]uint16{0, 3, 6, 9, 13, 17, 21, 25, 30, 38, 49, 63, 69, 74, 81, 92, 102, 110, 117, 128, 140, 151, 164, 181, 197, 203, 212, 221, 231, 240, 251, 266, 280, 294, 309, 323, 339, 359, 378, 383, 393, 404, 407, 415, 423, 429, 434, 440, 446, 455, 459, 466, 477, 491, 497, 502, 510, 513, 523, 532, 539, 543, 552, 560, 570, 583, 591, 602, 617, 635, 639, 647, 651, 661, 666, 676, 687, 702, 711, 723, 734, 742, 752, 758, 768, 773, 778, 784, 791, 803, 816, 828, 842, 854, 863}
+var _Opcode_index = [...]uint16{0, 3, 6, 9, 13, 17, 21, 25, 30, 38, 49, 63, 69, 74, 81, 92, 102, 110, 117, 128, 140, 151, 164, 181, 197, 203, 212, 221, 231, 240, 251, 266, 280, 294, 309, 323, 339, 359, 378, 383, 393, 404, 407, 415, 423, 429, 434, 440, 446, 455, 459, 466, 477, 491, 497, 502, 510, 513, 523, 532, 539, 543, 552, 560, 570, 583, 591, 602, 617, 635, 639, 647, 651, 661, 666, 676, 687, 702, 711, 723, 734, 743, 751, 761, 767, 777, 782, 787, 793, 800, 812, 825, 837, 851, 863, 872}
 
 func (i Opcode) String() string {
-	if i < 0 || i >= Opcode(len(_Opcode_index)-1) {
+	idx := int(i) - 0
+	if i < 0 || idx >= len(_Opcode_index)-1 {
 		return "Opcode(" + strconv.FormatInt(int64(i), 10) + ")"
 	}
-	return _Opcode_name[_Opcode_index[i]:_Opcode_index[i+1]]
+	return _Opcode_name[_Opcode_index[idx]:_Opcode_index[idx+1]]
 }
 func _() {
 	// An "invalid array index" compiler error signifies that the constant values have changed.
@@ -131,10 +133,11 @@ const _AugOp_name = "AugOpAddAugOpSubAugOpMulAugOpDivAugOpPowAugOpMod"
 var _AugOp_index = [...]uint8{0, 8, 16, 24, 32, 40, 48}
 
 func (i AugOp) String() string {
-	if i < 0 || i >= AugOp(len(_AugOp_index)-1) {
+	idx := int(i) - 0
+	if i < 0 || idx >= len(_AugOp_index)-1 {
 		return "AugOp(" + strconv.FormatInt(int64(i), 10) + ")"
 	}
-	return _AugOp_name[_AugOp_index[i]:_AugOp_index[i+1]]
+	return _AugOp_name[_AugOp_index[idx]:_AugOp_index[idx+1]]
 }
 func _() {
 	// An "invalid array index" compiler error signifies that the constant values have changed.
@@ -164,15 +167,19 @@ func _() {
 	_ = x[BuiltinSystem-21]
 	_ = x[BuiltinTolower-22]
 	_ = x[BuiltinToupper-23]
+	_ = x[BuiltinTypeof-24]
+	_ = x[BuiltinTypeofVar-25]
+	_ = x[BuiltinTypeofField-26]
 }
 
-const _BuiltinOp_name = "BuiltinAtan2BuiltinCloseBuiltinCosBuiltinExpBuiltinFflushBuiltinFflushAllBuiltinGsubBuiltinIndexBuiltinIntBuiltinLengthBuiltinLengthArgBuiltinLogBuiltinMatchBuiltinRandBuiltinSinBuiltinSqrtBuiltinSrandBuiltinSrandSeedBuiltinSubBuiltinSubstrBuiltinSubstrLengthBuiltinSystemBuiltinTolowerBuiltinToupper"
+const _BuiltinOp_name = "BuiltinAtan2BuiltinCloseBuiltinCosBuiltinExpBuiltinFflushBuiltinFflushAllBuiltinGsubBuiltinIndexBuiltinIntBuiltinLengthBuiltinLengthArgBuiltinLogBuiltinMatchBuiltinRandBuiltinSinBuiltinSqrtBuiltinSrandBuiltinSrandSeedBuiltinSubBuiltinSubstrBuiltinSubstrLengthBuiltinSystemBuiltinTolowerBuiltinToupperBuiltinTypeofBuiltinTypeofVarBuiltinTypeofField"
 
-var _BuiltinOp_index = [...]uint16{0, 12, 24, 34, 44, 57, 73, 84, 96, 106, 119, 135, 145, 157, 168, 178, 189, 201, 217, 227, 240, 259, 272, 286, 300}
+var _BuiltinOp_index = [...]uint16{0, 12, 24, 34, 44, 57, 73, 84, 96, 106, 119, 135, 145, 157, 168, 178, 189, 201, 217, 227, 240, 259, 272, 286, 300, 313, 329, 347}
 
 func (i BuiltinOp) String() string {
-	if i < 0 || i >= BuiltinOp(len(_BuiltinOp_index)-1) {
+	idx := int(i) - 0
+	if i < 0 || idx >= len(_BuiltinOp_index)-1 {
 		return "BuiltinOp(" + strconv.FormatInt(int64(i), 10) + ")"
 	}
-	return _BuiltinOp_name[_BuiltinOp_index[i]:_BuiltinOp_index[i+1]]
+	return _BuiltinOp_name[_BuiltinOp_index[idx]:_BuiltinOp_index[idx+1]]
 }

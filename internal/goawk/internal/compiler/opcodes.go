@@ -120,6 +120,7 @@ const (
 	CallSplit       // arrayScope arrayIndex
 	CallSplitSep    // arrayScope arrayIndex
 	CallSprintf     // numArgs
+	CallAsort       // kind srcScope srcIndex destScope destIndex (moonix: gawk's asort, asorti)
 
 	// User and native functions
 	CallUser   // funcIndex numArrayArgs [arrayScope1 arrayIndex1 ...]
@@ -181,4 +182,19 @@ const (
 	BuiltinSystem
 	BuiltinTolower
 	BuiltinToupper
+
+	// moonix: gawk's typeof of a value (a missing one is "untyped"), of a
+	// variable's value (a missing one is "unassigned"), and of the field
+	// whose index is on the stack
+	BuiltinTypeof
+	BuiltinTypeofVar
+	BuiltinTypeofField
+)
+
+// AsortKind says whether CallAsort sorts values (asort) or indexes (asorti).
+type AsortKind Opcode
+
+const (
+	AsortValues AsortKind = iota
+	AsortIndexes
 )

@@ -54,6 +54,24 @@ func (r *ResolvedProgram) IterFuncs(f func(name string, info FuncInfo)) {
 type VarInfo struct {
 	Type  Type
 	Index int
+
+	// moonix: Untyped is true for a scalar that the program uses only
+	// as typeof's or isarray's argument (or passes to a function that
+	// does): gawk's typeof calls it "untyped", not "unassigned".
+	Untyped bool
+}
+
+// moonix: GawkArrayFuncs are gawk's built-in functions that take an
+// array, which GoAWK's grammar has no token for: a call of one of these
+// names is a call of the built-in unless the program defines a function
+// of that name, and the compiler compiles it (see IsGawkArrayFunc).
+var GawkArrayFuncs = map[string]bool{"asort": true, "asorti": true, "typeof": true, "isarray": true}
+
+// IsGawkArrayFunc reports whether a call of name is one of
+// GawkArrayFuncs rather than a call of a function of the program's.
+func (r *ResolvedProgram) IsGawkArrayFunc(name string) bool {
+	_, defined := r.resolver.funcInfo[name]
+	return GawkArrayFuncs[name] && !defined
 }
 
 // FuncInfo holds resolved information about a function.
@@ -180,6 +198,7 @@ func Resolve(prog *ast.Program, config *Config) *ResolvedProgram {
 	r.recordVar("", "ARGV", Array, lexer.Position{1, 1})
 	r.recordVar("", "ENVIRON", Array, lexer.Position{1, 1})
 	r.recordVar("", "FIELDS", Array, lexer.Position{1, 1})
+	r.recordVar("", "PROCINFO", Array, lexer.Position{Line: 1, Column: 1}) // moonix: gawk's, for sorted_in
 
 	// Main resolver pass: determine types of variables and find function
 	// information. Can't call ast.Walk on prog directly, as it will not
@@ -223,7 +242,7 @@ func Resolve(prog *ast.Program, config *Config) *ResolvedProgram {
 	for _, infos := range r.varInfo {
 		for varName, info := range infos {
 			if info.Type == unknown {
-				infos[varName] = VarInfo{Type: Scalar, Index: info.Index}
+				infos[varName] = VarInfo{Type: Scalar, Index: info.Index, Untyped: true}
 			}
 		}
 	}
@@ -249,7 +268,7 @@ func Resolve(prog *ast.Program, config *Config) *ResolvedProgram {
 				infos[name] = VarInfo{Type: info.Type, Index: array}
 				array++
 			} else {
-				infos[name] = VarInfo{Type: info.Type, Index: scalar}
+				infos[name] = VarInfo{Type: info.Type, Index: scalar, Untyped: info.Untyped}
 				scalar++
 			}
 		}
@@ -465,6 +484,10 @@ func (v *mainVisitor) Visit(node ast.Node) ast.Visitor {
 		}
 
 		funcInfo, exists := v.r.funcInfo[n.Name]
+		if !exists && GawkArrayFuncs[n.Name] {
+			v.gawkArrayCall(n)
+			return nil
+		}
 		if !exists {
 			panic(ast.PosErrorf(n.Pos, "undefined function %q", n.Name))
 		}
@@ -529,4 +552,31 @@ func (v *mainVisitor) Visit(node ast.Node) ast.Visitor {
 		return v
 	}
 	return nil
+}
+
+// gawkArrayCall records the types of the arguments of a call of one of
+// GawkArrayFuncs (moonix): asort's and asorti's first two are arrays,
+// the argument of typeof and isarray may be either.
+func (v *mainVisitor) gawkArrayCall(n *ast.UserCallExpr) {
+	min, max := 1, 3
+	if n.Name == "typeof" || n.Name == "isarray" {
+		max = 1
+	}
+	if len(n.Args) < min || len(n.Args) > max {
+		panic(ast.PosErrorf(n.Pos, "%d is invalid as number of arguments for %s", len(n.Args), n.Name))
+	}
+	for i, arg := range n.Args {
+		varExpr, isVar := arg.(*ast.VarExpr)
+		switch {
+		case i < 2 && max == 3:
+			if !isVar {
+				panic(ast.PosErrorf(n.Pos, "%s: %s argument is not an array", n.Name, [...]string{"first", "second"}[i]))
+			}
+			v.r.recordVar(v.curFunc, varExpr.Name, Array, varExpr.Pos)
+		case isVar && max == 1:
+			v.r.recordVar(v.curFunc, varExpr.Name, unknown, varExpr.Pos)
+		default:
+			ast.Walk(v, arg)
+		}
+	}
 }

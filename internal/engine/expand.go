@@ -361,7 +361,13 @@ func (p *proc) heredocBody(w *syntax.Word) (string, bool) {
 // words expands one command word, with brace expansion, into e.out.
 func (e *expander) words(w *syntax.Word) bool {
 	if hasBraces(w) && e.p.opts.has(optBraceexpand) {
-		for _, parts := range braceExpand(w.Parts) {
+		words, ok := braceExpand(w.Parts, e.p.sh.valueLimit())
+		if !ok {
+			e.p.limitHit(BoundMemory, e.p.sh.memoryMsg())
+			e.err = true
+			return false
+		}
+		for _, parts := range words {
 			e.field(parts)
 			if e.err {
 				return false

@@ -76,6 +76,9 @@ func TestLimits(t *testing.T) {
 		{"arithmetic loop", Limits{Loop: 5}, `for ((;;)); do :; done`, "too many loop iterations (limit 5)"},
 		{"commands", Limits{Commands: 3, Count: counter()}, `echo 1; echo 2; echo 3; echo 4`, "too many commands (limit 3)"},
 		{"substitution", Limits{Memory: 4 << 20}, `x=$(while :; do ` + long + `done)`, "out of memory (limit 4 MiB)"},
+		{"brace expansion", Limits{Memory: 4 << 20}, `echo {1..1000000}`, "out of memory (limit 4 MiB)"},
+		{"brace expansions multiplied", Limits{Memory: 4 << 20}, `echo {1..100}{1..100}{1..100}`, "out of memory (limit 4 MiB)"},
+		{"brace expansion within the limit", Limits{Memory: 4 << 20}, `echo {1..1000}{a,b}`, ""},
 		// (stages and jobs that run until the statement is stopped)
 		{"pipeline", Limits{Processes: 20, Procs: &procs}, "while :; do :; done" + strings.Repeat(" | cat", 30), "too many processes (limit 20)"},
 		{"jobs", Limits{Processes: 20, Procs: &procs}, `while :; do { while :; do :; done; } & done`, "too many processes (limit 20)"},

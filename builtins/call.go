@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -313,6 +314,14 @@ func optionError(args, longs []string, err error) string {
 		return fmt.Sprintf("invalid argument '%s' for '--%s'", invalid.GetValue(), f.Name)
 	case errors.As(err, &syntax):
 		return fmt.Sprintf("unrecognized option '%s'", syntax.GetSpecifiedFlag())
+	case errors.Is(err, pflag.ErrHelp):
+		// pflag's own answer to -h when no flag has the letter (it
+		// printed "pflag: help requested"), and to --help when no flag
+		// has the name
+		if !slices.Contains(longs, "help") && slices.Contains(args, "--help") {
+			return "unrecognized option '--help'"
+		}
+		return "invalid option -- 'h'"
 	}
 	return err.Error()
 }

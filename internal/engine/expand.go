@@ -563,6 +563,9 @@ func (e *expander) part(part syntax.WordPart) {
 		before := len(e.cur)
 		validBefore := e.valid
 		for _, in := range part.Parts {
+			if e.err {
+				break
+			}
 			e.part(in)
 		}
 		e.quoted = wasQuoted
@@ -572,6 +575,7 @@ func (e *expander) part(part syntax.WordPart) {
 		e.atEmpty = false
 	case *syntax.ParamExp:
 		e.param(part)
+		e.bound()
 	case *syntax.CmdSubst:
 		out, ok := e.p.cmdSubst(part)
 		if !ok {
@@ -579,6 +583,7 @@ func (e *expander) part(part syntax.WordPart) {
 			return
 		}
 		e.expansion(out)
+		e.bound()
 	case *syntax.ArithmExp:
 		n, err := e.p.arith(part.X)
 		if err != nil {
@@ -609,6 +614,16 @@ func (e *expander) part(part syntax.WordPart) {
 	case *syntax.BraceExp:
 		// reached only when brace expansion is off: the text as written
 		e.lit(braceText(part))
+	}
+}
+
+// bound fails the expansion when the word built so far is past what one
+// value may take: each expansion is bounded, but "$x$x$x" of a big x
+// was not.
+func (e *expander) bound() {
+	if limit := e.p.sh.valueLimit(); limit > 0 && !e.err && int64(len(e.cur)) > limit {
+		e.p.limitHit(BoundMemory, e.p.sh.memoryMsg())
+		e.err = true
 	}
 }
 

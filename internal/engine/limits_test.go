@@ -78,6 +78,9 @@ func TestLimits(t *testing.T) {
 		{"substitution", Limits{Memory: 4 << 20}, `x=$(while :; do ` + long + `done)`, "out of memory (limit 4 MiB)"},
 		{"brace expansion", Limits{Memory: 4 << 20}, `echo {1..1000000}`, "out of memory (limit 4 MiB)"},
 		{"brace expansions multiplied", Limits{Memory: 4 << 20}, `echo {1..100}{1..100}{1..100}`, "out of memory (limit 4 MiB)"},
+		{"expansions side by side", Limits{Memory: 4 << 20}, `x=y; for i in {1..21}; do x=$x$x; done`, "out of memory (limit 4 MiB)"},
+		{"expansions side by side in quotes", Limits{Memory: 4 << 20}, `x=y; for i in {1..21}; do x="$x$(echo)$x"; done`, "out of memory (limit 4 MiB)"},
+		{"expansions side by side within the limit", Limits{Memory: 4 << 20}, `x=y; for i in {1..20}; do x=$x$x; done`, ""},
 		{"brace expansion within the limit", Limits{Memory: 4 << 20}, `echo {1..1000}{a,b}`, ""},
 		// (stages and jobs that run until the statement is stopped)
 		{"pipeline", Limits{Processes: 20, Procs: &procs}, "while :; do :; done" + strings.Repeat(" | cat", 30), "too many processes (limit 20)"},

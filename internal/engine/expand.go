@@ -52,6 +52,8 @@ type expander struct {
 	atEmpty bool
 	// err: expansion failed (reported already).
 	err bool
+	// size is what the finished fields take, bounded as one value.
+	size int64
 	// sqLiteral: single quotes are plain characters (the operand of
 	// ${x-word} inside double quotes); splitLits: literals are split
 	// (the operand of ${x-word} outside them).
@@ -421,6 +423,9 @@ func (e *expander) finish(force bool) {
 		}
 		if matches != nil {
 			*e.out = append(*e.out, matches...)
+			for _, m := range matches {
+				e.grow(len(m))
+			}
 			e.reset()
 			return
 		}
@@ -430,7 +435,23 @@ func (e *expander) finish(force bool) {
 		}
 	}
 	*e.out = append(*e.out, string(e.cur))
+	e.grow(len(e.cur))
 	e.reset()
+}
+
+// fieldCost is what a field takes beyond its bytes: its string header
+// and the smallest allocation.
+const fieldCost = 32
+
+// grow counts a field of n bytes; past what one value may take, the
+// expansion fails: a($x $x) of a big x with many separators made
+// millions of fields (gigabytes, a minute).
+func (e *expander) grow(n int) {
+	e.size += int64(n) + fieldCost
+	if limit := e.p.sh.valueLimit(); limit > 0 && !e.err && e.size > limit {
+		e.p.limitHit(BoundMemory, e.p.sh.memoryMsg())
+		e.err = true
+	}
 }
 
 func (e *expander) reset() {
@@ -748,7 +769,7 @@ func (e *expander) split(s string) {
 		e.appendActive(s)
 		return
 	}
-	for i := 0; i < len(s); {
+	for i := 0; i < len(s) && !e.err; {
 		c := s[i]
 		size := 1
 		isSep := false

@@ -80,6 +80,8 @@ func TestLimits(t *testing.T) {
 		{"brace expansions multiplied", Limits{Memory: 4 << 20}, `echo {1..100}{1..100}{1..100}`, "out of memory (limit 4 MiB)"},
 		{"expansions side by side", Limits{Memory: 4 << 20}, `x=y; for i in {1..21}; do x=$x$x; done`, "out of memory (limit 4 MiB)"},
 		{"expansions side by side in quotes", Limits{Memory: 4 << 20}, `x=y; for i in {1..21}; do x="$x$(echo)$x"; done`, "out of memory (limit 4 MiB)"},
+		{"fields", Limits{Memory: 4 << 20}, `x=y; for i in {1..15}; do x="$x $x"; done; a=($x $x $x $x $x $x $x $x $x $x $x $x $x $x $x $x); echo no`, "out of memory (limit 4 MiB)"},
+		{"fields within the limit", Limits{Memory: 4 << 20}, `x=y; for i in {1..13}; do x="$x $x"; done; a=($x $x $x)`, ""},
 		{"expansions side by side within the limit", Limits{Memory: 4 << 20}, `x=y; for i in {1..20}; do x=$x$x; done`, ""},
 		{"brace expansion within the limit", Limits{Memory: 4 << 20}, `echo {1..1000}{a,b}`, ""},
 		// (stages and jobs that run until the statement is stopped)

@@ -11,6 +11,7 @@ import (
 	"github.com/moonix-sh/moonix/builtins/network"
 	"github.com/moonix-sh/moonix/builtins/sandbox"
 	"github.com/moonix-sh/moonix/internal/engine"
+	"github.com/moonix-sh/moonix/vfs"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -117,13 +118,20 @@ ln -s a.txt l
 snapshot first
 } >/dev/null 2>&1`
 
+// fuzzLimits are the fuzzers' bounds, below the defaults: a program that
+// fills them (yes > f filled the 1 GiB disk in under 2 seconds) takes
+// some 100 MB instead of gigabytes, so that a fuzzing worker on a small
+// machine is not killed for a bound that works; a value built past
+// every bound still is.
+var fuzzLimits = Limits{Memory: 64 << 20, Disk: vfs.Limits{Bytes: 32 << 20, Inodes: 100_000}}
+
 // runFuzzedInput runs src with stdin as its standard input in a fresh
 // session on the fuzzers' tree for at most 2 seconds (output beyond
 // 1 MiB ends it too, as a reader that stops reading would) and fails on
 // an internal error or a run that does not end.
 func runFuzzedInput(t *testing.T, src, stdin string) {
 	out := &boundedOutput{left: 1 << 20}
-	s, err := New(Config{Stdout: out, Stderr: out, Stdin: strings.NewReader(stdin)})
+	s, err := New(Config{Stdout: out, Stderr: out, Stdin: strings.NewReader(stdin), Limits: fuzzLimits})
 	if err != nil {
 		t.Fatal(err)
 	}

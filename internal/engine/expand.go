@@ -439,17 +439,15 @@ func (e *expander) finish(force bool) {
 	e.reset()
 }
 
-// fieldCost is what a field takes beyond its bytes: its string header
-// and the smallest allocation.
-const fieldCost = 32
+// fieldCost is what a field takes beyond its bytes: its string header.
+const fieldCost = 16
 
 // grow counts a field of n bytes; past what one value may take, the
 // expansion fails: a($x $x) of a big x with many separators made
 // millions of fields (gigabytes, a minute).
 func (e *expander) grow(n int) {
 	e.size += int64(n) + fieldCost
-	if limit := e.p.sh.valueLimit(); limit > 0 && !e.err && e.size > limit {
-		e.p.limitHit(BoundMemory, e.p.sh.memoryMsg())
+	if !e.err && !e.p.fits(e.size) {
 		e.err = true
 	}
 }
@@ -642,8 +640,7 @@ func (e *expander) part(part syntax.WordPart) {
 // value may take: each expansion is bounded, but "$x$x$x" of a big x
 // was not.
 func (e *expander) bound() {
-	if limit := e.p.sh.valueLimit(); limit > 0 && !e.err && int64(len(e.cur)) > limit {
-		e.p.limitHit(BoundMemory, e.p.sh.memoryMsg())
+	if !e.err && !e.p.fits(int64(len(e.cur))) {
 		e.err = true
 	}
 }

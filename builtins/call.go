@@ -181,6 +181,22 @@ func (c *Call) Canceled() bool { return c.Ctx != nil && c.Ctx.Err() != nil }
 // the session holds other things).
 func (c *Call) Fits(n int64) bool { return c.MemLimit <= 0 || n >= 0 && n <= c.MemLimit/4 }
 
+// ReadAll reads r to its end, as io.ReadAll does, but holds no more than
+// one value may (Fits): past that it stops with ENOMEM ("Cannot allocate
+// memory"), so that a command that needs its whole input (tac, xxd,
+// diff) does not take the host's memory (yes | tac did).
+func (c *Call) ReadAll(r io.Reader) ([]byte, error) {
+	if c.MemLimit <= 0 {
+		return io.ReadAll(r)
+	}
+	limit := c.MemLimit / 4
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		return nil, syscall.ENOMEM
+	}
+	return data, err
+}
+
 // WatchMemory returns the context for an evaluation bounded by MemWatch
 // (the command's own context when there is none) and the function that
 // tells, when it ends, whether it ran out of memory.

@@ -1118,7 +1118,7 @@ func runSed(c *builtins.Call) int {
 						c.FailWith(err, "couldn't open file %s: %s", name, builtins.Reason(err))
 						return 4
 					}
-					data, err := io.ReadAll(r)
+					data, err := c.ReadAll(r)
 					r.Close()
 					if err != nil {
 						c.FailWith(err, "couldn't read %s: %s", name, builtins.Reason(err))

@@ -130,6 +130,11 @@ var fuzzLimits = Limits{Memory: 64 << 20, Disk: vfs.Limits{Bytes: 32 << 20, Inod
 // 1 MiB ends it too, as a reader that stops reading would) and fails on
 // an internal error or a run that does not end.
 func runFuzzedInput(t *testing.T, src, stdin string) {
+	// the process's bound, as the command line sets it (--max-memory):
+	// what holds more than the limits let it (yes | sort) stops there
+	// rather than taking the worker down
+	WatchMemory(1 << 30)
+	defer WatchMemory(0)
 	out := &boundedOutput{left: 1 << 20}
 	s, err := New(Config{Stdout: out, Stderr: out, Stdin: strings.NewReader(stdin), Limits: fuzzLimits})
 	if err != nil {

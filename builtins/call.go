@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -180,6 +181,22 @@ func (c *Call) Canceled() bool { return c.Ctx != nil && c.Ctx.Err() != nil }
 // the session holds other things).
 func (c *Call) Fits(n int64) bool { return c.MemLimit <= 0 || n >= 0 && n <= c.MemLimit/4 }
 
+// ReadAll reads r to its end, as io.ReadAll does, but holds no more than
+// one value may (Fits): past that it stops with ENOMEM ("Cannot allocate
+// memory"), so that a command that needs its whole input (tac, xxd,
+// diff) does not take the host's memory (yes | tac did).
+func (c *Call) ReadAll(r io.Reader) ([]byte, error) {
+	if c.MemLimit <= 0 {
+		return io.ReadAll(r)
+	}
+	limit := c.MemLimit / 4
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		return nil, syscall.ENOMEM
+	}
+	return data, err
+}
+
 // WatchMemory returns the context for an evaluation bounded by MemWatch
 // (the command's own context when there is none) and the function that
 // tells, when it ends, whether it ran out of memory.
@@ -313,6 +330,14 @@ func optionError(args, longs []string, err error) string {
 		return fmt.Sprintf("invalid argument '%s' for '--%s'", invalid.GetValue(), f.Name)
 	case errors.As(err, &syntax):
 		return fmt.Sprintf("unrecognized option '%s'", syntax.GetSpecifiedFlag())
+	case errors.Is(err, pflag.ErrHelp):
+		// pflag's own answer to -h when no flag has the letter (it
+		// printed "pflag: help requested"), and to --help when no flag
+		// has the name
+		if !slices.Contains(longs, "help") && slices.Contains(args, "--help") {
+			return "unrecognized option '--help'"
+		}
+		return "invalid option -- 'h'"
 	}
 	return err.Error()
 }

@@ -27,7 +27,7 @@ func (r canceledReader) Read(p []byte) (int, error) {
 
 // readAllOf reads r whole, or until the command is cancelled.
 func readAllOf(c *builtins.Call, r io.Reader) ([]byte, error) {
-	return io.ReadAll(canceledReader{c, r})
+	return c.ReadAll(canceledReader{c, r})
 }
 
 // readFileOf reads the file at the absolute path p (a device too), or

@@ -58,7 +58,7 @@ func runBc(c *builtins.Call) int {
 			return bcStatus(c)
 		}
 	}
-	data, err := io.ReadAll(c.Stdin)
+	data, err := c.ReadAll(c.Stdin)
 	if err != nil {
 		c.FailErr("-", err)
 		return 1

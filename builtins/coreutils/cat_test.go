@@ -14,6 +14,7 @@ func TestCat(t *testing.T) {
 		{[]string{"cat", "nope"}, "", "", "cat: nope: No such file or directory\n", 1},
 		{[]string{"cat", "/work"}, "", "", "cat: /work: Is a directory\n", 1},
 		{[]string{"cat", "-z"}, "", "", "cat: invalid option -- 'z'\nTry 'cat --help' for more information.\n", 1},
+		{[]string{"cat", "-h"}, "", "", "cat: invalid option -- 'h'\nTry 'cat --help' for more information.\n", 1},
 		{[]string{"cat", "-A"}, "a\tb\x01\xe9\n", "a^Ib^AM-i$\n", "", 0},
 		{[]string{"cat", "-v"}, "a\tb\x01\x7f\n", "a\tb^A^?\n", "", 0},
 		{[]string{"cat", "-T"}, "a\tb\n", "a^Ib\n", "", 0},

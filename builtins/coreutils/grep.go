@@ -306,7 +306,7 @@ func runGrep(c *builtins.Call) int {
 				c.FailErr(f, err)
 				return 2
 			}
-			data, err := io.ReadAll(r)
+			data, err := c.ReadAll(r)
 			r.Close()
 			if err != nil {
 				c.FailErr(f, err)

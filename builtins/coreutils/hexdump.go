@@ -71,8 +71,10 @@ written instead of standard output.
 // readDumpInput concatenates the operands (od and hexdump skip and limit
 // the whole, not each file), reading no more than limit bytes when it is
 // not negative (hexdump -n 32 /dev/zero ends).
-// It returns ok false when every operand failed.
-func readDumpInput(c *builtins.Call, names []string, limit int64) (data []byte, status int, ok bool) {
+// It returns ok false when every operand failed, and oom true (having
+// said so) when the input is more than the memory limit lets it hold
+// (yes | od took the host's memory).
+func readDumpInput(c *builtins.Call, names []string, limit int64) (data []byte, status int, ok, oom bool) {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -83,9 +85,14 @@ func readDumpInput(c *builtins.Call, names []string, limit int64) (data []byte, 
 		r, err := c.Open(name)
 		var b []byte
 		if err == nil {
+			want := limit - int64(len(data))
+			if fit := c.MemLimit/4 - int64(len(data)) + 1; c.MemLimit > 0 && (limit < 0 || want > fit) {
+				// one byte past what fits tells that it does not
+				want = fit
+			}
 			rd := io.Reader(r)
-			if limit >= 0 {
-				rd = io.LimitReader(r, limit-int64(len(data)))
+			if want >= 0 {
+				rd = io.LimitReader(r, want)
 			}
 			b, err = io.ReadAll(rd)
 			r.Close()
@@ -97,8 +104,11 @@ func readDumpInput(c *builtins.Call, names []string, limit int64) (data []byte, 
 		}
 		data = append(data, b...)
 		ok = true
+		if !c.Fits(int64(len(data))) {
+			return nil, c.OutOfMemory(), false, true
+		}
 	}
-	return data, status, ok
+	return data, status, ok, false
 }
 
 // dumpCount parses an optional byte-count option of od or hexdump; an
@@ -220,7 +230,10 @@ func runHexdump(c *builtins.Call) int {
 	if length >= 0 {
 		limit = skip + length
 	}
-	data, status, ok := readDumpInput(c, fl.Args(), limit)
+	data, status, ok, oom := readDumpInput(c, fl.Args(), limit)
+	if oom {
+		return status
+	}
 	if !ok {
 		c.Fail("all input file arguments failed")
 		return 1

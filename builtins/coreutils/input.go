@@ -92,7 +92,7 @@ func readInput(c *builtins.Call, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return io.ReadAll(r)
+	return c.ReadAll(r)
 }
 
 // readLine reads a line and its end from br, as ReadBytes does but

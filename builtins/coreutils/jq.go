@@ -751,7 +751,7 @@ func (in *jqInputs) Next() (any, bool) {
 			if in.lines == nil && !in.open() {
 				break
 			}
-			data, err := io.ReadAll(in.lines)
+			data, err := in.c.ReadAll(in.lines)
 			sb.Write(data)
 			in.closeCurrent()
 			in.lines = nil

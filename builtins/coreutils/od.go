@@ -362,7 +362,7 @@ func runOd(c *builtins.Call) int {
 	if count >= 0 {
 		limit = skip + count
 	}
-	data, status, ok := readDumpInput(c, operands, limit)
+	data, status, ok, _ := readDumpInput(c, operands, limit)
 	if !ok {
 		return status
 	}

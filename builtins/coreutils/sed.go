@@ -1119,7 +1119,7 @@ func runSed(c *builtins.Call) int {
 						c.FailWith(err, "couldn't open file %s: %s", name, builtins.Reason(err))
 						return 4
 					}
-					data, err := io.ReadAll(r)
+					data, err := c.ReadAll(r)
 					r.Close()
 					if err != nil {
 						c.FailWith(err, "couldn't read %s: %s", name, builtins.Reason(err))
@@ -1551,14 +1551,23 @@ func (r *sed) exec() sedAction {
 			return actDelete
 		case 'b':
 			pc = cmd.target
+			if r.stopped() {
+				return actQuitNow
+			}
 		case 't':
 			if r.replaced {
 				r.replaced = false
 				pc = cmd.target
+				if r.stopped() {
+					return actQuitNow
+				}
 			}
 		case 'T':
 			if !r.replaced {
 				pc = cmd.target
+				if r.stopped() {
+					return actQuitNow
+				}
 			} else {
 				r.replaced = false
 			}
@@ -1576,10 +1585,16 @@ func (r *sed) exec() sedAction {
 		case 'g':
 			r.ps = r.hs
 		case 'G':
+			if !r.fits(len(r.hs) + 1) {
+				return actQuitNow
+			}
 			r.ps += string(r.eol) + r.hs
 		case 'h':
 			r.hs = r.ps
 		case 'H':
+			if !r.fits(len(r.ps) + 1) {
+				return actQuitNow
+			}
 			r.hs += string(r.eol) + r.ps
 		case 'x':
 			r.ps, r.hs = r.hs, r.ps
@@ -1609,6 +1624,9 @@ func (r *sed) exec() sedAction {
 			}
 			r.flushAppends()
 			line, nl, _ := r.in.read()
+			if !r.fits(len(line) + 1) {
+				return actQuitNow
+			}
 			r.ps += string(r.eol) + line
 			r.nl = nl
 			r.lineNo++
@@ -1646,7 +1664,9 @@ func (r *sed) exec() sedAction {
 			}
 			r.wfile(cmd.text).write(first, true)
 		case 's':
-			r.substitute(cmd)
+			if !r.substitute(cmd) {
+				return actQuitNow
+			}
 		case 'y':
 			r.ps = strings.Map(func(c rune) rune {
 				for i, s := range cmd.ysrc {
@@ -1690,14 +1710,16 @@ func (r *sed) readLineFrom(name string) (string, bool) {
 	return strings.TrimSuffix(s, string(r.eol)), true
 }
 
-func (r *sed) substitute(cmd *sedCmd) {
+// substitute runs s; it reports false when the result would not fit in
+// the memory limit (sed then stops).
+func (r *sed) substitute(cmd *sedCmd) bool {
 	m := cmd.re.m
 	if m == nil {
 		m = r.lastRe
 		if m == nil {
 			r.c.Fail("no previous regular expression")
 			r.quit, r.exit = true, 1
-			return
+			return true
 		}
 	}
 	r.lastRe = m
@@ -1711,9 +1733,12 @@ func (r *sed) substitute(cmd *sedCmd) {
 	} else {
 		locs = m.FindAllSubmatchIndex([]byte(r.ps), n)
 	}
+	if !r.fits(cmd.grows(r.ps, locs)) {
+		return false
+	}
 	ps, ok := cmd.replaceAt(r.ps, locs)
 	if !ok {
-		return
+		return true
 	}
 	r.ps = ps
 	r.replaced = true
@@ -1723,6 +1748,53 @@ func (r *sed) substitute(cmd *sedCmd) {
 	if cmd.wfile != "" {
 		r.wfile(cmd.wfile).write(r.ps, r.nl)
 	}
+	return true
+}
+
+// fits reports whether the pattern and hold spaces, grown by n bytes,
+// fit in the memory limit; when they do not, sed says so and stops
+// (:a;s/.*/&&/;ta doubled the pattern space until the host's memory
+// ran out).
+func (r *sed) fits(n int) bool {
+	if r.c.Fits(int64(len(r.ps)) + int64(len(r.hs)) + int64(n)) {
+		return true
+	}
+	r.quit, r.exit = true, r.c.OutOfMemory()
+	return false
+}
+
+// stopped reports whether sed was canceled, checked at each jump: a
+// script that loops (:a;ba) reads no input, where run checks.
+func (r *sed) stopped() bool {
+	if r.c.Canceled() {
+		r.quit, r.exit = true, 130
+		return true
+	}
+	return false
+}
+
+// grows is how many bytes replacing the matches at locs in s adds, at
+// most (a case conversion may change a character's length a little).
+func (cmd *sedCmd) grows(s string, locs [][]int) int {
+	n := 0
+	for k, loc := range locs {
+		if k+1 < cmd.nth {
+			continue
+		}
+		for _, p := range cmd.repl {
+			switch {
+			case p.conv != 0:
+			case p.group < 0:
+				n += len(p.lit)
+			case 2*p.group+1 < len(loc) && loc[2*p.group] >= 0:
+				n += loc[2*p.group+1] - loc[2*p.group]
+			}
+		}
+		if !cmd.global {
+			break
+		}
+	}
+	return n
 }
 
 // literalMatches is FindAllSubmatchIndex for a pattern that is the

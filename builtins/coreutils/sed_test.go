@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/vfs"
 )
 
@@ -409,4 +410,33 @@ func TestSedSubstituteBytes(t *testing.T) {
 		{[]string{"sed", "s/a/A/g"}, "", "", "", 0},
 		{[]string{"sed", "s/b/c/g"}, long, strings.Repeat("ac", 100000), "", 0},
 	})
+}
+
+// TestSedBounds: a script whose pattern or hold space grows without end
+// stops at the memory limit, saying so, and one that loops without
+// reading stops when it is canceled.
+func TestSedBounds(t *testing.T) {
+	t.Parallel()
+	limit := func(c *builtins.Call) { c.MemLimit = 4 << 20 }
+	oom := "moonix: sed: out of memory (limit 4 MiB)\n"
+	for _, script := range []string{
+		":a;s/.*/&&/;ta",
+		":a;s/x/xx/g;ta",
+		"h;:a;G;ba",
+		":a;H;x;ba",
+		"s/.*/&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&/",
+	} {
+		out, errs, status := runSetup(t, testTree(t), limit, strings.Repeat("x", 1<<16)+"\n", "sed", script)
+		if out != "" || errs != oom || status != 1 {
+			t.Errorf("sed %q: got (%d bytes, %q, %d), want (0 bytes, %q, 1)", script, len(out), errs, status, oom)
+		}
+	}
+	// within the limit, the same scripts end as they do without one
+	out, errs, status := runSetup(t, testTree(t), limit, "x\n", "sed", ":a;s/x/xx/;/x\\{100\\}/q;ta")
+	if out != strings.Repeat("x", 100)+"\n" || errs != "" || status != 0 {
+		t.Errorf("got (%q, %q, %d)", out, errs, status)
+	}
+	for _, script := range []string{":a;ba", ":a;s/x/x/;ta", ":a;Tb;:b;Ta"} {
+		runCanceled(t, func(c *builtins.Call) { c.Stdin = strings.NewReader("x\n") }, "sed", script)
+	}
 }

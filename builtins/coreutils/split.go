@@ -292,7 +292,7 @@ func runSplit(c *builtins.Call) int {
 	s := &splitter{c: c, names: names, verbose: *verbose}
 	switch mode {
 	case 'n':
-		data, err := io.ReadAll(r)
+		data, err := c.ReadAll(r)
 		if err != nil {
 			c.FailErr(name, err)
 			return 1

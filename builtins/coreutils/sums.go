@@ -239,7 +239,7 @@ func sumCheck(c *builtins.Call, a sumAlgo, o sumOpts, files []string) int {
 			status = 1
 			continue
 		}
-		data, err := io.ReadAll(r)
+		data, err := c.ReadAll(r)
 		r.Close()
 		if err != nil {
 			c.FailErr(list, err)

@@ -45,7 +45,7 @@ func runTac(c *builtins.Call) int {
 		}
 	}
 	return inputs(c, fl.Args(), func(name string, r io.Reader) error {
-		data, err := io.ReadAll(r)
+		data, err := c.ReadAll(r)
 		if err != nil {
 			return err
 		}

@@ -63,7 +63,7 @@ func runUuencode(c *builtins.Call) int {
 		}
 		in = f
 	}
-	data, err := io.ReadAll(in)
+	data, err := c.ReadAll(in)
 	if err != nil {
 		c.FailErr(ops[0], err)
 		return 1

@@ -421,6 +421,9 @@ func (p *proc) isArray(name string) bool {
 // arrayElems expands the elements of NAME=(...): values, and for [k]=v
 // elements their keys (unexpanded for indexed arrays).
 func (p *proc) arrayElems(ae *syntax.ArrayExpr) (vals []string, keys []*syntax.ArrayElem, ok bool) {
+	// the elements together are bounded as one value, as the fields of
+	// one word are
+	var size int64
 	for _, el := range ae.Elems {
 		if el.Index != nil {
 			val := ""
@@ -433,6 +436,9 @@ func (p *proc) arrayElems(ae *syntax.ArrayExpr) (vals []string, keys []*syntax.A
 			}
 			vals = append(vals, val)
 			keys = append(keys, el)
+			if size += int64(len(val)) + fieldCost; !p.fits(size) {
+				return nil, nil, false
+			}
 			continue
 		}
 		if el.Value == nil {
@@ -445,6 +451,10 @@ func (p *proc) arrayElems(ae *syntax.ArrayExpr) (vals []string, keys []*syntax.A
 		for _, f := range fs {
 			vals = append(vals, f)
 			keys = append(keys, nil)
+			size += int64(len(f)) + fieldCost
+		}
+		if !p.fits(size) {
+			return nil, nil, false
 		}
 	}
 	return vals, keys, true

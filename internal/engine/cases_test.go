@@ -105,6 +105,7 @@ var engineCases = []engineCase{
 	{"regex with nocasematch and tilde", `HOME=/h; [[ /h =~ ~ ]]; echo $?; shopt -s nocasematch; [[ a =~ A ]]; echo $?; [[ aB =~ ^(a)b$ ]]; echo ${BASH_REMATCH[1]}`, "0\n0\na\n", 0},
 	{"failglob leaves the line", "shopt -s failglob; echo *.ZZ; echo same\necho $?", "1\n", 0},
 	{"declarations expand before their redirections", `readonly x=$(echo err >&2) 2>/dev/null; echo done`, "done\n", 0},
+	{"brace sequences at the ends of int64", `echo {9223372036854775806..9223372036854775807} {-9223372036854775807..-9223372036854775808}; echo {1..3..-9223372036854775808} {1..3..9223372036854775807} {3..1..-1} {a..e..-2} {1..3..0}`, "9223372036854775806 9223372036854775807 -9223372036854775807 -9223372036854775808\n{1..3..-9223372036854775808} 1 3 2 1 a c e 1 2 3\n", 0},
 	{"brace expansion in a redirection", `echo hi > a-{one,two}; echo $?; echo x >{,}; echo $?`, "1\n1\n", 0},
 	{"!( ) in [[ ]] without extglob", "e=; s=x; [[ !($e) ]] && echo T; [[ !($s) ]] || echo F; builtin --; echo $?", "T\nF\n0\n", 0},
 	{"empty extended globs", "shopt -s extglob\n[[ '' == @() ]] && echo T; [[ x == @(||) ]] || echo F", "T\nF\n", 0},

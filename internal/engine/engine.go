@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -569,6 +571,9 @@ func IsBuiltin(name string) bool {
 	_, ok := builtins[name]
 	return ok
 }
+
+// BuiltinNames lists the builtins of the shell itself, sorted.
+func BuiltinNames() []string { return slices.Sorted(maps.Keys(builtins)) }
 
 // flow is how control leaves the normal sequence.
 type flow uint8

@@ -52,6 +52,8 @@ type expander struct {
 	atEmpty bool
 	// err: expansion failed (reported already).
 	err bool
+	// size is what the finished fields take, bounded as one value.
+	size int64
 	// sqLiteral: single quotes are plain characters (the operand of
 	// ${x-word} inside double quotes); splitLits: literals are split
 	// (the operand of ${x-word} outside them).
@@ -361,7 +363,13 @@ func (p *proc) heredocBody(w *syntax.Word) (string, bool) {
 // words expands one command word, with brace expansion, into e.out.
 func (e *expander) words(w *syntax.Word) bool {
 	if hasBraces(w) && e.p.opts.has(optBraceexpand) {
-		for _, parts := range braceExpand(w.Parts) {
+		words, ok := braceExpand(w.Parts, e.p.sh.valueLimit())
+		if !ok {
+			e.p.limitHit(BoundMemory, e.p.sh.memoryMsg())
+			e.err = true
+			return false
+		}
+		for _, parts := range words {
 			e.field(parts)
 			if e.err {
 				return false
@@ -415,6 +423,9 @@ func (e *expander) finish(force bool) {
 		}
 		if matches != nil {
 			*e.out = append(*e.out, matches...)
+			for _, m := range matches {
+				e.grow(len(m))
+			}
 			e.reset()
 			return
 		}
@@ -424,7 +435,21 @@ func (e *expander) finish(force bool) {
 		}
 	}
 	*e.out = append(*e.out, string(e.cur))
+	e.grow(len(e.cur))
 	e.reset()
+}
+
+// fieldCost is what a field takes beyond its bytes: its string header.
+const fieldCost = 16
+
+// grow counts a field of n bytes; past what one value may take, the
+// expansion fails: a($x $x) of a big x with many separators made
+// millions of fields (gigabytes, a minute).
+func (e *expander) grow(n int) {
+	e.size += int64(n) + fieldCost
+	if !e.err && !e.p.fits(e.size) {
+		e.err = true
+	}
 }
 
 func (e *expander) reset() {
@@ -557,6 +582,9 @@ func (e *expander) part(part syntax.WordPart) {
 		before := len(e.cur)
 		validBefore := e.valid
 		for _, in := range part.Parts {
+			if e.err {
+				break
+			}
 			e.part(in)
 		}
 		e.quoted = wasQuoted
@@ -566,6 +594,7 @@ func (e *expander) part(part syntax.WordPart) {
 		e.atEmpty = false
 	case *syntax.ParamExp:
 		e.param(part)
+		e.bound()
 	case *syntax.CmdSubst:
 		out, ok := e.p.cmdSubst(part)
 		if !ok {
@@ -573,6 +602,7 @@ func (e *expander) part(part syntax.WordPart) {
 			return
 		}
 		e.expansion(out)
+		e.bound()
 	case *syntax.ArithmExp:
 		n, err := e.p.arith(part.X)
 		if err != nil {
@@ -603,6 +633,15 @@ func (e *expander) part(part syntax.WordPart) {
 	case *syntax.BraceExp:
 		// reached only when brace expansion is off: the text as written
 		e.lit(braceText(part))
+	}
+}
+
+// bound fails the expansion when the word built so far is past what one
+// value may take: each expansion is bounded, but "$x$x$x" of a big x
+// was not.
+func (e *expander) bound() {
+	if !e.err && !e.p.fits(int64(len(e.cur))) {
+		e.err = true
 	}
 }
 
@@ -727,7 +766,7 @@ func (e *expander) split(s string) {
 		e.appendActive(s)
 		return
 	}
-	for i := 0; i < len(s); {
+	for i := 0; i < len(s) && !e.err; {
 		c := s[i]
 		size := 1
 		isSep := false

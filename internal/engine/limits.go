@@ -76,6 +76,16 @@ func (s *Shell) stop(ctx context.Context, bound Bound, msg string) bool {
 	return true
 }
 
+// fits reports whether size bytes may be one value (valueLimit); past
+// it, the statement stops, out of memory.
+func (p *proc) fits(size int64) bool {
+	if limit := p.sh.valueLimit(); limit > 0 && size > limit {
+		p.limitHit(BoundMemory, p.sh.memoryMsg())
+		return false
+	}
+	return true
+}
+
 // limitHit fails the running command because a bound was passed: the
 // statement stops (Limits.Stop).
 func (p *proc) limitHit(bound Bound, msg string) {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -149,8 +150,25 @@ func wordHasBrace(w *syntax.Word) bool {
 }
 
 // braceExpand expands the brace expressions of a word into the words
-// they stand for, left to right.
-func braceExpand(parts []syntax.WordPart) [][]syntax.WordPart {
+// they stand for, left to right. It gives up (ok false) when the words
+// would take more than limit bytes (0: no bound), before building them:
+// {1..9999999999} or {1..1000}{1..1000}{1..1000} would take the host's
+// memory.
+func braceExpand(parts []syntax.WordPart, limit int64) (words [][]syntax.WordPart, ok bool) {
+	left := int64(math.MaxInt64)
+	if limit > 0 {
+		left = limit
+	}
+	return braceWords(parts, nil, &left)
+}
+
+// braceCost is what one word of a brace expansion takes beyond its text:
+// its parts, a literal each.
+const braceCost = 64
+
+// braceWords appends to out the words parts expands to, taking their
+// size from *left; past it, it reports false.
+func braceWords(parts []syntax.WordPart, out [][]syntax.WordPart, left *int64) ([][]syntax.WordPart, bool) {
 	for i, part := range parts {
 		be, ok := part.(*syntax.BraceExp)
 		if !ok {
@@ -158,11 +176,13 @@ func braceExpand(parts []syntax.WordPart) [][]syntax.WordPart {
 		}
 		var alts [][]syntax.WordPart
 		if be.Sequence {
-			seq, ok := braceSequence(be)
-			if !ok {
-				lit := &syntax.Lit{Value: braceText(be)}
-				alts = [][]syntax.WordPart{{lit}}
-			} else {
+			seq, ok, fits := braceSequence(be, *left)
+			switch {
+			case !fits:
+				return out, false
+			case !ok:
+				alts = [][]syntax.WordPart{{&syntax.Lit{Value: braceText(be)}}}
+			default:
 				for _, s := range seq {
 					alts = append(alts, []syntax.WordPart{&syntax.Lit{Value: s}})
 				}
@@ -172,73 +192,82 @@ func braceExpand(parts []syntax.WordPart) [][]syntax.WordPart {
 				alts = append(alts, el.Parts)
 			}
 		}
-		var out [][]syntax.WordPart
 		for _, alt := range alts {
 			word := make([]syntax.WordPart, 0, len(parts)+len(alt))
 			word = append(word, parts[:i]...)
 			word = append(word, alt...)
 			word = append(word, parts[i+1:]...)
-			out = append(out, braceExpand(word)...)
+			if out, ok = braceWords(word, out, left); !ok {
+				return out, false
+			}
 		}
-		return out
+		return out, true
 	}
-	return [][]syntax.WordPart{parts}
+	*left -= braceCost * int64(len(parts)+1)
+	for _, part := range parts {
+		if lit, ok := part.(*syntax.Lit); ok {
+			*left -= int64(len(lit.Value))
+		}
+	}
+	return append(out, parts), *left >= 0
 }
 
-// braceSequence generates {x..y[..step]}.
-func braceSequence(be *syntax.BraceExp) ([]string, bool) {
+// braceSequence generates {x..y[..step]}; ok is false when the elements
+// make no sequence (the text stays as written); fits is false when its
+// words would take more than limit bytes.
+func braceSequence(be *syntax.BraceExp, limit int64) (seq []string, ok, fits bool) {
 	if len(be.Elems) < 2 {
-		return nil, false
+		return nil, false, true
 	}
 	from, to := be.Elems[0].Lit(), be.Elems[1].Lit()
-	step := int64(1)
+	step := uint64(1)
 	if len(be.Elems) > 2 {
 		s, err := strconv.ParseInt(be.Elems[2].Lit(), 10, 64)
-		if err != nil {
-			return nil, false
+		if err != nil || s == math.MinInt64 {
+			// bash takes no step it cannot negate either
+			return nil, false, true
 		}
 		if s < 0 {
 			s = -s
 		}
-		if s == 0 {
-			s = 1
-		}
-		step = s
+		step = uint64(max(s, 1))
 	}
 	a, errA := strconv.ParseInt(from, 10, 64)
 	b, errB := strconv.ParseInt(to, 10, 64)
-	if errA == nil && errB == nil {
-		width := 0
+	width := 0
+	switch {
+	case errA == nil && errB == nil:
 		if padded(from) || padded(to) {
 			width = max(len(from), len(to))
 		}
-		var out []string
-		if a <= b {
-			for n := a; n <= b; n += step {
-				out = append(out, padNum(n, width))
-			}
-		} else {
-			for n := a; n >= b; n -= step {
-				out = append(out, padNum(n, width))
-			}
-		}
-		return out, true
+	case len(from) == 1 && len(to) == 1 && isAlpha(from[0]) && isAlpha(to[0]):
+		a, b = int64(from[0]), int64(to[0])
+	default:
+		return nil, false, true
 	}
-	if len(from) == 1 && len(to) == 1 && isAlpha(from[0]) && isAlpha(to[0]) {
-		var out []string
-		x, y := int64(from[0]), int64(to[0])
-		if x <= y {
-			for n := x; n <= y; n += step {
-				out = append(out, string(rune(n)))
-			}
-		} else {
-			for n := x; n >= y; n -= step {
-				out = append(out, string(rune(n)))
-			}
-		}
-		return out, true
+	// the count, in unsigned arithmetic: b-a may not fit an int64
+	span := uint64(b) - uint64(a)
+	if a > b {
+		span = uint64(a) - uint64(b)
 	}
-	return nil, false
+	count := span/step + 1
+	size := uint64(braceCost + max(width, 20))
+	if limit < 0 || count > uint64(limit)/size {
+		return nil, true, false
+	}
+	seq = make([]string, 0, count)
+	for i := range count {
+		n := int64(uint64(a) + i*step)
+		if a > b {
+			n = int64(uint64(a) - i*step)
+		}
+		if errA == nil {
+			seq = append(seq, padNum(n, width))
+		} else {
+			seq = append(seq, string(rune(n)))
+		}
+	}
+	return seq, true, true
 }
 
 func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -1,0 +1,245 @@
+package vfs
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	git "github.com/go-git/go-git/v5"
+	"golang.org/x/crypto/ssh"
+
+	"github.com/moonix-sh/moonix/internal/sshauth"
+	"github.com/moonix-sh/moonix/internal/sshtest"
+)
+
+// Seeds of the keys the tests use: the server's host key, the user's
+// key it lets in, and keys it does not know.
+const (
+	hostSeed  = 1
+	userSeed  = 2
+	otherSeed = 3
+)
+
+// startSSH starts a server on 127.0.0.1 serving dir, which lets in the
+// key of userSeed, and makes dir/shared.git a bare repository.
+func startSSH(t *testing.T) (*sshtest.Server, string) {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := git.PlainInit(filepath.Join(dir, "shared.git"), true); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := sshtest.Start(dir, hostSeed, userSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv, dir
+}
+
+// testSSHClient connects with the host's network, knows the host keys of
+// knownHosts (known_hosts text) and logs in with the keys of seeds.
+func testSSHClient(knownHosts string, seeds ...byte) *SSHClient {
+	var d net.Dialer
+	return &SSHClient{
+		Dial: d.DialContext,
+		Config: func(_ context.Context, user, addr string) (*ssh.ClientConfig, func(), error) {
+			var kh sshauth.KnownHosts
+			kh.Add("/work/.ssh/known_hosts", []byte(knownHosts))
+			var signers []ssh.Signer
+			for _, s := range seeds {
+				signers = append(signers, sshtest.Signer(s))
+			}
+			if user == "" {
+				user = "user"
+			}
+			return &ssh.ClientConfig{User: user, Auth: []ssh.AuthMethod{ssh.PublicKeys(signers...)},
+				HostKeyCallback: kh.Check, HostKeyAlgorithms: kh.Algorithms(addr)}, nil, nil
+		},
+	}
+}
+
+// snapshotted is a history with a snapshot of /work/f holding content.
+func snapshotted(t *testing.T, content string) (*Tree, *Repo) {
+	t.Helper()
+	tree := NewDefault(Options{Uid: 1000, Gid: 1000})
+	repo, _, err := OpenRepo(tree, RepoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(tree, "/work/f", []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := repo.Snapshot(content, State{Dir: "/work"}); err != nil {
+		t.Fatal(err)
+	}
+	return tree, repo
+}
+
+// TestSSHRemote: a push over ssh, in both URL forms, reaches the
+// repository the URL names; a clone from it has the same history and
+// files, and a fetch and a fast-forward bring the next snapshot.
+func TestSSHRemote(t *testing.T) {
+	t.Parallel()
+	srv, dir := startSSH(t)
+	ctx := WithSSH(context.Background(), testSSHClient(sshtest.KnownHost(srv.Addr, hostSeed), userSeed))
+	host, port, _ := net.SplitHostPort(srv.Addr)
+	url := "ssh://git@" + srv.Addr + "/shared.git"
+
+	tree, a := snapshotted(t, "one\n")
+	if err := a.AddRemote("origin", url); err != nil {
+		t.Fatal(err)
+	}
+	up, err := a.Push(ctx, "origin", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if up.Old != "" || up.New != a.CurrentID() {
+		t.Errorf("push: %+v, want a new main at %s", up, a.CurrentID())
+	}
+	shared, err := git.PlainOpen(filepath.Join(dir, "shared.git"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref, err := shared.Reference("refs/heads/main", true); err != nil || ref.Hash().String() != a.CurrentID() {
+		t.Fatalf("the server's main: %v, %v; want %s", ref, err, a.CurrentID())
+	}
+
+	// scp's form, with go-git's HOST:PORT:PATH (the user from the URL)
+	tree2 := NewDefault(Options{Uid: 1000, Gid: 1000})
+	b, _, err := OpenRepo(tree2, RepoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Clone(ctx, "git@"+host+":"+port+":shared.git"); err != nil {
+		t.Fatal(err)
+	}
+	if b.CurrentID() != a.CurrentID() {
+		t.Errorf("clone's snapshot %s, want %s", b.CurrentID(), a.CurrentID())
+	}
+	if got, err := ReadFile(tree2, "/work/f"); err != nil || string(got) != "one\n" {
+		t.Errorf("clone's /work/f = %q, %v", got, err)
+	}
+
+	WriteFile(tree, "/work/f", []byte("two\n"), 0o644)
+	if _, _, err := a.Snapshot("two", State{Dir: "/work"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Push(ctx, "origin", ""); err != nil {
+		t.Fatal(err)
+	}
+	ups, err := b.Fetch(ctx, "origin")
+	if err != nil || len(ups) != 1 || ups[0].New != a.CurrentID() {
+		t.Fatalf("fetch: %+v, %v", ups, err)
+	}
+	if _, _, err := b.FastForward("origin", ""); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := ReadFile(tree2, "/work/f"); string(got) != "two\n" {
+		t.Errorf("after the pull /work/f = %q", got)
+	}
+	if _, err := a.Push(ctx, "origin", ""); !errors.Is(err, ErrUpToDate) {
+		t.Errorf("a second push: %v, want ErrUpToDate", err)
+	}
+	for _, c := range srv.Commands() {
+		if !strings.HasPrefix(c, "git git-") || !strings.HasSuffix(c, " '/shared.git'") && !strings.HasSuffix(c, " 'shared.git'") {
+			t.Errorf("the server ran %q", c)
+		}
+	}
+}
+
+// TestSSHRefused: an unknown host, a host whose key changed, a key the
+// server does not let in, a repository that is not there, a context
+// without a client: each is refused, in ssh's and git's words, and
+// nothing reaches the repository.
+func TestSSHRefused(t *testing.T) {
+	t.Parallel()
+	srv, _ := startSSH(t)
+	known := sshtest.KnownHost(srv.Addr, hostSeed)
+	_, port, _ := net.SplitHostPort(srv.Addr)
+	name := "[127.0.0.1]:" + port
+	for _, tc := range []struct {
+		what   string
+		client *SSHClient
+		path   string
+		detail string // ssh's lines before the last
+		err    string
+	}{
+		{"an unknown host", testSSHClient("", userSeed), "/shared.git",
+			"No ED25519 host key is known for " + name + " and you have requested strict checking.\n",
+			"Could not read from remote repository: Host key verification failed."},
+		{"another host's key", testSSHClient("[127.0.0.1]:1 "+strings.SplitN(known, " ", 2)[1], userSeed), "/shared.git",
+			"No ED25519 host key is known for " + name + " and you have requested strict checking.\n",
+			"Host key verification failed."},
+		{"a changed key", testSSHClient("# old\n"+sshtest.KnownHost(srv.Addr, otherSeed), userSeed), "/shared.git",
+			"WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!\nThe fingerprint for the ED25519 key sent by the remote host is\n" +
+				ssh.FingerprintSHA256(sshtest.Signer(hostSeed).PublicKey()) + ".\nOffending ED25519 key in /work/.ssh/known_hosts:2\n" +
+				"Host key for " + name + " has changed and you have requested strict checking.\n",
+			"Host key verification failed."},
+		{"an unknown user key", testSSHClient(known, otherSeed), "/shared.git", "",
+			"Could not read from remote repository: git@127.0.0.1: Permission denied (publickey)."},
+		{"no repository", testSSHClient(known, userSeed), "/nowhere.git", "",
+			"/nowhere.git' does not appear to be a git repository"},
+		{"no client", nil, "/shared.git", "", "no network in this session"},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			_, repo := snapshotted(t, "x\n")
+			if err := repo.AddRemote("origin", "ssh://git@"+srv.Addr+tc.path); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			if tc.client != nil {
+				ctx = WithSSH(ctx, tc.client)
+			}
+			_, err := repo.Push(ctx, "origin", "")
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("push: %v; want an error with %q", err, tc.err)
+			}
+			var said *sshauth.Error
+			detail := ""
+			if errors.As(err, &said) {
+				detail = said.Detail()
+			}
+			if detail != tc.detail {
+				t.Errorf("ssh said %q, want %q", detail, tc.detail)
+			}
+			if _, err := repo.Fetch(ctx, "origin"); err == nil {
+				t.Errorf("fetch: no error")
+			}
+		})
+	}
+	for _, c := range srv.Commands() {
+		if strings.Contains(c, "receive-pack '/shared.git'") {
+			t.Errorf("the server ran %q", c)
+		}
+	}
+}
+
+// TestSSHHostSettingsIgnored: the host's ~/.ssh/config (which would send
+// the connection elsewhere), its ssh agent (SSH_AUTH_SOCK) and its proxy
+// (ALL_PROXY) are not read: the push goes where the URL says, with the
+// key given.
+func TestSSHHostSettingsIgnored(t *testing.T) {
+	srv, dir := startSSH(t)
+	home := t.TempDir()
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(home, ".ssh", "config"), []byte("Host 127.0.0.1\n  Hostname 192.0.2.1\n  Port 1\n  User nobody\n"), 0o600)
+	t.Setenv("HOME", home)
+	t.Setenv("SSH_AUTH_SOCK", filepath.Join(home, "no-agent.sock"))
+	t.Setenv("ALL_PROXY", "socks5://127.0.0.1:1")
+	ctx := WithSSH(context.Background(), testSSHClient(sshtest.KnownHost(srv.Addr, hostSeed), userSeed))
+	_, repo := snapshotted(t, "x\n")
+	if err := repo.AddRemote("origin", "ssh://git@"+srv.Addr+"/shared.git"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := repo.Push(ctx, "origin", ""); err != nil {
+		t.Fatal(err)
+	}
+	shared, _ := git.PlainOpen(filepath.Join(dir, "shared.git"))
+	if _, err := shared.Reference("refs/heads/main", true); err != nil {
+		t.Fatal("the push did not reach the server:", err)
+	}
+}

@@ -69,7 +69,7 @@ var (
 // directory of a host repository, or the host:port of a network one.
 func RemotePlace(rawURL string) (string, error) {
 	switch {
-	case isSSH(rawURL):
+	case IsSSH(rawURL):
 		ep, err := sshEndpoint(rawURL)
 		if err != nil {
 			return "", err
@@ -216,7 +216,7 @@ func (r *Repo) tracking(remote string) (map[string]plumbing.Hash, error) {
 func (r *Repo) goRemote(rm Remote) (*git.Remote, string, error) {
 	installTransports()
 	u := rm.URL
-	if !strings.Contains(u, "://") && !isSSH(u) {
+	if !strings.Contains(u, "://") && !IsSSH(u) {
 		u = "file://" + path.Clean(u)
 	}
 	return git.NewRemote(r.st, &config.RemoteConfig{Name: rm.Name, URLs: []string{u}, Fetch: []config.RefSpec{fetchSpec(rm.Name)}}), u, nil

@@ -62,9 +62,9 @@ func WithSSH(ctx context.Context, c *SSHClient) context.Context {
 	return context.WithValue(ctx, sshKey{}, c)
 }
 
-// isSSH reports whether rawURL names a remote over ssh: ssh://, or
+// IsSSH reports whether rawURL names a remote over ssh: ssh://, or
 // scp's [USER@]HOST:PATH (a colon before any slash), as git tells them.
-func isSSH(rawURL string) bool {
+func IsSSH(rawURL string) bool {
 	if strings.HasPrefix(rawURL, "ssh://") {
 		return true
 	}
@@ -109,7 +109,7 @@ func (a sshAuth) String() string { return "moonix-ssh" }
 // authFor is the auth to hand go-git for the remote at u: an ssh remote's
 // client, from ctx; none for the others.
 func authFor(ctx context.Context, u string) transport.AuthMethod {
-	if !isSSH(u) {
+	if !IsSSH(u) {
 		return nil
 	}
 	c, _ := ctx.Value(sshKey{}).(*SSHClient)

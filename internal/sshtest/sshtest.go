@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"path"
 	"strings"
 	"sync"
@@ -86,7 +87,16 @@ type Server struct {
 
 	mu       sync.Mutex
 	commands []string
+	logFile  string
 	conns    map[net.Conn]bool
+}
+
+// LogTo appends every command the server runs from now on to the host
+// file name, a line each, as Commands lists them.
+func (s *Server) LogTo(name string) {
+	s.mu.Lock()
+	s.logFile = name
+	s.mu.Unlock()
 }
 
 // Start starts a server showing the host key of seed hostKey, letting
@@ -201,6 +211,12 @@ func (s *Server) session(user string, ch ssh.Channel, reqs <-chan *ssh.Request) 
 		req.Reply(true, nil)
 		s.mu.Lock()
 		s.commands = append(s.commands, user+" "+cmd)
+		if s.logFile != "" {
+			if f, err := os.OpenFile(s.logFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
+				fmt.Fprintln(f, user+" "+cmd)
+				f.Close()
+			}
+		}
 		s.mu.Unlock()
 		status := s.run(cmd, ch, ch.Stderr())
 		ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{uint32(status)}))

@@ -243,3 +243,18 @@ func TestSSHHostSettingsIgnored(t *testing.T) {
 		t.Fatal("the push did not reach the server:", err)
 	}
 }
+
+// BenchmarkSSHPushClone10k is BenchmarkPushClone10k over ssh, to the
+// test server on 127.0.0.1.
+func BenchmarkSSHPushClone10k(b *testing.B) {
+	dir := b.TempDir()
+	srv, err := sshtest.Start(dir, hostSeed, userSeed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer srv.Close()
+	ctx := WithSSH(context.Background(), testSSHClient(sshtest.KnownHost(srv.Addr, hostSeed), userSeed))
+	benchPushClone10k(b, ctx, dir, func(bare string) string {
+		return "ssh://git@" + srv.Addr + "/" + filepath.Base(bare)
+	})
+}

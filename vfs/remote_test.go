@@ -48,6 +48,12 @@ func TestRemotePlace(t *testing.T) {
 // directories of 100) to a new bare repository on disk and clones it
 // into another workspace: the round trip of issue 16's closing note.
 func BenchmarkPushClone10k(b *testing.B) {
+	benchPushClone10k(b, context.Background(), b.TempDir(), func(bare string) string { return bare })
+}
+
+// benchPushClone10k is the round trip through the bare repositories it
+// makes under dir, named by the URL url gives their path.
+func benchPushClone10k(b *testing.B, ctx context.Context, dir string, url func(bare string) string) {
 	tree := NewDefault(Options{Uid: 1000, Gid: 1000})
 	for d := range 100 {
 		for f := range 100 {
@@ -68,15 +74,14 @@ func BenchmarkPushClone10k(b *testing.B) {
 	if _, _, err := repo.Snapshot("10k", State{Dir: "/work"}); err != nil {
 		b.Fatal(err)
 	}
-	ctx := context.Background()
 	b.ResetTimer()
 	for i := range b.N {
-		bare := filepath.Join(b.TempDir(), fmt.Sprintf("shared%d.git", i))
+		bare := filepath.Join(dir, fmt.Sprintf("shared%d.git", i))
 		if _, err := git.PlainInit(bare, true); err != nil {
 			b.Fatal(err)
 		}
 		name := fmt.Sprintf("r%d", i)
-		if err := repo.AddRemote(name, bare); err != nil {
+		if err := repo.AddRemote(name, url(bare)); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := repo.Push(ctx, name, "main"); err != nil {
@@ -87,7 +92,7 @@ func BenchmarkPushClone10k(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := clone.Clone(ctx, bare); err != nil {
+		if _, err := clone.Clone(ctx, url(bare)); err != nil {
 			b.Fatal(err)
 		}
 		clone.Close()

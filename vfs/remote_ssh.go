@@ -180,7 +180,13 @@ func openSSH(ep *transport.Endpoint, auth transport.AuthMethod, service string) 
 	if cfg.HostKeyCallback == nil {
 		return fail(errors.New("ssh: no host key check"))
 	}
-	command := service + " " + shellQuote(ep.Path)
+	// ssh://HOST/~/PATH names a path in the home directory, as in
+	// git, which sends it without the slash
+	p := ep.Path
+	if strings.HasPrefix(p, "/~") {
+		p = p[1:]
+	}
+	command := service + " " + shellQuote(p)
 	if a.c.Record != nil {
 		end, err := a.c.Record("ssh://"+cfg.User+"@"+addr, command)
 		if err != nil {

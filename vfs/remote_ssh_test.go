@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,6 +132,13 @@ func TestSSHRemote(t *testing.T) {
 	if _, err := a.Push(ctx, "origin", ""); err != nil {
 		t.Fatal(err)
 	}
+	// ssh://HOST/~/PATH: PATH in the home directory, sent as ~/PATH
+	if err := b.AddRemote("home", "ssh://git@"+srv.Addr+"/~/shared.git"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Fetch(ctx, "home"); err != nil {
+		t.Fatal(err)
+	}
 	ups, err := b.Fetch(ctx, "origin")
 	if err != nil || len(ups) != 1 || ups[0].New != a.CurrentID() {
 		t.Fatalf("fetch: %+v, %v", ups, err)
@@ -144,8 +152,11 @@ func TestSSHRemote(t *testing.T) {
 	if _, err := a.Push(ctx, "origin", ""); !errors.Is(err, ErrUpToDate) {
 		t.Errorf("a second push: %v, want ErrUpToDate", err)
 	}
+	if !slices.Contains(srv.Commands(), "git git-upload-pack '~/shared.git'") {
+		t.Errorf("no upload-pack of ~/shared.git in %q", srv.Commands())
+	}
 	for _, c := range srv.Commands() {
-		if !strings.HasPrefix(c, "git git-") || !strings.HasSuffix(c, " '/shared.git'") && !strings.HasSuffix(c, " 'shared.git'") {
+		if !strings.HasPrefix(c, "git git-") || !strings.HasSuffix(c, " '/shared.git'") && !strings.HasSuffix(c, " 'shared.git'") && !strings.HasSuffix(c, " '~/shared.git'") {
 			t.Errorf("the server ran %q", c)
 		}
 	}

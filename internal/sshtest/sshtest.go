@@ -101,8 +101,8 @@ func (s *Server) LogTo(name string) {
 
 // Start starts a server showing the host key of seed hostKey, letting
 // in the public keys of the seeds users, and serving the repositories
-// under dir: a command's path is read inside dir (/app.git and app.git
-// are dir/app.git).
+// under dir: a command's path is read inside dir, which is also the
+// home directory (/app.git, app.git and ~/app.git are dir/app.git).
 func Start(dir string, hostKey byte, users ...byte) (*Server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -233,7 +233,7 @@ func (s *Server) run(cmd string, ch io.ReadWriter, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fatal: unrecognized command '%s'\n", cmd)
 		return 128
 	}
-	ep := &transport.Endpoint{Protocol: "file", Path: path.Clean("/" + p)}
+	ep := &transport.Endpoint{Protocol: "file", Path: path.Clean("/" + strings.TrimPrefix(p, "~/"))}
 	err := s.serveGit(service, ep, ch)
 	switch {
 	case errors.Is(err, transport.ErrRepositoryNotFound):

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -186,8 +187,17 @@ func TestSSHRefused(t *testing.T) {
 			"No ED25519 host key is known for " + name + " and you have requested strict checking.\n",
 			"Host key verification failed."},
 		{"a changed key", testSSHClient("# old\n"+sshtest.KnownHost(srv.Addr, otherSeed), userSeed), "/shared.git",
-			"WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!\nThe fingerprint for the ED25519 key sent by the remote host is\n" +
-				ssh.FingerprintSHA256(sshtest.Signer(hostSeed).PublicKey()) + ".\nOffending ED25519 key in /work/.ssh/known_hosts:2\n" +
+			"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n" +
+				"@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n" +
+				"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n" +
+				"IT IS POSSIBLE THAT SOMEONE IS DOING SOMETHING NASTY!\n" +
+				"Someone could be eavesdropping on you right now (man-in-the-middle attack)!\n" +
+				"It is also possible that a host key has just been changed.\n" +
+				"The fingerprint for the ED25519 key sent by the remote host is\n" +
+				ssh.FingerprintSHA256(sshtest.Signer(hostSeed).PublicKey()) + ".\n" +
+				"Please contact your system administrator.\n" +
+				"Add correct host key in /work/.ssh/known_hosts to get rid of this message.\n" +
+				"Offending ED25519 key in /work/.ssh/known_hosts:2\n" +
 				"Host key for " + name + " has changed and you have requested strict checking.\n",
 			"Host key verification failed."},
 		{"an unknown user key", testSSHClient(known, otherSeed), "/shared.git", "",
@@ -268,4 +278,122 @@ func BenchmarkSSHPushClone10k(b *testing.B) {
 	benchPushClone10k(b, ctx, dir, func(bare string) string {
 		return "ssh://git@" + srv.Addr + "/" + filepath.Base(bare)
 	})
+}
+
+// TestSSHWordsConfirmed runs the host's OpenSSH client against the test
+// server in the cases moonix refuses, and checks that moonix's words are
+// ssh's: the same lines for an unknown host and for a key the server
+// does not let in, and the lines of its short form among ssh's banner
+// for a changed host key. Then the host's git clones, through ssh, what
+// moonix pushed, and finds the same history.
+func TestSSHWordsConfirmed(t *testing.T) {
+	sshBin, err := exec.LookPath("ssh")
+	if err != nil {
+		if os.Getenv("MOONIX_REQUIRE_CONFIRM") == "1" {
+			t.Fatal("no ssh to confirm against (Debian's openssh-client)")
+		}
+		t.Skip("no ssh to confirm against")
+	}
+	t.Parallel()
+	srv, _ := startSSH(t)
+	_, port, _ := net.SplitHostPort(srv.Addr)
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	known := sshtest.KnownHost(srv.Addr, hostSeed)
+	userKey := write("user_key", sshtest.PrivateKey(userSeed, ""))
+	otherKey := write("other_key", sshtest.PrivateKey(otherSeed, ""))
+	sshArgs := func(knownHosts, key string) []string {
+		return []string{"-F", "/dev/null", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes",
+			"-o", "UserKnownHostsFile=" + knownHosts, "-o", "GlobalKnownHostsFile=/dev/null",
+			"-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "LogLevel=ERROR", "-i", key, "-p", port}
+	}
+	for _, tc := range []struct {
+		what, known string
+		key         byte
+		keyFile     string
+		exact       bool // ssh says these lines and no others (but how to remove a key with ssh-keygen)
+	}{
+		{"an unknown host", "", userSeed, userKey, true},
+		{"a changed key", "# old\n" + sshtest.KnownHost(srv.Addr, otherSeed), userSeed, userKey, true},
+		{"a revoked key", "@revoked " + known + known, userSeed, userKey, true},
+		{"an unknown user key", known, otherSeed, otherKey, true},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			kh := write(strings.ReplaceAll(tc.what, " ", "_")+".known_hosts", tc.known)
+			cmd := exec.Command(sshBin, append(sshArgs(kh, tc.keyFile), "git@127.0.0.1", "git-upload-pack '/shared.git'")...)
+			cmd.Env = []string{"HOME=" + dir, "PATH=/usr/bin:/bin"}
+			out, err := cmd.CombinedOutput()
+			if err == nil {
+				t.Fatalf("ssh let it through: %s", out)
+			}
+			var client SSHClient = *testSSHClient(tc.known, tc.key)
+			config := client.Config
+			client.Config = func(ctx context.Context, user, addr string) (*ssh.ClientConfig, func(), error) {
+				cfg, done, err := config(ctx, user, addr)
+				if err == nil {
+					var k sshauth.KnownHosts
+					k.Add(kh, []byte(tc.known)) // named as ssh names it
+					cfg.HostKeyCallback = k.Check
+				}
+				return cfg, done, err
+			}
+			_, repo := snapshotted(t, "x\n")
+			repo.AddRemote("origin", "ssh://git@"+srv.Addr+"/shared.git")
+			_, err = repo.Fetch(WithSSH(context.Background(), &client), "origin")
+			var said *sshauth.Error
+			if !errors.As(err, &said) {
+				t.Fatalf("moonix: %v, not ssh's words", err)
+			}
+			var theirs []string
+			for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+				line = strings.TrimSuffix(line, "\r")
+				if line == "  remove with:" || strings.HasPrefix(line, "  ssh-keygen -f ") {
+					continue // moonix has no ssh-keygen
+				}
+				theirs = append(theirs, line)
+			}
+			ours := strings.Split(said.Said, "\n")
+			if tc.exact && !slices.Equal(ours, theirs) {
+				t.Fatalf("moonix said\n%s\nssh said\n%s", said.Said, out)
+			}
+			for _, line := range ours {
+				if !slices.Contains(theirs, line) {
+					t.Errorf("ssh does not say %q:\n%s", line, out)
+				}
+			}
+		})
+	}
+
+	// what moonix pushes, git clones through ssh, the same
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		return // git's own confirmation is cli's remotes tests'
+	}
+	ctx := WithSSH(context.Background(), testSSHClient(known, userSeed))
+	_, repo := snapshotted(t, "pushed\n")
+	repo.AddRemote("origin", "ssh://git@"+srv.Addr+"/shared.git")
+	if _, err := repo.Push(ctx, "origin", ""); err != nil {
+		t.Fatal(err)
+	}
+	kh := write("git.known_hosts", known)
+	clone := filepath.Join(dir, "clone")
+	cmd := exec.Command(gitBin, "clone", "-q", "-b", "main", "ssh://git@127.0.0.1:"+port+"/shared.git", clone)
+	cmd.Env = []string{"HOME=" + dir, "PATH=/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_SSH_COMMAND=" + sshBin + " " + strings.Join(sshArgs(kh, userKey), " ")}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git clone: %v\n%s", err, out)
+	}
+	out, err := exec.Command(gitBin, "-C", clone, "log", "-1", "--format=%H").Output()
+	if err != nil || strings.TrimSpace(string(out)) != repo.CurrentID() {
+		t.Errorf("git's clone is at %q (%v), want %s", out, err, repo.CurrentID())
+	}
+	if got, _ := os.ReadFile(filepath.Join(clone, "fs", "work", "f")); string(got) != "pushed\n" {
+		t.Errorf("git's clone has work/f = %q", got)
+	}
 }

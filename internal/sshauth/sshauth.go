@@ -59,12 +59,16 @@ type line struct {
 // in the order added.
 type KnownHosts struct {
 	lines []line
+	first string // the first file added: where ssh says to put a key
 }
 
 // Add reads data, the known_hosts file named file (as messages name
 // it). Lines that do not parse are skipped, as OpenSSH skips them, and
 // so are @cert-authority lines: host certificates are not checked.
 func (k *KnownHosts) Add(file string, data []byte) {
+	if k.first == "" {
+		k.first = file
+	}
 	for i, text := range bytes.Split(data, []byte("\n")) {
 		marker, hosts, key, _, _, err := ssh.ParseKnownHosts(text)
 		if err != nil || key == nil || marker == "cert-authority" {
@@ -169,6 +173,7 @@ func (k *KnownHosts) Check(addr string, _ net.Addr, key ssh.PublicKey) error {
 				"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n" +
 				fmt.Sprintf("The %s host key for %s is marked as revoked.\n", kt, name) +
 				"This could mean that a stolen key is being used to\nimpersonate this host.\n" +
+				fmt.Sprintf("%s host key for %s was revoked and you have requested strict checking.\n", kt, name) +
 				"Host key verification failed."}
 		}
 	}
@@ -184,8 +189,15 @@ func (k *KnownHosts) Check(addr string, _ net.Addr, key ssh.PublicKey) error {
 		}
 	}
 	if other != nil {
-		return &Error{Said: "WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!\n" +
+		return &Error{Said: "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n" +
+			"@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n" +
+			"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n" +
+			"IT IS POSSIBLE THAT SOMEONE IS DOING SOMETHING NASTY!\n" +
+			"Someone could be eavesdropping on you right now (man-in-the-middle attack)!\n" +
+			"It is also possible that a host key has just been changed.\n" +
 			fmt.Sprintf("The fingerprint for the %s key sent by the remote host is\n%s.\n", kt, ssh.FingerprintSHA256(key)) +
+			"Please contact your system administrator.\n" +
+			fmt.Sprintf("Add correct host key in %s to get rid of this message.\n", k.first) +
 			fmt.Sprintf("Offending %s key in %s:%d\n", kt, other.file, other.num) +
 			fmt.Sprintf("Host key for %s has changed and you have requested strict checking.\n", name) +
 			"Host key verification failed."}

@@ -397,3 +397,39 @@ func TestSSHWordsConfirmed(t *testing.T) {
 		t.Errorf("git's clone has work/f = %q", got)
 	}
 }
+
+// TestSSHCanceled: a server that never answers holds an operation only
+// until its context ends (Ctrl-C, a timeout): the connection is closed
+// under the handshake.
+func TestSSHCanceled(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		if c, err := ln.Accept(); err == nil {
+			accepted <- c // and say nothing
+		}
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	held := make(chan net.Conn, 1)
+	go func() {
+		c := <-accepted
+		held <- c
+		cancel()
+	}()
+	defer func() {
+		if c := <-held; c != nil {
+			c.Close()
+		}
+	}()
+	_, repo := snapshotted(t, "x\n")
+	repo.AddRemote("origin", "ssh://git@"+ln.Addr().String()+"/shared.git")
+	_, err = repo.Push(WithSSH(ctx, testSSHClient("")), "origin", "")
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("push: %v, want context.Canceled", err)
+	}
+}

@@ -100,7 +100,11 @@ func newSSHClient(g *caps.Gate, dial caps.DialFunc, lookup caps.LookupFunc, log 
 				return nil, &effects.RecordError{Err: err}
 			}
 			return func(outcome, hostKey string) {
-				op.End(outcome, &effects.Payload{Fields: map[string]string{"host-key": hostKey}})
+				var resp *effects.Payload
+				if hostKey != "" {
+					resp = &effects.Payload{Fields: map[string]string{"host-key": hostKey}}
+				}
+				op.End(outcome, resp)
 			}, nil
 		},
 	}

@@ -126,3 +126,21 @@ func TestParseKey(t *testing.T) {
 		t.Errorf("no passphrase: %v is not ErrPassphrase", err)
 	}
 }
+
+// FuzzKnownHosts: any known_hosts text, any address, any key text: no
+// panic, and a refusal is always in ssh's words.
+func FuzzKnownHosts(f *testing.F) {
+	f.Add("git.example.com "+authorized(1)+"\n", "git.example.com:22", "")
+	f.Add(hashed("h")+","+"!x*,[h]:2 "+authorized(2)+"\n@revoked * "+authorized(1), "[h]:2", "")
+	f.Add("|1|%%|%% "+authorized(1), "h:22", "-----BEGIN OPENSSH PRIVATE KEY-----\n")
+	f.Fuzz(func(t *testing.T, text, addr, keyText string) {
+		var k KnownHosts
+		k.Add("known_hosts", []byte(text))
+		if err := k.Check(addr, nil, pub(1)); err != nil && err.Error() != "Host key verification failed." {
+			t.Errorf("refused with %q", err)
+		}
+		k.Algorithms(addr)
+		ParseKey("k", []byte(keyText), "p", true)
+		ParseKey("k", []byte(keyText), "", false)
+	})
+}

@@ -32,11 +32,13 @@ var layers = map[string]int{
 	"internal/jqjson":     0,
 	"internal/transcript": 0,
 	"internal/stack":      0,
+	"internal/sshauth":    0,
 	// the tree and its history; the effect log; the check of agent
 	// results against their schema (for tests)
 	"vfs":                1,
 	"effects":            1,
 	"internal/agenttest": 1,
+	"internal/sshtest":   1,
 	// the gate; the WebAssembly runner; the command contract; the
 	// shell's execution engine; the key/value store of the state command
 	// and tool (files in the tree)
@@ -73,7 +75,8 @@ var only = []struct {
 	{"mvdan.cc/sh/v3/interp", nil, "moonix's engine (internal/engine) runs the shell language"},
 	{"mvdan.cc/sh/v3/expand", nil, "the engine expands words itself"},
 	{"mvdan.cc/sh/v3", []string{"internal/engine", "shell"}, "mvdan/sh's parser serves the engine and the session's line reader"},
-	{"github.com/go-git", []string{"vfs"}, "the history is vfs's business (go-git and go-billy)"},
+	{"github.com/go-git", []string{"vfs", "internal/sshtest"}, "the history is vfs's business (go-git and go-billy; the ssh test server serves repositories with go-git's server)"},
+	{"golang.org/x/crypto/ssh", []string{"internal/sshauth", "internal/sshtest", "vfs/remote_ssh.go", "shell/ssh.go"}, "ssh is spoken by the history's remotes alone: the transport (vfs), the keys and host keys it is handed (shell, from the sandbox), and the test server"},
 	{"github.com/tetratelabs/wazero", []string{"wasm"}, "WebAssembly runs in one place"},
 	{"github.com/spf13/cobra", []string{"cli"}, "the command tree is the CLI's"},
 	{"github.com/chzyer/readline", []string{"cli"}, "so is the REPL"},

@@ -38,6 +38,17 @@ func TestGateRemotes(t *testing.T) {
 		{"add needs the place, not the name", []string{"git.remote:mine"}, nil, addMine, true},
 		{"add with the place", []string{"git.remote:/srv/git/**"}, nil, addMine, false},
 		{"add, place denied", []string{"git.remote"}, []string{"git.remote:/srv/**"}, addMine, true},
+		{"add over ssh, with its host and port", []string{"git.remote:git.example.com:22"}, nil, addSSH, false},
+		{"add over ssh, with its host", []string{"git.remote:*.example.com"}, nil, addSSH, false},
+		{"add over ssh, another port", []string{"git.remote:git.example.com:2222"}, nil, addSSH, true},
+		{"fetch over ssh by host", []string{"git.remote:ssh.example.com:22"}, nil, func(r Repo) error {
+			_, err := r.Fetch(context.Background(), "ssh")
+			return err
+		}, false},
+		{"fetch over ssh, the HTTP host's grant", []string{"git.remote:git.example.com"}, nil, func(r Repo) error {
+			_, err := r.Fetch(context.Background(), "ssh")
+			return err
+		}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -46,6 +57,9 @@ func TestGateRemotes(t *testing.T) {
 				t.Fatal(err)
 			}
 			if err := repo.AddRemote("origin", "https://git.example.com/x.git"); err != nil {
+				t.Fatal(err)
+			}
+			if err := repo.AddRemote("ssh", "git@ssh.example.com:x.git"); err != nil {
 				t.Fatal(err)
 			}
 			var allow, deny []Cap
@@ -76,3 +90,5 @@ func fetchOrigin(r Repo) error {
 }
 
 func addMine(r Repo) error { return r.AddRemote("mine", "/srv/git/mine.git") }
+
+func addSSH(r Repo) error { return r.AddRemote("mine", "git@git.example.com:mine.git") }

@@ -165,6 +165,7 @@ type options struct {
 	deny      []string // --deny CAP
 	imports   []string // --import HOSTPATH:VPATH
 	mounts    []string // --mount HOSTDIR:VPATH[:MODE]
+	sshAgent  string   // --ssh-agent SOCKET
 	wasmMiB   int      // --wasm-memory: each module's memory cap, MiB
 	policy    string   // --policy FILE
 	limits    limitFlags
@@ -317,7 +318,7 @@ var valueFlags = map[string]bool{
 	"caps": true, "allow": true, "deny": true, "policy": true, "import": true, "lock-wait": true,
 	"wasm-memory": true, "max-depth": true, "max-procs": true, "max-memory": true,
 	"max-disk": true, "max-inodes": true, "max-commands": true, "max-loop": true,
-	"max-output": true,
+	"max-output": true, "ssh-agent": true,
 }
 
 func (p *Program) rootCommand(std stdio, status *int, withSubcommands bool) *cobra.Command {
@@ -398,6 +399,7 @@ script.`,
 	pf.StringArrayVar(&o.allow, "allow", nil, "grant a capability (KIND[:PATTERN]) on top of the preset; repeatable")
 	pf.StringArrayVar(&o.deny, "deny", nil, "deny a capability (KIND[:PATTERN]); denials win over grants; repeatable")
 	pf.StringVar(&o.policy, "policy", "", "capability policy file, YAML or JSON (preset, allow, deny); --caps, --allow and --deny apply on top")
+	pf.StringVar(&o.sshAgent, "ssh-agent", "", "let remotes over ssh use the keys of the ssh agent listening on the host socket `SOCKET` (SSH_AUTH_SOCK is never read)")
 	// A bad option is worded as getopt words it, then GNU's pointer to
 	// the help (status 2, as bash's).
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {

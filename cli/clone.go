@@ -1,14 +1,18 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/shell"
+	"github.com/moonix-sh/moonix/vfs"
 )
 
 // cloneCommand is `moonix clone URL DIR`: a new workspace in DIR whose
@@ -19,8 +23,12 @@ func (p *Program) cloneCommand(std stdio, o *options) *cobra.Command {
 		Short: "make a workspace from a remote's history",
 		Long: `clone makes the workspace DIR (missing or empty) a copy of the history of
 the remote URL: a bare git repository on the host (a path, or
-file:///PATH) or over HTTP (http://, https://), such as a workspace's push
-made. Every branch of the remote becomes a branch, URL becomes the remote
+file:///PATH), over HTTP (http://, https://) or over ssh
+(ssh://[USER@]HOST[:PORT]/PATH, [USER@]HOST:PATH), such as a workspace's
+push made. Over ssh, the host key must be known from --env
+MOONIX_SSH_KNOWN_HOSTS=LINES (known_hosts lines), and the key comes from
+--env MOONIX_SSH_KEY (with MOONIX_SSH_PASSPHRASE for an encrypted one) or
+the agent of --ssh-agent SOCKET: nothing of the host's ~/.ssh is read. Every branch of the remote becomes a branch, URL becomes the remote
 origin, and the tree, the exported environment and the working directory
 are those of the newest snapshot of the remote's current branch (main
 when it names none). Capabilities do not apply: this is you acting
@@ -33,7 +41,7 @@ outside the sandbox. The fetch is kept in the workspace's effect log.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			url, dir := args[0], args[1]
-			if !strings.Contains(url, "://") {
+			if !strings.Contains(url, "://") && !vfs.IsSSH(url) {
 				abs, err := filepath.Abs(url)
 				if err != nil {
 					return &exitError{status: 1, msg: "clone: " + err.Error()}
@@ -47,6 +55,14 @@ outside the sandbox. The fetch is kept in the workspace's effect log.`,
 			case err != nil && !os.IsNotExist(err):
 				return hostPathError("clone: "+dir, err, 1)
 			}
+			set, serr := o.capSet(caps.DefaultPreset)
+			if serr != nil {
+				return serr
+			}
+			env, serr := p.environ(o.env, set)
+			if serr != nil {
+				return serr
+			}
 			made := err != nil // DIR did not exist
 			fmt.Fprintf(std.err, "Cloning into '%s'...\n", dir)
 			o.workspace, o.ephemeral = dir, false
@@ -56,6 +72,7 @@ outside the sandbox. The fetch is kept in the workspace's effect log.`,
 			}
 			_, err = shell.Clone(cmd.Context(), shell.CloneConfig{
 				Repo: ws.repo, URL: url, Dial: p.Dial, Lookup: p.Lookup, Effects: ws.effects,
+				Env: env, SSHAgent: p.agent(o),
 			})
 			ws.close()
 			if err != nil {
@@ -66,6 +83,10 @@ outside the sandbox. The fetch is kept in the workspace's effect log.`,
 					for _, e := range entries {
 						os.RemoveAll(filepath.Join(dir, e.Name()))
 					}
+				}
+				var said interface{ Detail() string }
+				if errors.As(err, &said) {
+					io.WriteString(std.err, said.Detail())
 				}
 				return &exitError{status: 1, msg: "clone: " + err.Error()}
 			}

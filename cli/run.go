@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -53,6 +55,7 @@ func (p *Program) sessionConfig(o *options, std stdio) (shell.Config, shell.Limi
 		Caps:       set,
 		Dial:       p.Dial,
 		Lookup:     p.Lookup,
+		SSHAgent:   p.agent(o),
 		Wasm:       wasm.Config{MemoryLimitPages: uint32(o.wasmMiB) * pagesPerMiB},
 		Limits:     limits,
 		Packages:   p.packages(),
@@ -327,4 +330,26 @@ func (p *Program) bounded(ctx context.Context, o *options, std stdio, fn func(co
 		return 124
 	}
 	return status
+}
+
+// agent is the ssh agent --ssh-agent granted, reached through the
+// host's network seam; nil without the flag.
+func (p *Program) agent(o *options) shell.AgentFunc {
+	if o.sshAgent == "" {
+		return nil
+	}
+	sock := o.sshAgent
+	if abs, err := filepath.Abs(sock); err == nil {
+		sock = abs
+	}
+	return func(ctx context.Context) (net.Conn, error) {
+		if p.Dial == nil {
+			return nil, fmt.Errorf("ssh agent %s: %w", sock, caps.ErrNoNetwork)
+		}
+		c, err := p.Dial(ctx, "unix", sock)
+		if err != nil {
+			return nil, fmt.Errorf("Could not open a connection to your authentication agent (%s): %w", sock, errors.Unwrap(err))
+		}
+		return c, nil
+	}
 }

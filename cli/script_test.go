@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/cgi"
 	"net/http/httptest"
@@ -18,10 +19,13 @@ import (
 	"testing"
 	"time"
 
+	git "github.com/go-git/go-git/v5"
 	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/crypto/ssh/agent"
 
 	"github.com/moonix-sh/moonix/cli"
 	"github.com/moonix-sh/moonix/internal/agenttest"
+	"github.com/moonix-sh/moonix/internal/sshtest"
 )
 
 // TestMain makes this test binary double as the moonix command that the
@@ -47,6 +51,8 @@ func TestScripts(t *testing.T) {
 			"appendfile": cmdAppendFile,
 			"httpserve":  cmdHTTPServe,
 			"githttp":    cmdGitHTTP,
+			"sshserve":   cmdSSHServe,
+			"sshagent":   cmdSSHAgent,
 			"signal":     cmdSignal,
 			"results":    cmdResults,
 			"mkfifo":     cmdMkfifo,
@@ -281,6 +287,73 @@ func cmdGitHTTP(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Defer(srv.Close)
 	ts.Setenv(args[0], srv.URL)
 	ts.Setenv(args[0]+"_ADDR", strings.TrimPrefix(srv.URL, "http://"))
+}
+
+// cmdSSHServe serves the bare repositories under DIR over ssh on
+// 127.0.0.1 (internal/sshtest: go-git's server, no host program), making
+// DIR/shared.git first when it is not there, for the rest of the script:
+//
+//	sshserve NAME DIR
+//
+// It sets NAME_ADDR to its 127.0.0.1:PORT; NAME_KNOWN to the known_hosts
+// line of its host key and NAME_CHANGED to one giving that host another
+// key; NAME_KEY to the private key it lets in, NAME_LOCKED to the same
+// key encrypted with the passphrase "sesame", and NAME_OTHERKEY to a key
+// it does not let in. The commands it runs are appended to
+// NAME.commands in $WORK, as "USER COMMAND".
+func cmdSSHServe(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: sshserve NAME DIR")
+	}
+	name, dir := args[0], ts.MkAbs(args[1])
+	if _, err := os.Stat(filepath.Join(dir, "shared.git")); err != nil {
+		_, err := git.PlainInit(filepath.Join(dir, "shared.git"), true)
+		ts.Check(err)
+	}
+	srv, err := sshtest.Start(dir, 1, 2)
+	ts.Check(err)
+	ts.Defer(srv.Close)
+	ts.Check(os.WriteFile(ts.MkAbs(name+".commands"), nil, 0o644))
+	srv.LogTo(ts.MkAbs(name + ".commands"))
+	ts.Setenv(name+"_ADDR", srv.Addr)
+	ts.Setenv(name+"_KNOWN", sshtest.KnownHost(srv.Addr, 1))
+	ts.Setenv(name+"_CHANGED", sshtest.KnownHost(srv.Addr, 3))
+	ts.Setenv(name+"_KEY", sshtest.PrivateKey(2, ""))
+	ts.Setenv(name+"_LOCKED", sshtest.PrivateKey(2, "sesame"))
+	ts.Setenv(name+"_OTHERKEY", sshtest.PrivateKey(3, ""))
+}
+
+// cmdSSHAgent runs an ssh agent holding the key sshserve lets in
+// (NAME_KEY's), on a socket of the host, for the rest of the script, and
+// sets NAME_SOCK to the socket's path:
+//
+//	sshagent NAME
+func cmdSSHAgent(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sshagent NAME")
+	}
+	dir, err := os.MkdirTemp("", "agent") // a socket's path is short
+	ts.Check(err)
+	ts.Defer(func() { os.RemoveAll(dir) })
+	keyring := agent.NewKeyring()
+	ts.Check(keyring.Add(agent.AddedKey{PrivateKey: sshtest.Key(2)}))
+	sock := filepath.Join(dir, "agent.sock")
+	ln, err := net.Listen("unix", sock)
+	ts.Check(err)
+	ts.Defer(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				agent.ServeAgent(keyring, c)
+				c.Close()
+			}()
+		}
+	}()
+	ts.Setenv(args[0]+"_SOCK", sock)
 }
 
 // cmdResults checks that stdout is moonix --json's: nothing but lines

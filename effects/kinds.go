@@ -21,6 +21,11 @@ const (
 const (
 	GitPush  Kind = "git-push"
 	GitFetch Kind = "git-fetch"
+	// SSH is a command run on a remote over ssh (git-upload-pack,
+	// git-receive-pack under a fetch or a push): the connection's
+	// ssh://USER@HOST:PORT as target, the command as summary, its exit
+	// as outcome and the host key the server showed.
+	SSH Kind = "ssh"
 )
 
 // OutcomeUpToDate is the outcome of a push that sent nothing, the
@@ -29,7 +34,7 @@ const (
 const OutcomeUpToDate = "up to date"
 
 // Kinds lists every kind, in the order listings explain them.
-var Kinds = []Kind{HTTP, Clock, Random, MCP, Process, A2A, GitPush, GitFetch, MCPIn, A2AIn, Denied}
+var Kinds = []Kind{HTTP, SSH, Clock, Random, MCP, Process, A2A, GitPush, GitFetch, MCPIn, A2AIn, Denied}
 
 // Audit reports whether entries of the kind only record what happened,
 // changing nothing outside the sandbox: a denial, an inbound call or

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/moonix-sh/moonix/builtins/sandbox"
 	"github.com/moonix-sh/moonix/caps"
 	"github.com/moonix-sh/moonix/effects"
 	"github.com/moonix-sh/moonix/vfs"
@@ -14,12 +15,16 @@ import (
 // remoteRecorder is the history as the gate wraps it: its pushes and
 // fetches reach the network through the session's HTTP transport (the
 // gate's net.connect and the recorder's http entries, request by
-// request), and each is an effect of its own (git-push, git-fetch),
-// logged before it starts and when it ends.
+// request) or its ssh client (the gate's net.connect on every
+// connection, the recorder's ssh entries), and each is an effect of its
+// own (git-push, git-fetch), logged before it starts and when it ends.
 type remoteRecorder struct {
 	caps.Repo
 	log *effects.Log
 	rt  http.RoundTripper // nil: no network
+	// ssh is the ssh client of an operation that the command with
+	// environment env asked for.
+	ssh func(env []string) *vfs.SSHClient
 }
 
 func (r remoteRecorder) Push(ctx context.Context, remote, branch string) (vfs.RefUpdate, error) {
@@ -55,6 +60,10 @@ func (r remoteRecorder) record(ctx context.Context, kind effects.Kind, name, wha
 	}
 	if r.rt != nil {
 		ctx = vfs.WithHTTP(ctx, r.rt)
+	}
+	if r.ssh != nil && vfs.IsSSH(rm.URL) {
+		env, _ := sandbox.CallerEnv(ctx)
+		ctx = vfs.WithSSH(ctx, r.ssh(env))
 	}
 	summary, err := op(ctx)
 	outcome := effects.OutcomeOK
@@ -108,6 +117,13 @@ type CloneConfig struct {
 	Dial    caps.DialFunc   // nil: no network (host repositories only)
 	Lookup  caps.LookupFunc // the host's resolver, for names
 	Effects *effects.Log    // the workspace's effect log (nil: none kept)
+	// Env is the command line's --env pairs: a remote over ssh takes
+	// its key, passphrase and known hosts from them (MOONIX_SSH_KEY,
+	// MOONIX_SSH_PASSPHRASE, MOONIX_SSH_KNOWN_HOSTS), and nothing else.
+	Env []string
+	// SSHAgent connects to the ssh agent the command line granted; nil:
+	// none.
+	SSHAgent AgentFunc
 }
 
 // Clone makes the new history cfg.Repo a copy of the remote cfg.URL
@@ -115,7 +131,9 @@ type CloneConfig struct {
 // outside the sandbox, which capabilities do not govern. Its HTTP
 // requests go through the transport a session's would (every address
 // checked as dialled, every request recorded), allowed everywhere; the
-// fetch is recorded as an effect (git-fetch) in cfg.Effects.
+// fetch is recorded as an effect (git-fetch) in cfg.Effects. Over ssh,
+// the keys and known hosts are cfg.Env's and the agent's, the user the
+// URL's or the sandbox's default one.
 func Clone(ctx context.Context, cfg CloneConfig) (*vfs.State, error) {
 	log := cfg.Effects
 	if log == nil {
@@ -125,13 +143,15 @@ func Clone(ctx context.Context, cfg CloneConfig) (*vfs.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	client := newHTTPClient(caps.NewGate(set, nil), cfg.Dial, cfg.Lookup, log, DefaultHTTPMaxBody)
+	gate := caps.NewGate(set, nil)
+	client := newHTTPClient(gate, cfg.Dial, cfg.Lookup, log, DefaultHTTPMaxBody)
 	defer client.CloseIdleConnections()
 	rec, err := log.Begin(effects.GitFetch, redactURL(cfg.URL), &effects.Payload{Summary: "clone"})
 	if err != nil {
 		return nil, &effects.RecordError{Err: err}
 	}
-	st, err := cfg.Repo.Clone(vfs.WithHTTP(ctx, client.Transport), cfg.URL)
+	sshc := newSSHClient(gate, cfg.Dial, cfg.Lookup, log, loadSSHSource(nil, cfg.Env, DefaultIdentity.Home, DefaultIdentity.User, cfg.SSHAgent))
+	st, err := cfg.Repo.Clone(vfs.WithSSH(vfs.WithHTTP(ctx, client.Transport), sshc), cfg.URL)
 	outcome := effects.OutcomeOK
 	if err != nil {
 		outcome = "error: " + err.Error()

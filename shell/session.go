@@ -98,6 +98,10 @@ type Config struct {
 	// looks a name up with it and checks the addresses before it dials
 	// them. Nil: only addresses can be connected to, no names.
 	Lookup caps.LookupFunc
+	// SSHAgent connects to the ssh agent the command line granted
+	// (--ssh-agent), whose keys the remotes over ssh may use; nil: no
+	// agent (SSH_AUTH_SOCK is never read).
+	SSHAgent AgentFunc
 	// HTTPMaxBody bounds the body of an HTTP response a command reads
 	// (curl); 0 means DefaultHTTPMaxBody.
 	HTTPMaxBody int64
@@ -345,7 +349,11 @@ func (s *Session) setupGate() error {
 	if s.cfg.Repo != nil {
 		// the gate outside, the recorder inside: a refused push is
 		// not an effect
-		s.cfg.Repo = s.gate.Repo(remoteRecorder{Repo: s.cfg.Repo, log: s.cfg.Effects, rt: s.http.Transport})
+		sshFor := func(env []string) *vfs.SSHClient {
+			src := loadSSHSource(s.fs, env, s.who.Home, s.who.User, s.cfg.SSHAgent)
+			return newSSHClient(s.gate, s.cfg.Dial, s.cfg.Lookup, s.cfg.Effects, src)
+		}
+		s.cfg.Repo = s.gate.Repo(remoteRecorder{Repo: s.cfg.Repo, log: s.cfg.Effects, rt: s.http.Transport, ssh: sshFor})
 	}
 	var err error
 	if s.commands, err = s.newRegistry(); err != nil {

@@ -104,7 +104,7 @@ developer/effects.t for effects that a rollback cannot undo).
 Errors:
 
   $ effects --kind disk
-  effects: unknown kind 'disk' (kinds: http, clock, random, mcp, process, a2a, git-push, git-fetch, mcp-in, a2a-in, denied)
+  effects: unknown kind 'disk' (kinds: http, ssh, clock, random, mcp, process, a2a, git-push, git-fetch, mcp-in, a2a-in, denied)
   [2]
   $ effects show
   effects: missing entry

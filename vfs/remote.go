@@ -23,6 +23,8 @@ import (
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/go-git/go-billy/v5/osfs"
+
+	"github.com/moonix-sh/moonix/internal/sshauth"
 )
 
 // Remotes: the history shared with other repositories through go-git's
@@ -34,10 +36,11 @@ import (
 // are kept in the repository's config, where git finds them.
 //
 // A remote is a host repository (an absolute path, or file://PATH),
-// read and written in the process by go-git's server, or an HTTP one
+// read and written in the process by go-git's server; an HTTP one
 // (http://, https://), reached through the RoundTripper the operation's
-// context carries (WithHTTP). Nothing else: ssh:// and git:// are
-// refused.
+// context carries (WithHTTP); or one over ssh (ssh://, scp's
+// [USER@]HOST:PATH), reached through the SSHClient the context carries
+// (WithSSH). Nothing else: git:// is refused.
 
 // Remote is a repository the history is shared with.
 type Remote struct {
@@ -63,9 +66,15 @@ var (
 
 // RemotePlace checks rawURL, a remote's location, and returns where it
 // is, as the capability git.remote is checked on: the clean absolute
-// directory of a host repository, or the host:port of an HTTP one.
+// directory of a host repository, or the host:port of a network one.
 func RemotePlace(rawURL string) (string, error) {
 	switch {
+	case IsSSH(rawURL):
+		ep, err := sshEndpoint(rawURL)
+		if err != nil {
+			return "", err
+		}
+		return sshAddr(ep), nil
 	case strings.HasPrefix(rawURL, "/"):
 		return path.Clean(rawURL), nil
 	case strings.HasPrefix(rawURL, "file://"):
@@ -85,7 +94,7 @@ func RemotePlace(rawURL string) (string, error) {
 		}
 		return net.JoinHostPort(strings.ToLower(u.Hostname()), port), nil
 	}
-	return "", fmt.Errorf("'%s': unsupported remote (an absolute host path, file://, http:// or https://; not ssh)", rawURL)
+	return "", fmt.Errorf("'%s': unsupported remote (an absolute host path, file://, http://, https://, ssh:// or HOST:PATH)", rawURL)
 }
 
 // validRemote checks a remote's name as git does (check-ref-format,
@@ -207,7 +216,7 @@ func (r *Repo) tracking(remote string) (map[string]plumbing.Hash, error) {
 func (r *Repo) goRemote(rm Remote) (*git.Remote, string, error) {
 	installTransports()
 	u := rm.URL
-	if !strings.Contains(u, "://") {
+	if !strings.Contains(u, "://") && !IsSSH(u) {
 		u = "file://" + path.Clean(u)
 	}
 	return git.NewRemote(r.st, &config.RemoteConfig{Name: rm.Name, URLs: []string{u}, Fetch: []config.RefSpec{fetchSpec(rm.Name)}}), u, nil
@@ -236,7 +245,8 @@ func (r *Repo) Push(ctx context.Context, name, branch string) (RefUpdate, error)
 	if err != nil {
 		return up, err
 	}
-	refs, err := remote.ListContext(ctx, &git.ListOptions{})
+	auth := authFor(ctx, u)
+	refs, err := remote.ListContext(ctx, &git.ListOptions{Auth: auth})
 	if err != nil && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
 		return up, remoteError(u, err)
 	}
@@ -251,7 +261,7 @@ func (r *Repo) Push(ctx context.Context, name, branch string) (RefUpdate, error)
 	spec := config.RefSpec("refs/heads/" + branch + ":refs/heads/" + branch)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	err = remote.PushContext(ctx, &git.PushOptions{RemoteName: rm.Name, RemoteURL: u, RefSpecs: []config.RefSpec{spec}})
+	err = remote.PushContext(ctx, &git.PushOptions{RemoteName: rm.Name, RemoteURL: u, RefSpecs: []config.RefSpec{spec}, Auth: auth})
 	switch {
 	case err == nil:
 	case errors.Is(err, git.NoErrAlreadyUpToDate):
@@ -288,7 +298,7 @@ func (r *Repo) fetch(ctx context.Context, rm Remote) ([]RefUpdate, error) {
 		return nil, err
 	}
 	known := slices.Clone(r.ids)
-	err = remote.FetchContext(ctx, &git.FetchOptions{RemoteName: rm.Name, RemoteURL: u, Tags: git.NoTags, Prune: true})
+	err = remote.FetchContext(ctx, &git.FetchOptions{RemoteName: rm.Name, RemoteURL: u, Tags: git.NoTags, Prune: true, Auth: authFor(ctx, u)})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
 		return nil, remoteError(u, err)
 	}
@@ -414,9 +424,9 @@ func (r *Repo) Clone(ctx context.Context, rawURL string) (*State, error) {
 	if _, err := r.fetch(ctx, rm); err != nil {
 		return nil, err
 	}
-	remote, _, _ := r.goRemote(rm)
+	remote, u, _ := r.goRemote(rm)
 	head := "main"
-	if refs, err := remote.ListContext(ctx, &git.ListOptions{}); err == nil {
+	if refs, err := remote.ListContext(ctx, &git.ListOptions{Auth: authFor(ctx, u)}); err == nil {
 		for _, ref := range refs {
 			if ref.Name() == plumbing.HEAD && ref.Type() == plumbing.SymbolicReference && ref.Target().IsBranch() {
 				head = ref.Target().Short()
@@ -466,6 +476,10 @@ func remoteError(u string, err error) error {
 		return fmt.Errorf("'%s' does not appear to be a git repository", u)
 	case errors.Is(err, ErrNoNetwork):
 		return fmt.Errorf("unable to access '%s': %w", u, err)
+	}
+	var said *sshauth.Error
+	if errors.As(err, &said) {
+		return fmt.Errorf("'%s': Could not read from remote repository: %w", u, err)
 	}
 	return fmt.Errorf("'%s': %w", u, err)
 }

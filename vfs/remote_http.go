@@ -15,6 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/transport/client"
 	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
 	"github.com/go-git/go-git/v5/plumbing/transport/server"
+	gitssh "github.com/go-git/go-git/v5/plumbing/transport/ssh"
 )
 
 type httpKey struct{}
@@ -49,14 +50,19 @@ var installOnce sync.Once
 // transports moonix lets it use: HTTP through the context's
 // RoundTripper, and host repositories read and written in the process by
 // go-git's own server (go-git's default runs git-upload-pack, a host
-// program). ssh:// and git:// are taken away: nothing reaches them.
+// program), and ssh through the context's SSHClient (remote_ssh.go).
+// git:// is taken away: nothing reaches it. go-git's own ssh transport,
+// which the protocol table links in, is left unused; its reading of the
+// host's ~/.ssh/config and SSH_AUTH_SOCK is turned off all the same.
 func installTransports() {
 	installOnce.Do(func() {
+		gitssh.DefaultSSHConfig = nil
+		gitssh.DefaultAuthBuilder = func(string) (gitssh.AuthMethod, error) { return nil, ErrNoNetwork }
 		web := githttp.NewClient(&http.Client{Transport: ctxTransport{}})
 		client.InstallProtocol("http", web)
 		client.InstallProtocol("https", web)
 		client.InstallProtocol("file", hostTransport{server.NewClient(hostLoader{})})
-		client.InstallProtocol("ssh", nil)
+		client.InstallProtocol("ssh", sshTransport{})
 		client.InstallProtocol("git", nil)
 	})
 }

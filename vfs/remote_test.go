@@ -22,8 +22,15 @@ func TestRemotePlace(t *testing.T) {
 		{"https://user:secret@example.com/app.git", "example.com:443", ""},
 		{"file://app.git", "", "a file URL names an absolute path"},
 		{"app.git", "", "unsupported remote"},
-		{"ssh://git@example.com/app.git", "", "unsupported remote"},
-		{"git@example.com:app.git", "", "unsupported remote"},
+		{"ssh://git@Example.com/app.git", "example.com:22", ""},
+		{"ssh://example.com:2222/~/app.git", "example.com:2222", ""},
+		{"ssh://[::1]:2222/app.git", "[::1]:2222", ""},
+		{"git@example.com:app.git", "example.com:22", ""},
+		{"example.com:/srv/app.git", "example.com:22", ""},
+		{"git@127.0.0.1:2222:app.git", "127.0.0.1:2222", ""},
+		{"ssh://example.com", "", "is not a valid ssh URL"},
+		{"ssh://example.com:99999/app.git", "", "is not a valid ssh URL"},
+		{"./dir:app.git", "", "unsupported remote"},
 		{"git://example.com/app.git", "", "unsupported remote"},
 		{"https:///app.git", "", "is not a valid URL"},
 	} {
@@ -41,6 +48,12 @@ func TestRemotePlace(t *testing.T) {
 // directories of 100) to a new bare repository on disk and clones it
 // into another workspace: the round trip of issue 16's closing note.
 func BenchmarkPushClone10k(b *testing.B) {
+	benchPushClone10k(b, context.Background(), b.TempDir(), func(bare string) string { return bare })
+}
+
+// benchPushClone10k is the round trip through the bare repositories it
+// makes under dir, named by the URL url gives their path.
+func benchPushClone10k(b *testing.B, ctx context.Context, dir string, url func(bare string) string) {
 	tree := NewDefault(Options{Uid: 1000, Gid: 1000})
 	for d := range 100 {
 		for f := range 100 {
@@ -61,15 +74,14 @@ func BenchmarkPushClone10k(b *testing.B) {
 	if _, _, err := repo.Snapshot("10k", State{Dir: "/work"}); err != nil {
 		b.Fatal(err)
 	}
-	ctx := context.Background()
 	b.ResetTimer()
 	for i := range b.N {
-		bare := filepath.Join(b.TempDir(), fmt.Sprintf("shared%d.git", i))
+		bare := filepath.Join(dir, fmt.Sprintf("shared%d.git", i))
 		if _, err := git.PlainInit(bare, true); err != nil {
 			b.Fatal(err)
 		}
 		name := fmt.Sprintf("r%d", i)
-		if err := repo.AddRemote(name, bare); err != nil {
+		if err := repo.AddRemote(name, url(bare)); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := repo.Push(ctx, name, "main"); err != nil {
@@ -80,7 +92,7 @@ func BenchmarkPushClone10k(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := clone.Clone(ctx, bare); err != nil {
+		if _, err := clone.Clone(ctx, url(bare)); err != nil {
 			b.Fatal(err)
 		}
 		clone.Close()

@@ -39,7 +39,9 @@ state as outcome), and the tasks an agent sent moonix a2a serve
 (a2a-in), listed as mcp-in is; pushes to a remote of the history
 (git-push: the remote's URL as target), and fetches from one
 (git-fetch, also of pull and moonix clone), which are listed but change
-nothing outside, as mcp-in. An operation that
+nothing outside, as mcp-in; and the commands a push or fetch over ssh ran
+on the remote (ssh: ssh://USER@HOST:PORT as target, the host key shown
+as a field). An operation that
 leaves the sandbox is logged before it starts and again when it ends; one
 that never ended (moonix was killed) shows "unknown outcome".
 Capability denials are logged too (kind denied), for audit only: they are
@@ -51,7 +53,7 @@ not effects, and are listed only with --denied, --all or --kind denied.
                      clone or a fetch brought was taken in another
                      workspace: all of this log is after it, and stderr
                      says so)
-  -k, --kind=KIND    only entries of KIND (http, clock, random, mcp,
+  -k, --kind=KIND    only entries of KIND (http, ssh, clock, random, mcp,
                      process, a2a, git-push, git-fetch, mcp-in, a2a-in,
                      denied);
                      repeatable, or a comma-separated list

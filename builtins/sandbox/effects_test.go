@@ -189,7 +189,7 @@ func TestEffectsEmptyAndUsage(t *testing.T) {
 		{Args: []string{"effects", "verify", "x"}, Err: "effects: extra operand 'x'\nTry 'effects --help' for more information.\n", Status: 2},
 		{Args: []string{"effects", "show", "--json", "1"}, Err: "effects: show takes no options\nTry 'effects --help' for more information.\n", Status: 2},
 		{Args: []string{"effects", "verify", "--all"}, Err: "effects: verify takes no options\nTry 'effects --help' for more information.\n", Status: 2},
-		{Args: []string{"effects", "--kind", "http,disk"}, Err: "effects: unknown kind 'disk' (kinds: http, clock, random, mcp, process, a2a, git-push, git-fetch, mcp-in, a2a-in, denied)\n", Status: 2},
+		{Args: []string{"effects", "--kind", "http,disk"}, Err: "effects: unknown kind 'disk' (kinds: http, ssh, clock, random, mcp, process, a2a, git-push, git-fetch, mcp-in, a2a-in, denied)\n", Status: 2},
 		{Args: []string{"effects", "--bogus"}, Err: "effects: unrecognized option '--bogus'\nTry 'effects --help' for more information.\n", Status: 2},
 		{Args: []string{"effects", "--since", "HEAD"}, Err: "effects: no snapshots yet (make one with 'snapshot')\n", Status: 1},
 		{Args: []string{"effects", "show", "1"}, Err: "effects: no entry '1' (give its sequence number or 4 characters of its id at least)\n", Status: 1},

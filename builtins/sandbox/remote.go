@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -13,12 +14,36 @@ import (
 // words where git has them (push and fetch report on stderr, as git's
 // do).
 
+// callerKey carries, in the context of a remote operation, the
+// environment of the command that asked for it.
+type callerKey struct{}
+
+// withCaller is c's context carrying its environment, where the
+// session finds what a remote over ssh needs ($HOME, $MOONIX_SSH_KEY...).
+func withCaller(c *call) context.Context {
+	return context.WithValue(c.Ctx, callerKey{}, c.Env)
+}
+
+// CallerEnv is the environment of the command (push, fetch, pull) whose
+// remote operation ctx is the context of; false when a command did not
+// ask for it.
+func CallerEnv(ctx context.Context) ([]string, bool) {
+	env, ok := ctx.Value(callerKey{}).([]string)
+	return env, ok
+}
+
 // remoteNote is what the remote commands' help says of remotes and of
 // what they need.
 const remoteNote = `A remote is a bare git repository on the host (an absolute path, or
-file:///PATH) or over HTTP (http:// or https://); ssh is not spoken.
+file:///PATH), over HTTP (http:// or https://) or over ssh
+(ssh://[USER@]HOST[:PORT]/PATH, or [USER@]HOST:PATH). Over ssh, the host
+key must be known in ~/.ssh/known_hosts (in the sandbox; also
+/etc/ssh/ssh_known_hosts and $MOONIX_SSH_KNOWN_HOSTS), and the keys are
+$MOONIX_SSH_KEY's, the agent's of moonix --ssh-agent, and ~/.ssh/id_rsa,
+id_ecdsa and id_ed25519 in the sandbox ($MOONIX_SSH_PASSPHRASE decrypts
+them); the user is the URL's, else $USER.
 Needs git.remote on the remote's name or on its place (the directory, or
-HOST:PORT), and net.connect for HTTP.
+HOST:PORT), and net.connect for HTTP and ssh.
 `
 
 func remoteCommand(d Deps) *builtins.Command {
@@ -157,7 +182,7 @@ func runPush(c *call) int {
 		return op.status
 	}
 	url := remoteURL(c, op.remote)
-	up, err := c.repo.Push(c.Ctx, op.remote, op.branch)
+	up, err := c.repo.Push(withCaller(c), op.remote, op.branch)
 	result := "updated"
 	switch {
 	case errors.Is(err, vfs.ErrUpToDate):
@@ -229,7 +254,7 @@ func runFetch(c *call) int {
 	if len(args) == 1 {
 		remote = args[0]
 	}
-	ups, err := c.repo.Fetch(c.Ctx, remote)
+	ups, err := c.repo.Fetch(withCaller(c), remote)
 	if err != nil {
 		return histFail(c, err)
 	}
@@ -302,7 +327,7 @@ func runPull(c *call) int {
 	if !ok {
 		return op.status
 	}
-	ups, err := c.repo.Fetch(c.Ctx, op.remote)
+	ups, err := c.repo.Fetch(withCaller(c), op.remote)
 	if err != nil {
 		return histFail(c, err)
 	}

@@ -16,6 +16,7 @@ package sandbox
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -164,6 +165,12 @@ func histFail(c *call, err error) int {
 	case errors.Is(err, vfs.ErrNoSnapshot):
 		c.Fail("no snapshots yet (make one with 'snapshot')")
 	default:
+		// what ssh said before it gave up, as it says it (Host key
+		// verification failed. follows)
+		var said interface{ Detail() string }
+		if errors.As(err, &said) {
+			io.WriteString(c.Stderr, said.Detail())
+		}
 		c.Fail("%s", firstLine(err.Error()))
 	}
 	return 1

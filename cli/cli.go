@@ -274,11 +274,14 @@ var subcommands = map[string]bool{
 	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
 }
 
-// wantsSubcommand reports whether args select a subcommand, or could (no
-// operand at all: --help lists them). Once -c or -s is given, or the first
-// operand is not a subcommand name, every operand belongs to the shell, like
-// bash's: `moonix -c 'echo $0' replay` runs the script with $0 = replay.
+// wantsSubcommand reports whether args select a subcommand, or ask for
+// the help that lists them (no operand but --help or -h). Once -c or -s is
+// given, or the first operand is not a subcommand name, every operand
+// belongs to the shell, like bash's: `moonix -c 'echo $0' replay` runs the
+// script with $0 = replay. Without an operand nor help it is a REPL or a
+// script on stdin, which need no subcommand built.
 func wantsSubcommand(args []string) bool {
+	help := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -291,6 +294,7 @@ func wantsSubcommand(args []string) bool {
 			if name == "command" || name == "stdin" {
 				return false
 			}
+			help = help || name == "help"
 			if !hasValue && valueFlags[name] {
 				i++
 			}
@@ -305,11 +309,12 @@ func wantsSubcommand(args []string) bool {
 			if strings.ContainsAny(cluster, "cs") {
 				return false
 			}
+			help = help || strings.Contains(cluster, "h")
 		default:
 			return subcommands[a]
 		}
 	}
-	return true
+	return help
 }
 
 // valueFlags are the long flags that take a separate value.

@@ -18,8 +18,13 @@ func TestWantsSubcommand(t *testing.T) {
 		args []string
 		want bool
 	}{
-		{nil, true},
+		{nil, false},
+		{[]string{"--ephemeral"}, false},
 		{[]string{"--help"}, true},
+		{[]string{"--ephemeral", "--help"}, true},
+		{[]string{"-h"}, true},
+		{[]string{"-eh"}, true},
+		{[]string{"--timeout", "1s"}, false},
 		{[]string{"replay", "a.t"}, true},
 		{[]string{"--timeout", "1s", "replay", "a.t"}, true},
 		{[]string{"--env=A=1", "help"}, true},

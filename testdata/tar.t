@@ -86,3 +86,24 @@ What goes wrong is said in GNU tar's words.
   tar: proj/nope: Not found in archive
   tar: Exiting with failure status due to previous errors
   [2]
+
+-r appends to an archive, -u appends what is newer than its copy in it,
+-A appends other archives, --delete removes members, and each -C
+applies to the names after it:
+
+  $ mkdir -p m/d && echo 1 > m/f1 && echo 2 > m/f2 && echo 3 > m/d/g
+  $ tar -cf m.tar -C m f1
+  $ tar -rvf m.tar -C m f2 d
+  f2
+  d/
+  d/g
+  $ touch -d 2031-01-01 m/f1
+  $ tar -uvf m.tar -C m f1 f2
+  f1
+  $ tar --delete -f m.tar f2 d
+  $ tar -cf n.tar -C m/d g
+  $ tar -Af m.tar n.tar
+  $ tar -tvf m.tar
+  -rw-r--r-- user/user         2 2026-01-01 00:00 f1
+  -rw-r--r-- user/user         2 2031-01-01 00:00 f1
+  -rw-r--r-- user/user         2 2026-01-01 00:00 g

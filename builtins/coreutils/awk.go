@@ -308,7 +308,8 @@ type awkRun struct {
 	line   string // the record read by the last __moonix_getline
 	status int    // its result
 
-	regexes map[string]*regexp.Regexp // gensub's
+	regexes   map[string]*regexp.Regexp // gensub's
+	ownGensub bool                      // the program defines a gensub of its own
 }
 
 // The program is rewritten so that I/O goes through these functions:
@@ -398,6 +399,9 @@ const (
 // BEGIN action that takes the file operands out of GoAWK's hands.
 func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 	root := reflect.ValueOf(&prog.ResolvedProgram.Program).Elem()
+	for _, f := range prog.ResolvedProgram.Program.Functions {
+		r.ownGensub = r.ownGensub || f.Name == "gensub"
+	}
 	var (
 		redirects    bool // some print or printf redirects
 		needRewrite  bool
@@ -429,7 +433,7 @@ func (r *awkRun) rewrite(prog *parser.Program, src string) (string, error) {
 		case awkNextfileStmt:
 			needRewrite = true
 		case awkUserCallExpr:
-			if v.Elem().FieldByName("Name").String() == "gensub" {
+			if v.Elem().FieldByName("Name").String() == "gensub" && !r.ownGensub {
 				needRewrite = true
 			}
 		}
@@ -676,7 +680,7 @@ func (r *awkRun) transform(v reflect.Value, redirects bool) (reflect.Value, erro
 	case awkNextfileStmt:
 		return r.template("{ __moonix_nextfile(); nextfile }", nil)
 	case awkUserCallExpr:
-		if v.Elem().FieldByName("Name").String() == "gensub" {
+		if v.Elem().FieldByName("Name").String() == "gensub" && !r.ownGensub {
 			return reflect.Value{}, r.gensubCall(v) // changed in place
 		}
 	}

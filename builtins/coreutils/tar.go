@@ -23,6 +23,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/moonix-sh/moonix/builtins"
 	"github.com/moonix-sh/moonix/vfs"
 )
@@ -43,14 +45,19 @@ Examples:
   tar -xf archive.tar          # Extract all files from archive.tar.
 
  Main operation mode:
+  -A, --catenate, --concatenate   append tar files to an archive
   -c, --create               create a new archive
+      --delete               delete from the archive
+  -r, --append               append files to the end of an archive
   -t, --list                 list the contents of an archive
+  -u, --update               only append files newer than copy in archive
   -x, --extract, --get       extract files from an archive
 
  Options:
   -a, --auto-compress        use archive suffix to determine the compression
                              program
-  -C, --directory=DIR        change to directory DIR
+  -C, --directory=DIR        change to directory DIR (for the names after
+                             it; each -C from the one before)
       --exclude=PATTERN      exclude files, given as a PATTERN
   -f, --file=ARCHIVE         use archive file ARCHIVE (- for standard
                              input or output, the default)
@@ -80,7 +87,8 @@ Examples:
       --version              output version information and exit
 
 A compressed archive is recognised when it is read, with or without -z,
--j or -J. Old-style options work too: tar xzf ARCHIVE.
+-j or -J; -A, -r, -u and --delete change uncompressed archives only.
+Old-style options work too: tar xzf ARCHIVE.
 `,
 		Run: stopsOnCancel(runTar),
 	}
@@ -90,7 +98,7 @@ A compressed archive is recognised when it is read, with or without -z,
 type tarRun struct {
 	c                                  *builtins.Call
 	verbose                            int
-	file, dir                          string
+	file                               string
 	strip                              int
 	excludes                           []string
 	toStdout, preserve, deref, numeric bool
@@ -104,6 +112,29 @@ type tarRun struct {
 	listing                            io.Writer // where -v names go
 	links                              map[uint64]string
 	xforms                             []tarXform // --transform
+	// skip, for -u, says that a file is not newer than its copy in
+	// the archive: add leaves it out (a directory's header only)
+	skip func(member string, info fs.FileInfo) bool
+}
+
+// tarDirFlag is -C: each directory applies to the names after it, and
+// is taken from the one before it, as GNU tar changes directory.
+type tarDirFlag struct {
+	fl   *pflag.FlagSet
+	dirs *[]tarChdir
+}
+
+// tarChdir is a -C given before the name of index at.
+type tarChdir struct {
+	at  int
+	dir string
+}
+
+func (f tarDirFlag) String() string { return "" }
+func (f tarDirFlag) Type() string   { return "string" }
+func (f tarDirFlag) Set(v string) error {
+	*f.dirs = append(*f.dirs, tarChdir{len(f.fl.Args()), v})
+	return nil
 }
 
 type tarDelayed struct{ path, target string }
@@ -151,7 +182,13 @@ func runTar(c *builtins.Call) int {
 	list := fl.BoolP("list", "t", false, "")
 	fl.StringVarP(&t.file, "file", "f", "-", "")
 	fl.CountVarP(&t.verbose, "verbose", "v", "")
-	fl.StringVarP(&t.dir, "directory", "C", "", "")
+	var chdirs []tarChdir
+	fl.VarP(tarDirFlag{fl, &chdirs}, "directory", "C", "")
+	appendOp := fl.BoolP("append", "r", false, "")
+	update := fl.BoolP("update", "u", false, "")
+	concat := fl.BoolP("concatenate", "A", false, "")
+	catenate := fl.Bool("catenate", false, "")
+	deleteOp := fl.Bool("delete", false, "")
 	gz := fl.BoolP("gzip", "z", false, "")
 	fl.Bool("gunzip", false, "")
 	bz := fl.BoolP("bzip2", "j", false, "")
@@ -188,8 +225,9 @@ func runTar(c *builtins.Call) int {
 		}
 		t.xforms = append(t.xforms, xs...)
 	}
+	*concat = *concat || *catenate
 	modes := 0
-	for _, m := range []bool{*create, *extract, *list} {
+	for _, m := range []bool{*create, *extract, *list, *appendOp, *update, *concat, *deleteOp} {
 		if m {
 			modes++
 		}
@@ -213,16 +251,26 @@ func runTar(c *builtins.Call) int {
 			}
 		}
 	}
+	// dirs[i] is the directory of names[i]; base, the last one, is
+	// where a read extracts
 	base := c.Dir
-	if t.dir != "" {
-		base = c.Abs(t.dir)
+	dirs := make([]string, len(names))
+	next := 0
+	for _, cd := range chdirs {
+		for ; next < cd.at && next < len(names); next++ {
+			dirs[next] = base
+		}
+		base = vfs.Clean(base, cd.dir)
 		if info, err := c.FS.Stat(base); err != nil || !info.IsDir() {
 			if err == nil {
 				err = syscall.ENOTDIR
 			}
-			t.fail("%s: Cannot open: %s", t.dir, builtins.Reason(err))
+			t.fail("%s: Cannot open: %s", cd.dir, builtins.Reason(err))
 			return t.fatal()
 		}
+	}
+	for ; next < len(names); next++ {
+		dirs[next] = base
 	}
 	var cd *codec
 	switch {
@@ -235,8 +283,26 @@ func runTar(c *builtins.Call) int {
 	case *auto:
 		cd = codecBySuffix(t.file)
 	}
-	if *create {
-		return t.create(base, names, cd)
+	switch {
+	case *create:
+		return t.create(names, dirs, cd)
+	case *appendOp || *update || *concat || *deleteOp:
+		if t.file == "-" && !*deleteOp {
+			return c.Usage("Options '-Aru' are incompatible with '-f -'")
+		}
+		if cd != nil {
+			return c.Usage("Cannot update compressed archives")
+		}
+		op := byte('D')
+		switch {
+		case *appendOp:
+			op = 'r'
+		case *update:
+			op = 'u'
+		case *concat:
+			op = 'A'
+		}
+		return t.modify(op, names, dirs)
 	}
 	return t.read(base, names, *list)
 }
@@ -400,8 +466,8 @@ func (t *tarRun) longLine(hdr *tar.Header, name string) string {
 	return line
 }
 
-// create writes an archive of names (relative to base).
-func (t *tarRun) create(base string, names []string, cd *codec) int {
+// create writes an archive of names (each relative to its dirs[i]).
+func (t *tarRun) create(names, dirs []string, cd *codec) int {
 	c := t.c
 	if len(names) == 0 {
 		return c.Usage("Cowardly refusing to create an empty archive")
@@ -434,14 +500,8 @@ func (t *tarRun) create(base string, names []string, cd *codec) int {
 		out = zw
 	}
 	tw := tar.NewWriter(out)
-	for _, name := range names {
-		if c.Canceled() {
-			return 130
-		}
-		if err := t.add(tw, vfs.Clean(base, name), name); err != nil {
-			t.failErr(err, "%s: Cannot write: %s", t.file, builtins.Reason(err))
-			return t.fatal()
-		}
+	if st := t.addAll(tw, names, dirs); st != 0 {
+		return st
 	}
 	err := tw.Close()
 	if err == nil && zw != nil {
@@ -452,6 +512,21 @@ func (t *tarRun) create(base string, names []string, cd *codec) int {
 		return t.fatal()
 	}
 	return t.done()
+}
+
+// addAll adds the files names (each relative to its dirs[i]), and
+// returns 0, or the status to end with.
+func (t *tarRun) addAll(tw *tar.Writer, names, dirs []string) int {
+	for i, name := range names {
+		if t.c.Canceled() {
+			return 130
+		}
+		if err := t.add(tw, vfs.Clean(dirs[i], name), name); err != nil {
+			t.failErr(err, "%s: Cannot write: %s", t.file, builtins.Reason(err))
+			return t.fatal()
+		}
+	}
+	return 0
 }
 
 // add writes the file abs as name, and what a directory holds; the
@@ -501,17 +576,23 @@ func (t *tarRun) add(tw *tar.Writer, abs, name string) error {
 		}
 		hdr.Typeflag, hdr.Linkname = tar.TypeSymlink, target
 	case mode.IsRegular():
-		if first, ok := t.links[st.Ino]; ok && st.Nlink > 1 {
+		// a file archived a second time (a hard link, or a name given
+		// twice) is a link to the first, as GNU tar makes it
+		if first, ok := t.links[st.Ino]; ok {
 			hdr.Typeflag, hdr.Linkname = tar.TypeLink, first
 		} else {
 			hdr.Typeflag, hdr.Size = tar.TypeReg, info.Size()
-			if st.Nlink > 1 {
-				t.links[st.Ino] = member
-			}
+			t.links[st.Ino] = member
 		}
 	default:
 		t.c.Fail("%s: socket ignored", name)
 		return nil
+	}
+	if t.skip != nil && t.skip(hdr.Name, info) {
+		if hdr.Typeflag != tar.TypeDir {
+			return nil
+		}
+		return t.addChildren(tw, abs, name)
 	}
 	var data io.Reader
 	if hdr.Typeflag == tar.TypeReg {
@@ -550,6 +631,12 @@ func (t *tarRun) add(tw *tar.Writer, abs, name string) error {
 	if hdr.Typeflag != tar.TypeDir {
 		return nil
 	}
+	return t.addChildren(tw, abs, name)
+}
+
+// addChildren adds what the directory abs, archived as name, holds.
+func (t *tarRun) addChildren(tw *tar.Writer, abs, name string) error {
+	c := t.c
 	ents, err := c.FS.ReadDir(abs)
 	if err != nil {
 		t.failErr(err, "%s: Cannot open: %s", name, builtins.Reason(err))

@@ -2,6 +2,9 @@ package vfs
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"errors"
 	"net"
 	"os"
@@ -14,6 +17,7 @@ import (
 	git "github.com/go-git/go-git/v5"
 	gitssh "github.com/go-git/go-git/v5/plumbing/transport/ssh"
 	"golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/moonix-sh/moonix/internal/sshauth"
 	"github.com/moonix-sh/moonix/internal/sshtest"
@@ -161,6 +165,33 @@ func TestSSHRemote(t *testing.T) {
 		if !strings.HasPrefix(c, "git git-") || !strings.HasSuffix(c, " '/shared.git'") && !strings.HasSuffix(c, " 'shared.git'") && !strings.HasSuffix(c, " '~/shared.git'") {
 			t.Errorf("the server ran %q", c)
 		}
+	}
+}
+
+// TestSSHHostKeyTypes: a server with several host keys shows the one of
+// the type known here (its ED25519 key, where x/crypto would ask for an
+// ECDSA one first), as OpenSSH asks for the known types first.
+func TestSSHHostKeyTypes(t *testing.T) {
+	t.Parallel()
+	srv, _ := startSSH(t)
+	ec, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := ssh.NewSignerFromKey(ec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.AddHostKey(signer)
+	_, repo := snapshotted(t, "x\n")
+	repo.AddRemote("origin", "ssh://git@"+srv.Addr+"/shared.git")
+	if _, err := repo.Push(WithSSH(context.Background(), testSSHClient(sshtest.KnownHost(srv.Addr, hostSeed), userSeed)), "origin", ""); err != nil {
+		t.Fatal(err)
+	}
+	// and the other one, known alone
+	known := knownhosts.Line([]string{knownhosts.Normalize(srv.Addr)}, signer.PublicKey()) + "\n"
+	if _, err := repo.Fetch(WithSSH(context.Background(), testSSHClient(known, userSeed)), "origin"); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -129,6 +129,10 @@ func Start(dir string, hostKey byte, users ...byte) (*Server, error) {
 	return s, nil
 }
 
+// AddHostKey gives the server another host key, which it shows a
+// client that prefers its type: call it before the first connection.
+func (s *Server) AddHostKey(k ssh.Signer) { s.config.AddHostKey(k) }
+
 // Commands lists the commands run so far, as "USER COMMAND".
 func (s *Server) Commands() []string {
 	s.mu.Lock()

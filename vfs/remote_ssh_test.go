@@ -173,7 +173,6 @@ func TestSSHRemote(t *testing.T) {
 // ECDSA one first), as OpenSSH asks for the known types first.
 func TestSSHHostKeyTypes(t *testing.T) {
 	t.Parallel()
-	srv, _ := startSSH(t)
 	ec, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +181,15 @@ func TestSSHHostKeyTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.AddHostKey(signer)
+	dir := t.TempDir()
+	if _, err := git.PlainInit(filepath.Join(dir, "shared.git"), true); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := sshtest.StartKeys(dir, []ssh.Signer{sshtest.Signer(hostSeed), signer}, userSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
 	_, repo := snapshotted(t, "x\n")
 	repo.AddRemote("origin", "ssh://git@"+srv.Addr+"/shared.git")
 	if _, err := repo.Push(WithSSH(context.Background(), testSSHClient(sshtest.KnownHost(srv.Addr, hostSeed), userSeed)), "origin", ""); err != nil {

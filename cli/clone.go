@@ -25,13 +25,14 @@ func (p *Program) cloneCommand(std stdio, o *options) *cobra.Command {
 the remote URL: a bare git repository on the host (a path, or
 file:///PATH), over HTTP (http://, https://) or over ssh
 (ssh://[USER@]HOST[:PORT]/PATH, [USER@]HOST:PATH), such as a workspace's
-push made. Over ssh, the host key must be known from --env
-MOONIX_SSH_KNOWN_HOSTS=LINES (known_hosts lines), and the key comes from
---env MOONIX_SSH_KEY (with MOONIX_SSH_PASSPHRASE for an encrypted one) or
-the agent of --ssh-agent SOCKET: nothing of the host's ~/.ssh is read. Every branch of the remote becomes a branch, URL becomes the remote
-origin, and the tree, the exported environment and the working directory
-are those of the newest snapshot of the remote's current branch (main
-when it names none). Capabilities do not apply: this is you acting
+push made. Every branch of the remote becomes a branch, URL becomes the
+remote origin, and the tree, the exported environment and the working
+directory are those of the newest snapshot of the remote's current
+branch (main when it names none). Over ssh, the host key must be known
+from --env MOONIX_SSH_KNOWN_HOSTS=LINES (known_hosts lines), and the key
+comes from --env MOONIX_SSH_KEY (with MOONIX_SSH_PASSPHRASE for an
+encrypted one) or the agent of --ssh-agent SOCKET: nothing of the host's
+~/.ssh is read. Capabilities do not apply: this is you acting
 outside the sandbox. The fetch is kept in the workspace's effect log.`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 2 {

@@ -143,7 +143,7 @@ type sshSession struct {
 	stopWatch func() bool // stops closing the connection when the context ends
 	done      func()      // the Config's
 	end       func(outcome, hostKey string)
-	hostKey   string
+	seen      seenKey
 
 	closeOnce sync.Once
 	closeErr  error
@@ -177,7 +177,7 @@ func openSSH(ep *transport.Endpoint, auth transport.AuthMethod, service string) 
 	if done != nil {
 		s.done = done
 	}
-	if cfg.HostKeyCallback == nil {
+	if cfg == nil || cfg.HostKeyCallback == nil {
 		return fail(errors.New("ssh: no host key check"))
 	}
 	// ssh://HOST/~/PATH names a path in the home directory, as in
@@ -196,18 +196,18 @@ func openSSH(ep *transport.Endpoint, auth transport.AuthMethod, service string) 
 	}
 	// the host key check's own error, rather than the handshake's words
 	// around it; and the key, for the record
-	var keyErr error
 	check := cfg.HostKeyCallback
 	c := *cfg
 	c.HostKeyCallback = func(host string, remote net.Addr, key ssh.PublicKey) error {
-		s.hostKey = key.Type() + " " + ssh.FingerprintSHA256(key)
-		keyErr = check(host, remote, key)
-		return keyErr
+		err := check(host, remote, key)
+		s.seen.set(key.Type()+" "+ssh.FingerprintSHA256(key), err)
+		return err
 	}
 	s.stopWatch = context.AfterFunc(ctx, func() { conn.Close() })
 	cc, chans, reqs, err := ssh.NewClientConn(conn, addr, &c)
 	if err != nil {
 		s.stopWatch()
+		_, keyErr := s.seen.get()
 		switch {
 		case keyErr != nil:
 			err = keyErr
@@ -259,7 +259,29 @@ func (s *sshSession) finishEffect(err error) {
 	}
 	end := s.end
 	s.end = func(string, string) {}
-	end(outcome, s.hostKey)
+	key, _ := s.seen.get()
+	end(outcome, key)
+}
+
+// seenKey is the host key a server showed and what the check said of
+// it, kept by the check, which runs on the connection's key exchange
+// (again at each re-key).
+type seenKey struct {
+	mu  sync.Mutex
+	key string
+	err error
+}
+
+func (k *seenKey) set(key string, err error) {
+	k.mu.Lock()
+	k.key, k.err = key, err
+	k.mu.Unlock()
+}
+
+func (k *seenKey) get() (string, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.key, k.err
 }
 
 func (s *sshSession) AdvertisedReferences() (*packp.AdvRefs, error) {

@@ -2,6 +2,9 @@ package vfs
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"errors"
 	"net"
 	"os"
@@ -12,7 +15,9 @@ import (
 	"testing"
 
 	git "github.com/go-git/go-git/v5"
+	gitssh "github.com/go-git/go-git/v5/plumbing/transport/ssh"
 	"golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/moonix-sh/moonix/internal/sshauth"
 	"github.com/moonix-sh/moonix/internal/sshtest"
@@ -163,6 +168,40 @@ func TestSSHRemote(t *testing.T) {
 	}
 }
 
+// TestSSHHostKeyTypes: a server with several host keys shows the one of
+// the type known here (its ED25519 key, where x/crypto would ask for an
+// ECDSA one first), as OpenSSH asks for the known types first.
+func TestSSHHostKeyTypes(t *testing.T) {
+	t.Parallel()
+	ec, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := ssh.NewSignerFromKey(ec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := git.PlainInit(filepath.Join(dir, "shared.git"), true); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := sshtest.StartKeys(dir, []ssh.Signer{sshtest.Signer(hostSeed), signer}, userSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	_, repo := snapshotted(t, "x\n")
+	repo.AddRemote("origin", "ssh://git@"+srv.Addr+"/shared.git")
+	if _, err := repo.Push(WithSSH(context.Background(), testSSHClient(sshtest.KnownHost(srv.Addr, hostSeed), userSeed)), "origin", ""); err != nil {
+		t.Fatal(err)
+	}
+	// and the other one, known alone
+	known := knownhosts.Line([]string{knownhosts.Normalize(srv.Addr)}, signer.PublicKey()) + "\n"
+	if _, err := repo.Fetch(WithSSH(context.Background(), testSSHClient(known, userSeed)), "origin"); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestSSHRefused: an unknown host, a host whose key changed, a key the
 // server does not let in, a repository that is not there, a context
 // without a client: each is refused, in ssh's and git's words, and
@@ -239,15 +278,19 @@ func TestSSHRefused(t *testing.T) {
 	}
 }
 
-// TestSSHHostSettingsIgnored: the host's ~/.ssh/config (which would send
-// the connection elsewhere), its ssh agent (SSH_AUTH_SOCK) and its proxy
-// (ALL_PROXY) are not read: the push goes where the URL says, with the
-// key given.
+// TestSSHHostSettingsIgnored: the host's ssh configuration (which would
+// send the connection elsewhere: go-git's reader of ~/.ssh/config is
+// replaced by one saying so, since the real one reads the home of the
+// passwd database, not $HOME), its ssh agent (SSH_AUTH_SOCK) and its
+// proxy (ALL_PROXY) are not used: the push goes where the URL says, with
+// the key given.
 func TestSSHHostSettingsIgnored(t *testing.T) {
 	srv, dir := startSSH(t)
+	installTransports()
+	saved := gitssh.DefaultSSHConfig
+	gitssh.DefaultSSHConfig = redirectConfig{}
+	t.Cleanup(func() { gitssh.DefaultSSHConfig = saved })
 	home := t.TempDir()
-	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
-	os.WriteFile(filepath.Join(home, ".ssh", "config"), []byte("Host 127.0.0.1\n  Hostname 192.0.2.1\n  Port 1\n  User nobody\n"), 0o600)
 	t.Setenv("HOME", home)
 	t.Setenv("SSH_AUTH_SOCK", filepath.Join(home, "no-agent.sock"))
 	t.Setenv("ALL_PROXY", "socks5://127.0.0.1:1")
@@ -263,6 +306,14 @@ func TestSSHHostSettingsIgnored(t *testing.T) {
 	if _, err := shared.Reference("refs/heads/main", true); err != nil {
 		t.Fatal("the push did not reach the server:", err)
 	}
+}
+
+// redirectConfig is an ssh configuration that sends every host to
+// 192.0.2.1:1 (TEST-NET-1) as user nobody.
+type redirectConfig struct{}
+
+func (redirectConfig) Get(_, key string) string {
+	return map[string]string{"Hostname": "192.0.2.1", "Port": "1", "User": "nobody"}[key]
 }
 
 // BenchmarkSSHPushClone10k is BenchmarkPushClone10k over ssh, to the

@@ -104,6 +104,12 @@ func (s *Server) LogTo(name string) {
 // under dir: a command's path is read inside dir, which is also the
 // home directory (/app.git, app.git and ~/app.git are dir/app.git).
 func Start(dir string, hostKey byte, users ...byte) (*Server, error) {
+	return StartKeys(dir, []ssh.Signer{Signer(hostKey)}, users...)
+}
+
+// StartKeys is Start with the host keys hostKeys: the server shows the
+// one whose type a client prefers.
+func StartKeys(dir string, hostKeys []ssh.Signer, users ...byte) (*Server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -121,7 +127,9 @@ func Start(dir string, hostKey byte, users ...byte) (*Server, error) {
 			return nil, errors.New("unknown key")
 		},
 	}
-	s.config.AddHostKey(Signer(hostKey))
+	for _, k := range hostKeys {
+		s.config.AddHostKey(k)
+	}
 	s.repos = server.NewFilesystemLoader(osfs.New(dir))
 	s.git = server.NewServer(s.repos)
 	s.wg.Add(1)

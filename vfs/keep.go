@@ -33,6 +33,9 @@ func (r *Repo) Keep(msg string, st State) (snap Snapshot, paths int, err error) 
 	if !hasCur || !r.treeChanged() {
 		return Snapshot{}, 0, nil
 	}
+	if err := r.needIDs(); err != nil { // before anything is written
+		return Snapshot{}, 0, err
+	}
 	curCommit, _, err := r.commit(cur)
 	if err != nil {
 		return Snapshot{}, 0, err
@@ -63,7 +66,8 @@ func (r *Repo) Keep(msg string, st State) (snap Snapshot, paths int, err error) 
 	if err != nil {
 		return Snapshot{}, 0, err
 	}
-	return r.describe(c, m), len(changes), nil
+	snap, err = r.describe(c, m)
+	return snap, len(changes), err
 }
 
 // SetPrevious makes the snapshot id the previous position, which "-"

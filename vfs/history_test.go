@@ -1,0 +1,220 @@
+package vfs
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/moonix-sh/moonix/clock"
+)
+
+// longHistory makes a workspace directory holding n snapshots of a
+// one-file tree, one after the other on main.
+func longHistory(tb testing.TB, n int) string {
+	tb.Helper()
+	dir := filepath.Join(tb.TempDir(), "ws")
+	clk := clock.NewLogical(clock.Epoch)
+	tree := NewDefault(Options{Clock: clk, Uid: 1000, Gid: 1000})
+	r, _, err := OpenRepo(tree, RepoOptions{Dir: dir, Clock: clk})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer r.Close()
+	for i := range n {
+		if err := WriteFile(tree, "/work/f", []byte(fmt.Sprint(i)), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+		if _, _, err := r.Snapshot(fmt.Sprint("s", i), State{}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// BenchmarkOpenHistory opens a workspace of one file whose history holds
+// 1 or 1,000 snapshots: what opening costs beyond the tree.
+//
+//	go test -run '^$' -bench OpenHistory ./vfs
+func BenchmarkOpenHistory(b *testing.B) {
+	for _, n := range []int{1, 1000} {
+		b.Run(fmt.Sprintf("snapshots=%d", n), func(b *testing.B) {
+			dir := longHistory(b, n)
+			b.ResetTimer()
+			for range b.N {
+				r, st, err := OpenRepo(NewDefault(Options{}), RepoOptions{Dir: dir})
+				if err != nil || st == nil {
+					b.Fatal(err, st)
+				}
+				b.StopTimer()
+				r.Close()
+				b.StartTimer()
+			}
+		})
+	}
+}
+
+// orphanRef points refs/moonix/kept/ID at a new commit whose parent is
+// missing (a history whose older part was lost) and returns both ids.
+func orphanRef(t *testing.T, r *Repo) (tip, lost plumbing.Hash) {
+	t.Helper()
+	lost = plumbing.NewHash("0123456789abcdef0123456789abcdef01234567")
+	cur, ok := r.currentHash()
+	if !ok {
+		t.Fatal("no current snapshot")
+	}
+	c, err := r.getCommit(cur)
+	must(t, err)
+	orphan := *c
+	orphan.ParentHashes = []plumbing.Hash{lost}
+	orphan.Message = "orphan"
+	obj := r.st.NewEncodedObject()
+	must(t, orphan.Encode(obj))
+	tip, err = r.st.SetEncodedObject(obj)
+	must(t, err)
+	must(t, r.setRef(plumbing.ReferenceName(refKeptPrefix+tip.String()), tip))
+	return tip, lost
+}
+
+// Opening a workspace checks its refs, not the whole history behind
+// them: a workspace whose older history was lost still opens, its tree
+// back; what needs every snapshot id (short ids, history, a new
+// snapshot) then says the history is corrupt, and writes nothing.
+func TestOpenReadsRefsNotHistory(t *testing.T) {
+	t.Parallel()
+	tree, r, dir := diskRepo(t)
+	snapFile(t, tree, r, "a")
+	b := snapFile(t, tree, r, "b")
+	_, lost := orphanRef(t, r)
+	r.Close()
+
+	tree, r = reopen(t, dir)
+	if got := read(t, tree, "/work/f"); got != "b" {
+		t.Fatalf("reopened with %q", got)
+	}
+	if id := r.CurrentID(); id != b.ID {
+		t.Fatalf("current %s, want %s", id, b.ID)
+	}
+	wantCorrupt := func(what string, err error) {
+		t.Helper()
+		if err == nil || !strings.Contains(err.Error(), "history is corrupt") || !strings.Contains(err.Error(), lost.String()) {
+			t.Errorf("%s: %v, want the history to be corrupt at %s", what, err, lost)
+		}
+	}
+	_, err := r.Log(0, true)
+	wantCorrupt("history --all", err)
+	_, err = r.Resolve(b.ID[:7])
+	wantCorrupt("resolve a prefix", err)
+	mustWrite(t, tree, "/work/f", "c")
+	before := listHost(t, dir)
+	_, _, err = r.Snapshot("c", State{})
+	wantCorrupt("snapshot", err)
+	if after := listHost(t, dir); after != before {
+		t.Errorf("a refused snapshot wrote:\n%s\nwas:\n%s", after, before)
+	}
+}
+
+// A ref that names a commit that is not there is still refused at open:
+// checking the refs' own commits costs what the refs are, not the
+// history.
+func TestOpenRefusesRefToMissingSnapshot(t *testing.T) {
+	t.Parallel()
+	tree, r, dir := diskRepo(t)
+	snapFile(t, tree, r, "a")
+	missing := plumbing.NewHash("0123456789abcdef0123456789abcdef01234567")
+	must(t, r.setRef(plumbing.ReferenceName(refKeptPrefix+missing.String()), missing))
+	r.Close()
+	before := listHost(t, dir)
+	_, _, err := OpenRepo(NewDefault(Options{}), RepoOptions{Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "is corrupt") || !strings.Contains(err.Error(), missing.String()) {
+		t.Fatalf("opened a workspace whose ref names a missing snapshot: %v", err)
+	}
+	if after := listHost(t, dir); after != before {
+		t.Fatalf("refusing it changed it:\n%s\nwas:\n%s", after, before)
+	}
+}
+
+// The snapshot ids are collected when first needed, and then they are
+// all there: those from before the open, one added before they were
+// loaded, and those taken after (by short id, by prefix, in history
+// --all).
+func TestIDsAfterReopen(t *testing.T) {
+	t.Parallel()
+	tree, r, dir := diskRepo(t)
+	var snaps []Snapshot
+	for _, s := range []string{"a", "b", "c"} {
+		snaps = append(snaps, snapFile(t, tree, r, s))
+	}
+	_, err := r.Rollback(snaps[0].ID)
+	must(t, err)
+	snaps = append(snaps, snapFile(t, tree, r, "d")) // b and c are kept
+	r.Close()
+
+	tree, r = reopen(t, dir)
+	r.mu.Lock()
+	loaded := r.idsLoaded
+	r.addID(snaps[1].ID) // as a snapshot taken before they are loaded
+	r.mu.Unlock()
+	if loaded {
+		t.Error("opening collected the snapshot ids")
+	}
+	snaps = append(snaps, snapFile(t, tree, r, "e"))
+	mustWrite(t, tree, "/work/f", "kept")
+	kept, _, err := r.Keep("kept", State{})
+	must(t, err)
+	snaps = append(snaps, kept)
+	all, err := r.Log(0, true)
+	must(t, err)
+	if len(all) != len(snaps) {
+		t.Errorf("history --all lists %d snapshots, want %d: %v", len(all), len(snaps), all)
+	}
+	for _, s := range snaps {
+		got, err := r.Resolve(s.ID[:7])
+		if err != nil || got.ID != s.ID || got.Short != s.Short {
+			t.Errorf("resolve %s: %+v %v", s.ID[:7], got, err)
+		}
+	}
+}
+
+// A fetch into a reopened workspace, whose snapshot ids are not loaded
+// yet, marks as arrived only what it brought.
+func TestFetchAfterReopenMarksOnlyArrivals(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	bare := filepath.Join(t.TempDir(), "shared.git")
+	_, err := git.PlainInit(bare, true)
+	must(t, err)
+	tree, r, dir := diskRepo(t)
+	mine := snapFile(t, tree, r, "mine")
+	must(t, r.AddRemote("origin", bare))
+	_, err = r.Push(ctx, "origin", "")
+	must(t, err)
+	r.Close()
+
+	otherTree := NewDefault(Options{Uid: 1000, Gid: 1000})
+	other, _, err := OpenRepo(otherTree, RepoOptions{})
+	must(t, err)
+	_, err = other.Clone(ctx, bare)
+	must(t, err)
+	theirs := snapFile(t, otherTree, other, "theirs")
+	_, err = other.Push(ctx, "origin", "")
+	must(t, err)
+
+	_, r = reopen(t, dir)
+	_, err = r.Fetch(ctx, "origin")
+	must(t, err)
+	for _, want := range []struct {
+		s       Snapshot
+		arrived bool
+	}{{mine, false}, {theirs, true}} {
+		got, err := r.Resolve(want.s.ID)
+		must(t, err)
+		if got.Arrived != want.arrived {
+			t.Errorf("%s: Arrived %v, want %v", want.s.Message, got.Arrived, want.arrived)
+		}
+	}
+}

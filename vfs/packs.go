@@ -110,7 +110,9 @@ func (s *packSet) readIndex(id plumbing.Hash) (*idxfile.MemoryIndex, error) {
 	}
 	defer f.Close()
 	idx := idxfile.NewMemoryIndex()
-	if err := idxfile.NewDecoder(f).Decode(idx); err != nil {
+	// Buffered: the decoder reads the index a number at a time, one
+	// system call each (the fanout table alone is 256 of them).
+	if err := idxfile.NewDecoder(bufio.NewReaderSize(f, 64<<10)).Decode(idx); err != nil {
 		return nil, &os.PathError{Op: "read", Path: packName(id, ".idx"), Err: err}
 	}
 	if plumbing.Hash(idx.PackfileChecksum) != id {

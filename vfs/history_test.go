@@ -2,8 +2,11 @@ package vfs
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -216,5 +219,36 @@ func TestFetchAfterReopenMarksOnlyArrivals(t *testing.T) {
 		if got.Arrived != want.arrived {
 			t.Errorf("%s: Arrived %v, want %v", want.s.Message, got.Arrived, want.arrived)
 		}
+	}
+}
+
+// A pack index whose fanout table claims more objects than the file holds
+// is refused at open as corrupt, before anything is allocated for them
+// (it allocated 4 GiB).
+func TestOpenRefusesIndexClaimingTooMuch(t *testing.T) {
+	// Not parallel: it measures what the process allocates.
+	tree, r, dir := diskRepo(t)
+	snapFile(t, tree, r, "a")
+	r.Close()
+	idx, err := filepath.Glob(filepath.Join(dir, "objects/pack/*.idx"))
+	must(t, err)
+	if len(idx) != 1 {
+		t.Fatalf("packs: %v", idx)
+	}
+	data, err := os.ReadFile(idx[0])
+	must(t, err)
+	// the last fanout entry is the number of objects
+	binary.BigEndian.PutUint32(data[8+255*4:], 1<<31)
+	must(t, os.WriteFile(idx[0], data, 0o644))
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _, err = OpenRepo(NewDefault(Options{}), RepoOptions{Dir: dir})
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "is corrupt") {
+		t.Fatalf("opened a workspace whose pack index lies: %v", err)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<30 {
+		t.Errorf("refusing it allocated %d MiB", grew>>20)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -250,5 +251,72 @@ func TestOpenRefusesIndexClaimingTooMuch(t *testing.T) {
 	}
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<30 {
 		t.Errorf("refusing it allocated %d MiB", grew>>20)
+	}
+}
+
+// The current snapshot's short id (every --json result and the REPL's
+// prompt show it) is found without collecting the snapshot ids when no
+// other object shares its first 7 characters, and it is the one the ids
+// give.
+func TestShortIDWithoutHistory(t *testing.T) {
+	t.Parallel()
+	dir := longHistory(t, 30)
+	_, r := reopen(t, dir)
+	_, cur, err := r.Current()
+	must(t, err)
+	r.mu.Lock()
+	loaded := r.idsLoaded
+	r.mu.Unlock()
+	if loaded {
+		t.Error("the current snapshot's short id collected the snapshot ids")
+	}
+	all, err := r.Log(0, true) // collects them
+	must(t, err)
+	i := slices.IndexFunc(all, func(s Snapshot) bool { return s.ID == cur.ID })
+	if len(all) != 30 || i < 0 || all[i].Short != cur.Short || cur.Short != cur.ID[:7] {
+		t.Errorf("current %s (%s), history --all: %v", cur.ID, cur.Short, all)
+	}
+}
+
+// An object that shares the first 7 characters of an id, in a pack or
+// loose, is seen; one that shares 6 is not a neighbour.
+func TestAloneSeesNeighbours(t *testing.T) {
+	t.Parallel()
+	tree, r, _ := diskRepo(t)
+	s := snapFile(t, tree, r, "a")
+	// near is id with its last 33 characters changed (sharing 7), or its
+	// last 34 (sharing 6).
+	near := func(id string, keep int) plumbing.Hash {
+		b := []byte(id)
+		for i := keep; i < len(b); i++ {
+			b[i] = "0123456789abcdef"[(strings.IndexByte("0123456789abcdef", b[i])+1)%16]
+		}
+		return plumbing.NewHash(string(b))
+	}
+	obj := r.st.NewEncodedObject()
+	obj.SetType(plumbing.BlobObject)
+	w, err := obj.Writer()
+	must(t, err)
+	w.Write([]byte("loose"))
+	w.Close()
+	loose, err := r.st.SetEncodedObject(obj)
+	must(t, err)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, c := range []struct {
+		what string
+		id   plumbing.Hash
+		want bool
+	}{
+		{"the snapshot", plumbing.NewHash(s.ID), true},
+		{"sharing 7 with the snapshot (in a pack)", near(s.ID, 7), false},
+		{"sharing 6 with the snapshot", near(s.ID, 6), true},
+		{"the loose object", loose, true},
+		{"sharing 7 with the loose object", near(loose.String(), 7), false},
+		{"sharing 6 with the loose object", near(loose.String(), 6), true},
+	} {
+		if got := r.alone(c.id); got != c.want {
+			t.Errorf("%s (%s): alone %v, want %v", c.what, c.id, got, c.want)
+		}
 	}
 }

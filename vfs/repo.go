@@ -641,7 +641,7 @@ func (r *Repo) addID(id string) {
 // short is the shortest prefix of id (7 characters at least) that no other
 // snapshot shares.
 func (r *Repo) short(id string) string {
-	n := 7
+	n := shortLen
 	i, _ := slices.BinarySearch(r.ids, id)
 	for _, j := range []int{i - 1, i + 1} {
 		if j < 0 || j >= len(r.ids) || r.ids[j] == id {
@@ -659,7 +659,10 @@ func (r *Repo) short(id string) string {
 // describe says what the snapshot c (whose moonix.json is m) is. The
 // caller holds r.mu.
 func (r *Repo) describe(c *object.Commit, m *meta) (Snapshot, error) {
-	if err := r.needIDs(); err != nil {
+	short := ""
+	if !r.idsLoaded && r.alone(c.Hash) {
+		short = c.Hash.String()[:shortLen] // no walk (see abbrev.go)
+	} else if err := r.needIDs(); err != nil {
 		return Snapshot{}, err
 	}
 	s := Snapshot{
@@ -669,7 +672,10 @@ func (r *Repo) describe(c *object.Commit, m *meta) (Snapshot, error) {
 		// Cloned: the meta is the cache's (see commit).
 		State: State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects, Mounts: slices.Clone(m.Mounts)},
 	}
-	s.Short = r.short(s.ID)
+	s.Short = short
+	if short == "" {
+		s.Short = r.short(s.ID)
+	}
 	s.Arrived = r.isArrived(s.ID)
 	if len(c.ParentHashes) > 0 {
 		s.Parent = c.ParentHashes[0].String()

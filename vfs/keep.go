@@ -33,9 +33,6 @@ func (r *Repo) Keep(msg string, st State) (snap Snapshot, paths int, err error) 
 	if !hasCur || !r.treeChanged() {
 		return Snapshot{}, 0, nil
 	}
-	if err := r.needIDs(); err != nil { // before anything is written
-		return Snapshot{}, 0, err
-	}
 	curCommit, _, err := r.commit(cur)
 	if err != nil {
 		return Snapshot{}, 0, err

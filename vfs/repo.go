@@ -689,9 +689,6 @@ func (r *Repo) describe(c *object.Commit, m *meta) (Snapshot, error) {
 func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.needIDs(); err != nil { // before anything is written
-		return Snapshot{}, false, err
-	}
 	cur, hasCur := r.currentHash()
 	var curCommit *object.Commit
 	var curMeta *meta

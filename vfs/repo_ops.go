@@ -182,9 +182,6 @@ func (r *Repo) Rollback(spec string) (Snapshot, error) {
 
 // moveTo restores the snapshot h and makes it current.
 func (r *Repo) moveTo(h plumbing.Hash) (Snapshot, error) {
-	if err := r.needIDs(); err != nil { // before the tree changes
-		return Snapshot{}, err
-	}
 	c, m, err := r.commit(h)
 	if err != nil {
 		return Snapshot{}, err

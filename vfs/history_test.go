@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-git/go-git/v5"
@@ -314,6 +315,62 @@ func TestAloneSeesNeighbours(t *testing.T) {
 	} {
 		if got := r.alone(c.id); got != c.want {
 			t.Errorf("%s (%s): alone %v, want %v", c.what, c.id, got, c.want)
+		}
+	}
+}
+
+// Many asking for the ids at once, as the commands of a pipeline may,
+// while snapshots are taken (under -race): every snapshot is then found.
+func TestIDsLoadConcurrently(t *testing.T) {
+	t.Parallel()
+	dir := longHistory(t, 20)
+	tree, r := reopen(t, dir)
+	var wg sync.WaitGroup
+	errs := make(chan error, 100)
+	var taken []Snapshot
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := range 5 {
+			if err := WriteFile(tree, "/work/f", []byte(fmt.Sprint("new", i)), 0o644); err != nil {
+				errs <- err
+				return
+			}
+			s, _, err := r.Snapshot("new", State{})
+			if err != nil {
+				errs <- err
+				return
+			}
+			taken = append(taken, s)
+		}
+	}()
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 5 {
+				if _, _, err := r.Current(); err != nil {
+					errs <- err
+				}
+				if _, err := r.Log(0, true); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	all, err := r.Log(0, true)
+	must(t, err)
+	if len(all) != 20+len(taken) || len(taken) != 5 {
+		t.Errorf("history --all lists %d snapshots, want 25", len(all))
+	}
+	for _, s := range taken {
+		if got, err := r.Resolve(s.ID[:7]); err != nil || got.ID != s.ID {
+			t.Errorf("resolve %s: %v", s.Short, err)
 		}
 	}
 }

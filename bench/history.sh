@@ -15,6 +15,10 @@
 # 100,000 for the rows that say so). The rows:
 #
 #   open              moonix --workspace W -c true      git status --porcelain
+#   open, 1,000 snapshots  moonix --workspace W -c true on a one-file
+#                     workspace whose history holds 1,000 snapshots; the
+#                     reference is the same on one holding 1 snapshot (by
+#                     the build from this tree): what history adds
 #   reopen, 500 MB    the same, on a workspace holding one 500 MB file (and
 #                     its maximum resident set)
 #   write 500 MiB     head -c 500M /dev/zero > /work/big  (moonix --ephemeral):
@@ -100,6 +104,9 @@ for k in "${!bins[@]}"; do
 	"$b" --workspace "$w-10k" --import "$tmp/h10k:/work/data" -c 'snapshot -m base >/dev/null'
 	"$b" --workspace "$w-100k" --import "$tmp/h100k:/work/data" -c 'snapshot -m base >/dev/null'
 	"$b" --workspace "$w-500" -c 'head -c 500M /dev/zero > /work/big; snapshot -m big >/dev/null'
+	for n in 1 1000; do
+		"$b" --workspace "$w-h$n" -c "for i in \$(seq $n); do echo \$i > /work/f; snapshot -m s >/dev/null; done"
+	done
 done
 for ((i = 0; i < 200; i++)); do echo "echo $i > /work/e"; done >"$tmp/eager.sh"
 
@@ -113,6 +120,12 @@ for ((round = 0; round < rounds; round++)); do
 		w="$tmp/ws-$who"
 		timed "$b" --workspace "$w-10k" -c true | add open10k "$who"
 		timed "$b" --workspace "$w-100k" -c true | add open100k "$who"
+		for ((i = 0; i < 10; i++)); do # short runs: 10 samples a round
+			timed "$b" --workspace "$w-h1000" -c true | add openhist "$who"
+			if [ "$who" = "${names[-1]}" ]; then
+				timed "$b" --workspace "$w-h1" -c true | add openhist git
+			fi
+		done
 		rss "$b" --workspace "$w-100k" -c true | add open100k_rss "$who"
 		timed "$b" --workspace "$w-500" -c true | add reopen500 "$who"
 		rss "$b" --workspace "$w-500" -c true | add reopen500_rss "$who"
@@ -179,6 +192,7 @@ row() {
 row open10k "open 10k files (-c true | git status)"
 row open100k "open 100k files"
 row open100k_rss "open 100k files, max RSS"
+row openhist "open, 1,000 snapshots (ref: 1 snapshot)"
 row reopen500 "reopen a 500 MB file (-c true | git status)"
 row reopen500_rss "reopen a 500 MB file, max RSS"
 row write500_rss "write 500 MiB, max RSS (ref: the size)"

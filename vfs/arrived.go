@@ -37,7 +37,7 @@ func (r *Repo) loadArrived() {
 
 // noteArrived adds the snapshots the history holds now that were not
 // among before (the ids before a fetch, sorted) to the arrived list. The
-// caller holds r.mu.
+// caller holds r.mu, and has loaded the ids (needIDs).
 func (r *Repo) noteArrived(before []string) error {
 	old := r.arrived.Load()
 	set := map[string]bool{}

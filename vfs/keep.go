@@ -63,7 +63,8 @@ func (r *Repo) Keep(msg string, st State) (snap Snapshot, paths int, err error) 
 	if err != nil {
 		return Snapshot{}, 0, err
 	}
-	return r.describe(c, m), len(changes), nil
+	snap, err = r.describe(c, m)
+	return snap, len(changes), err
 }
 
 // SetPrevious makes the snapshot id the previous position, which "-"

@@ -109,8 +109,17 @@ func (s *packSet) readIndex(id plumbing.Hash) (*idxfile.MemoryIndex, error) {
 		return nil, err
 	}
 	defer f.Close()
+	info, err := s.fs.Stat(packName(id, ".idx"))
+	if err != nil {
+		return nil, err
+	}
 	idx := idxfile.NewMemoryIndex()
-	if err := idxfile.NewDecoder(f).Decode(idx); err != nil {
+	// Buffered: the decoder reads the index a number at a time, one
+	// system call each (the fanout table alone is 256 of them). Its
+	// size lets the decoder check the fanout table's count of objects
+	// before it allocates for them.
+	in := sizedReader{bufio.NewReaderSize(f, 64<<10), info}
+	if err := idxfile.NewDecoder(in).Decode(idx); err != nil {
 		return nil, &os.PathError{Op: "read", Path: packName(id, ".idx"), Err: err}
 	}
 	if plumbing.Hash(idx.PackfileChecksum) != id {
@@ -118,6 +127,15 @@ func (s *packSet) readIndex(id plumbing.Hash) (*idxfile.MemoryIndex, error) {
 	}
 	return idx, nil
 }
+
+// sizedReader is a reader that says the size of what it reads, as
+// idxfile.Decoder asks a file.
+type sizedReader struct {
+	io.Reader
+	info os.FileInfo
+}
+
+func (r sizedReader) Stat() (os.FileInfo, error) { return r.info, nil }
 
 // add puts p in the set, in its place by size.
 func (s *packSet) add(p *pack) {

@@ -187,7 +187,8 @@ func (r *Repo) RemoveRemote(name string) error {
 			return err
 		}
 	}
-	return r.loadIDs()
+	r.idsLoaded = false // the ids the branches held may be gone
+	return nil
 }
 
 func trackingRef(remote, branch string) plumbing.ReferenceName {
@@ -297,6 +298,9 @@ func (r *Repo) fetch(ctx context.Context, rm Remote) ([]RefUpdate, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := r.needIDs(); err != nil {
+		return nil, err
+	}
 	known := slices.Clone(r.ids)
 	err = remote.FetchContext(ctx, &git.FetchOptions{RemoteName: rm.Name, RemoteURL: u, Tags: git.NoTags, Prune: true, Auth: authFor(ctx, u)})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
@@ -317,7 +321,8 @@ func (r *Repo) fetch(ctx context.Context, rm Remote) ([]RefUpdate, error) {
 		}
 	}
 	slices.SortFunc(out, func(a, b RefUpdate) int { return strings.Compare(a.Branch, b.Branch) })
-	if err := r.loadIDs(); err != nil {
+	r.idsLoaded = false
+	if err := r.needIDs(); err != nil {
 		return nil, err
 	}
 	return out, r.noteArrived(known)
@@ -412,8 +417,12 @@ func (r *Repo) isAncestor(a, b plumbing.Hash) (bool, error) {
 // history must be new: no snapshot, no remote.
 func (r *Repo) Clone(ctx context.Context, rawURL string) (*State, error) {
 	r.mu.Lock()
+	err := r.needIDs()
 	used := len(r.ids) > 0
 	r.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
 	if used {
 		return nil, errors.New("the workspace has snapshots already")
 	}

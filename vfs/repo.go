@@ -54,7 +54,11 @@ type Repo struct {
 	st    storage.Storer
 	fs    billy.Filesystem // nil in memory
 	clock clock.Clock
-	ids   []string // every snapshot id, sorted (for short ids)
+	// ids are every snapshot id, sorted (for short ids and prefixes),
+	// once idsLoaded says they were collected (see needIDs): opening a
+	// workspace does not walk its history.
+	ids       []string
+	idsLoaded bool
 	// sizes are the blob sizes known (see objects.go); newSizes the
 	// records not yet appended to the workspace's sizes file.
 	sizes    map[plumbing.Hash]int64
@@ -216,6 +220,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	tree.mu.Unlock()
 	if opts.Dir == "" {
 		r.st = memory.NewStorage()
+		r.idsLoaded = true // none yet
 		if err := r.init(); err != nil {
 			return nil, nil, err
 		}
@@ -236,6 +241,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 		LargeObjectThreshold: largeObject, KeepDescriptors: true,
 	}), r.packs}
 	if fresh {
+		r.idsLoaded = true // none yet
 		if err := r.init(); err != nil {
 			return nil, nil, err
 		}
@@ -253,7 +259,7 @@ func OpenRepo(tree *Tree, opts RepoOptions) (*Repo, *State, error) {
 	}
 	r.loadSizes()
 	r.loadArrived()
-	if err := r.loadIDs(); err != nil {
+	if _, err := r.checkRefs(); err != nil {
 		r.Close()
 		return nil, nil, fmt.Errorf("workspace %s is corrupt: %v", opts.Dir, err)
 	}
@@ -542,12 +548,14 @@ func (r *Repo) fsTree(c *object.Commit) (plumbing.Hash, error) {
 	return plumbing.ZeroHash, fmt.Errorf("snapshot %s has no %s tree", c.Hash, fsName)
 }
 
-// loadIDs collects every snapshot id reachable from any ref.
-func (r *Repo) loadIDs() error {
-	seen := map[plumbing.Hash]bool{}
+// checkRefs checks what opening a workspace checks of its refs, at a
+// cost that does not grow with the history: every ref names a commit that
+// can be read, and HEAD names a branch. It returns the commits the refs
+// name but the saved working state's, which is no snapshot.
+func (r *Repo) checkRefs() ([]plumbing.Hash, error) {
 	refs, err := r.st.IterReferences()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var tips []plumbing.Hash
 	err = refs.ForEach(func(ref *plumbing.Reference) error {
@@ -557,19 +565,31 @@ func (r *Repo) loadIDs() error {
 		if ref.Hash().IsZero() {
 			return fmt.Errorf("%s does not name a snapshot", ref.Name())
 		}
-		if ref.Name() == refWorktree {
-			_, err := r.getCommit(ref.Hash())
-			return err
+		if _, err := r.getCommit(ref.Hash()); err != nil {
+			return fmt.Errorf("%s: snapshot %s: %w", ref.Name(), ref.Hash(), err)
 		}
-		tips = append(tips, ref.Hash())
+		if ref.Name() != refWorktree {
+			tips = append(tips, ref.Hash())
+		}
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if head, err := r.st.Reference(plumbing.HEAD); err != nil || head.Type() != plumbing.SymbolicReference || !head.Target().IsBranch() {
-		return errors.New("HEAD does not name a branch")
+		return nil, errors.New("HEAD does not name a branch")
 	}
+	return tips, nil
+}
+
+// loadIDs collects every snapshot id reachable from any ref: the
+// commits from each ref's, following first parents.
+func (r *Repo) loadIDs() error {
+	tips, err := r.checkRefs()
+	if err != nil {
+		return err
+	}
+	seen := map[plumbing.Hash]bool{}
 	for _, tip := range tips {
 		for h := tip; !h.IsZero() && !seen[h]; {
 			seen[h] = true
@@ -588,10 +608,31 @@ func (r *Repo) loadIDs() error {
 		r.ids = append(r.ids, h.String())
 	}
 	slices.Sort(r.ids)
+	r.idsLoaded = true
 	return nil
 }
 
+// needIDs loads the snapshot ids the first time something needs them
+// (short ids, prefixes, history --all, what a fetch brought). The caller
+// holds r.mu.
+func (r *Repo) needIDs() error {
+	if r.idsLoaded {
+		return nil
+	}
+	if err := r.loadIDs(); err != nil {
+		r.ids = r.ids[:0] // a partial set is no set
+		return fmt.Errorf("history is corrupt: %w", err)
+	}
+	return nil
+}
+
+// addID adds a new snapshot's id. Before the ids are loaded it has
+// nothing to add to: the snapshot is a ref's (its branch's or a kept
+// one), where loading them finds it.
 func (r *Repo) addID(id string) {
+	if !r.idsLoaded {
+		return
+	}
 	if i, found := slices.BinarySearch(r.ids, id); !found {
 		r.ids = slices.Insert(r.ids, i, id)
 	}
@@ -600,7 +641,7 @@ func (r *Repo) addID(id string) {
 // short is the shortest prefix of id (7 characters at least) that no other
 // snapshot shares.
 func (r *Repo) short(id string) string {
-	n := 7
+	n := shortLen
 	i, _ := slices.BinarySearch(r.ids, id)
 	for _, j := range []int{i - 1, i + 1} {
 		if j < 0 || j >= len(r.ids) || r.ids[j] == id {
@@ -615,7 +656,15 @@ func (r *Repo) short(id string) string {
 	return id[:min(n, len(id))]
 }
 
-func (r *Repo) describe(c *object.Commit, m *meta) Snapshot {
+// describe says what the snapshot c (whose moonix.json is m) is. The
+// caller holds r.mu.
+func (r *Repo) describe(c *object.Commit, m *meta) (Snapshot, error) {
+	short := ""
+	if !r.idsLoaded && r.alone(c.Hash) {
+		short = c.Hash.String()[:shortLen] // no walk (see abbrev.go)
+	} else if err := r.needIDs(); err != nil {
+		return Snapshot{}, err
+	}
 	s := Snapshot{
 		ID:      c.Hash.String(),
 		Message: strings.TrimSuffix(c.Message, "\n"),
@@ -623,12 +672,15 @@ func (r *Repo) describe(c *object.Commit, m *meta) Snapshot {
 		// Cloned: the meta is the cache's (see commit).
 		State: State{Env: slices.Clone(m.Env), Dir: m.Dir, Effects: m.Effects, Mounts: slices.Clone(m.Mounts)},
 	}
-	s.Short = r.short(s.ID)
+	s.Short = short
+	if short == "" {
+		s.Short = r.short(s.ID)
+	}
 	s.Arrived = r.isArrived(s.ID)
 	if len(c.ParentHashes) > 0 {
 		s.Parent = c.ParentHashes[0].String()
 	}
-	return s
+	return s, nil
 }
 
 // Snapshot commits the tree and st on the current branch and makes it the
@@ -647,7 +699,8 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 		}
 	}
 	if hasCur && !r.treeChanged() && r.sameState(st, curMeta) && slices.Equal(r.tree.MountTable(), curMeta.Mounts) {
-		return r.describe(curCommit, curMeta), false, nil
+		snap, err := r.describe(curCommit, curMeta)
+		return snap, false, err
 	}
 	w, err := r.writeWorking(st)
 	if err != nil {
@@ -658,7 +711,8 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 			return Snapshot{}, false, err
 		}
 		r.markClean()
-		return r.describe(curCommit, curMeta), false, nil
+		snap, err := r.describe(curCommit, curMeta)
+		return snap, false, err
 	}
 	if msg == "" {
 		msg = "snapshot"
@@ -689,7 +743,8 @@ func (r *Repo) Snapshot(msg string, st State) (Snapshot, bool, error) {
 	r.addID(h.String())
 	r.markClean()
 	r.saveSizes()
-	return r.describe(c, m), true, nil
+	snap, err := r.describe(c, m)
+	return snap, true, err
 }
 
 // setCurrent makes h the current snapshot and drops the saved working

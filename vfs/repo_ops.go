@@ -39,7 +39,10 @@ func (r *Repo) Current() (string, *Snapshot, error) {
 	if err != nil {
 		return branch, nil, err
 	}
-	s := r.describe(c, m)
+	s, err := r.describe(c, m)
+	if err != nil {
+		return branch, nil, err
+	}
 	return branch, &s, nil
 }
 
@@ -70,7 +73,7 @@ func (r *Repo) Resolve(spec string) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	return r.describe(c, m), nil
+	return r.describe(c, m)
 }
 
 func (r *Repo) resolve(spec string) (plumbing.Hash, error) {
@@ -127,6 +130,9 @@ func (r *Repo) resolveBase(base, spec string) (plumbing.Hash, error) {
 		if h, ok := r.ref(plumbing.ReferenceName("refs/remotes/" + base)); ok {
 			return h, nil
 		}
+	}
+	if err := r.needIDs(); err != nil {
+		return plumbing.ZeroHash, err
 	}
 	if len(base) >= 4 && isHex(base) {
 		base = strings.ToLower(base)
@@ -186,7 +192,7 @@ func (r *Repo) moveTo(h plumbing.Hash) (Snapshot, error) {
 	if err := r.setCurrent(h); err != nil {
 		return Snapshot{}, err
 	}
-	return r.describe(c, m), nil
+	return r.describe(c, m)
 }
 
 // Log lists snapshots newest first: the current branch's (following first
@@ -195,6 +201,9 @@ func (r *Repo) moveTo(h plumbing.Hash) (Snapshot, error) {
 func (r *Repo) Log(n int, all bool) ([]Snapshot, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if err := r.needIDs(); err != nil {
+		return nil, err
+	}
 	var hashes []plumbing.Hash
 	if all {
 		for _, id := range r.ids {
@@ -219,7 +228,11 @@ func (r *Repo) Log(n int, all bool) ([]Snapshot, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, r.describe(c, m))
+		s, err := r.describe(c, m)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
 	}
 	if all {
 		slices.SortStableFunc(out, func(a, b Snapshot) int {
@@ -254,8 +267,9 @@ func (r *Repo) Branches() ([]Branch, error) {
 			return err
 		}
 		name := ref.Name().Short()
-		out = append(out, Branch{Name: name, Head: r.describe(c, m), Current: name == current})
-		return nil
+		head, err := r.describe(c, m)
+		out = append(out, Branch{Name: name, Head: head, Current: name == current})
+		return err
 	})
 	if _, ok := r.ref(plumbing.NewBranchReferenceName(current)); !ok {
 		out = append(out, Branch{Name: current, Current: true}) // no snapshot yet

@@ -25,10 +25,11 @@ import (
 type rootFS struct {
 	root string
 	os   *osfs.ChrootOS // osfs.Default: host paths as given
-	// spare is a file swapped out of its place by replaceRef (holding a
-	// ref replaced since), to be written and swapped in by the next,
-	// or "". The repository's lock guards it.
-	spare string
+	// spares are files that replaceRef swapped out of their place, or
+	// removeRef moved (each holding a ref since replaced or removed),
+	// to be written and put in place by the next replacements: at most
+	// maxSpares. The repository's lock guards them.
+	spares []string
 }
 
 func newRootFS(root string) billy.Filesystem {
@@ -125,15 +126,17 @@ func (r *rootFS) replace(tmpDir, name string, perm uint32, write func(io.Writer)
 }
 
 // replaceRef replaces the ref file name with content as replace does,
-// writing the file swapped out by the last replacement (see spare), not
-// a new one: a ref is replaced at every snapshot and rollback, and
-// making a file cost more than writing one that exists (0.05-0.2 ms of
-// the kernel's time here). The spare's old content is the same length
-// as content (a ref's); it is cut to content's length anyway.
+// writing a spare file (see spares), not a new one: refs are replaced and
+// removed at every snapshot and rollback, and making a file cost more
+// than writing one that exists (0.05-0.2 ms of the kernel's time here).
+// A spare's old content is a ref too; it is cut to content's length
+// anyway.
 func (r *rootFS) replaceRef(tmpDir, name string, content []byte) error {
 	to := r.abs(name)
-	if spare := r.spare; spare != "" {
-		fd, err := syscall.Open(spare, syscall.O_WRONLY|syscall.O_CLOEXEC, 0)
+	var tmp string
+	if n := len(r.spares); n > 0 {
+		tmp, r.spares = r.spares[n-1], r.spares[:n-1]
+		fd, err := syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CLOEXEC, 0)
 		if err == nil {
 			_, err = fdWriter(fd).Write(content)
 			if err == nil {
@@ -143,51 +146,74 @@ func (r *rootFS) replaceRef(tmpDir, name string, content []byte) error {
 				err = cerr
 			}
 		}
-		if err == nil {
-			err = r.swapIn(spare, to)
-		}
-		if err == nil {
-			return nil
-		}
-		syscall.Unlink(spare)
-		r.spare = ""
-	}
-	f, err := r.tempFile(tmpDir, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(content)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		r.spare = f.path
-		if err = r.swapIn(f.path, to); err == nil {
-			return nil
+		if err != nil {
+			syscall.Unlink(tmp)
+			tmp = ""
 		}
 	}
-	syscall.Unlink(f.path)
-	r.spare = ""
+	if tmp == "" {
+		f, err := r.tempFile(tmpDir, 0o644)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(content)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			syscall.Unlink(f.path)
+			return err
+		}
+		tmp = f.path
+	}
+	swapped, err := r.swapIn(tmp, to)
+	switch {
+	case err != nil:
+		syscall.Unlink(tmp)
+	case swapped:
+		r.spares = append(r.spares, tmp)
+	}
 	return err
 }
 
-// swapIn puts the new file tmp in the place of to, as install does;
-// tmp holds the old file after it, or nothing (r.spare is then "").
-func (r *rootFS) swapIn(tmp, to string) error {
+// maxSpares bounds the spare files: a snapshot replaces one ref, a
+// rollback one and makes or removes another.
+const maxSpares = 2
+
+// removeRef removes the ref file name, keeping it as a spare when there
+// is room (a rename, where making a file again would cost more).
+func (r *rootFS) removeRef(tmpDir, name string) error {
+	var err error
+	if len(r.spares) < maxSpares {
+		tmp := filepath.Join(r.root, tmpDir, fmt.Sprintf("tmp_%d_%d", pid, tmpSeq.Add(1)))
+		if err = syscall.Rename(r.abs(name), tmp); err == nil {
+			r.spares = append(r.spares, tmp)
+		}
+	} else {
+		err = syscall.Unlink(r.abs(name))
+	}
+	if err != nil && err != syscall.ENOENT {
+		return &os.PathError{Op: "remove", Path: name, Err: err}
+	}
+	return nil
+}
+
+// swapIn puts the new file tmp in the place of to, as install does, and
+// says whether tmp then holds the old file (else it is gone).
+func (r *rootFS) swapIn(tmp, to string) (swapped bool, err error) {
 	switch err := exchange(tmp, to); err {
 	case nil:
 		var st syscall.Stat_t
 		if err := syscall.Lstat(tmp, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 			// to was not a file (a directory): put it back.
 			exchange(tmp, to)
-			return &os.LinkError{Op: "rename", Old: tmp, New: to, Err: syscall.EISDIR}
+			return false, &os.LinkError{Op: "rename", Old: tmp, New: to, Err: syscall.EISDIR}
 		}
-		return nil
+		return true, nil
 	case syscall.ENOENT:
 	default:
 	}
-	r.spare = ""
-	return r.rename(tmp, to)
+	return false, r.rename(tmp, to)
 }
 
 // tempFile is a new file, named tmp_..., written with the system calls

@@ -1,6 +1,7 @@
 package vfs
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -51,5 +52,34 @@ func TestReplace(t *testing.T) {
 		if want := map[string]int{"replace": 0, "replaceRef": 1}[how]; len(left) != want {
 			t.Errorf("%s: left in tmp: %v", how, left)
 		}
+	}
+}
+
+// A ref removed is gone (its file kept as a spare for the next ref
+// written), refs written and removed in turn, as rollbacks do, read
+// right, and the spares stay few.
+func TestRemoveRef(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fsys := newRootFS(dir).(*rootFS)
+	must(t, os.MkdirAll(filepath.Join(dir, "tmp"), 0o755))
+	for i := range 10 {
+		must(t, fsys.replaceRef("tmp", "refs/moonix/current", []byte(fmt.Sprintln("c", i))))
+		must(t, fsys.replaceRef("tmp", "refs/moonix/previous", []byte(fmt.Sprintln("p", i))))
+		must(t, fsys.removeRef("tmp", "refs/moonix/current"))
+		if _, err := os.Stat(filepath.Join(dir, "refs/moonix/current")); !os.IsNotExist(err) {
+			t.Fatalf("round %d: removed ref: %v", i, err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, "refs/moonix/previous"))
+		must(t, err)
+		if string(got) != fmt.Sprintln("p", i) {
+			t.Fatalf("round %d: read %q", i, got)
+		}
+	}
+	must(t, fsys.removeRef("tmp", "refs/moonix/none"))
+	left, err := os.ReadDir(filepath.Join(dir, "tmp"))
+	must(t, err)
+	if len(left) > maxSpares {
+		t.Errorf("left in tmp: %v", left)
 	}
 }

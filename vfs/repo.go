@@ -18,7 +18,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/go-git/go-billy/v5"
@@ -378,11 +377,7 @@ func (r *Repo) removeRef(name plumbing.ReferenceName) error {
 	defer r.noteCurrent()
 	if r.fs != nil && !r.packedRefs {
 		// No packed refs to rewrite: the file is the ref.
-		err := syscall.Unlink(r.fs.(*rootFS).abs(name.String()))
-		if err != nil && err != syscall.ENOENT {
-			return &fs.PathError{Op: "remove", Path: name.String(), Err: err}
-		}
-		return nil
+		return r.fs.(*rootFS).removeRef(markerDir, name.String())
 	}
 	err := r.st.RemoveReference(name)
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {

@@ -1,6 +1,7 @@
 package vfs
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // Close releases the repository's files.
@@ -401,19 +401,27 @@ func (s side) id() plumbing.Hash {
 }
 
 func (r *Repo) entries(s side) (map[string]side, error) {
-	out := map[string]side{}
 	if s.node != nil {
+		out := make(map[string]side, len(s.node.kids))
 		for name, k := range s.node.history {
 			out[name] = side{node: k, mode: gitMode(k.mode)}
 		}
 		return out, nil
 	}
-	t, err := object.GetTree(r.st, s.hash)
+	data, err := r.objectData(plumbing.TreeObject, s.hash)
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range t.Entries {
-		out[e.Name] = side{hash: e.Hash, mode: e.Mode}
+	n := 0
+	for range treeEntries(data) {
+		n++
+	}
+	out := make(map[string]side, n)
+	for e, err := range treeEntries(data) {
+		if err != nil {
+			return nil, fmt.Errorf("tree %s: %w", s.hash, err)
+		}
+		out[string(e.name)] = side{hash: e.hash, mode: e.mode}
 	}
 	return out, nil
 }
@@ -473,6 +481,12 @@ func (r *Repo) compare(a, b side, p string, out *[]Change) error {
 		*out = append(*out, Change{Path: p, Kind: Modified})
 		return nil
 	}
+	switch {
+	case a.node != nil && b.node == nil:
+		return r.compareWithTree(a, b, p, true, out)
+	case a.node == nil && b.node != nil:
+		return r.compareWithTree(b, a, p, false, out)
+	}
 	ea, err := r.entries(a)
 	if err != nil {
 		return err
@@ -482,18 +496,90 @@ func (r *Repo) compare(a, b side, p string, out *[]Change) error {
 		return err
 	}
 	for name, sa := range ea {
-		child := path.Join(p, name)
-		if sb, ok := eb[name]; ok {
-			if err := r.compare(sa, sb, child, out); err != nil {
+		sb, ok := eb[name]
+		switch {
+		case ok && sa.id() == sb.id() && sa.mode == sb.mode:
+			// the same: most entries of a big directory
+		case ok:
+			if err := r.compare(sa, sb, path.Join(p, name), out); err != nil {
 				return err
 			}
-		} else if err := r.listAll(sa, child, Removed, out); err != nil {
-			return err
+		default:
+			if err := r.listAll(sa, path.Join(p, name), Removed, out); err != nil {
+				return err
+			}
 		}
 	}
 	for name, sb := range eb {
 		if _, ok := ea[name]; !ok {
 			if err := r.listAll(sb, path.Join(p, name), Added, out); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// compareWithTree is compare of the directories nd, of the working tree,
+// and th, of a snapshot (a is nd when ndFirst, else th). It reads th's
+// entries in place and looks each up in nd, without a map of either
+// side (a rollback's check of the paths it changes spent most of its
+// time making them, in a directory of 1,000 entries).
+func (r *Repo) compareWithTree(nd, th side, p string, ndFirst bool, out *[]Change) error {
+	data, err := r.objectData(plumbing.TreeObject, th.hash)
+	if err != nil {
+		return err
+	}
+	onlyTree, onlyNode := Added, Removed
+	if !ndFirst {
+		onlyTree, onlyNode = Removed, Added
+	}
+	named := 0
+	for e, err := range treeEntries(data) {
+		if err != nil {
+			return fmt.Errorf("tree %s: %w", th.hash, err)
+		}
+		ts := side{hash: e.hash, mode: e.mode}
+		k := nd.node.kids[string(e.name)]
+		if k == nil || !k.inHistory() {
+			k = nil
+			if bytes.HasPrefix(e.name, []byte(whiteoutPrefix)) {
+				k = nd.node.historyKid(string(e.name))
+			}
+		}
+		if k == nil {
+			if err := r.listAll(ts, path.Join(p, string(e.name)), onlyTree, out); err != nil {
+				return err
+			}
+			continue
+		}
+		named++
+		ns := side{node: k, mode: gitMode(k.mode)}
+		if ns.id() == ts.id() && ns.mode == ts.mode {
+			continue // the same: most entries of a big directory
+		}
+		a, b := ns, ts
+		if !ndFirst {
+			a, b = ts, ns
+		}
+		if err := r.compare(a, b, path.Join(p, string(e.name)), out); err != nil {
+			return err
+		}
+	}
+	inHistory := 0
+	for range nd.node.history {
+		inHistory++
+	}
+	if named == inHistory {
+		return nil
+	}
+	names := map[string]bool{}
+	for e := range treeEntries(data) {
+		names[string(e.name)] = true
+	}
+	for name, k := range nd.node.history {
+		if !names[name] {
+			if err := r.listAll(side{node: k, mode: gitMode(k.mode)}, path.Join(p, name), onlyNode, out); err != nil {
 				return err
 			}
 		}

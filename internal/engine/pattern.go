@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -459,62 +460,70 @@ func (c *compiled) ends(s string) []int {
 	return append(ends, len(s))
 }
 
+// canceled reports, every 64th step i of a search whose steps each
+// match the pattern against much of a value, whether ctx is done: on a
+// long value the search takes the square of its length (${x##*1} of
+// 100 kB: over a minute), and it must stop with its statement.
+func canceled(ctx context.Context, i int) bool {
+	return i&63 == 0 && ctx.Err() != nil
+}
+
 // prefix returns the end of the shortest (or longest) prefix of s the
-// pattern matches, 0 when none does.
-func (c *compiled) prefix(s string, longest bool) int {
+// pattern matches, 0 when none does; ok is false when ctx ended first.
+func (c *compiled) prefix(ctx context.Context, s string, longest bool) (end int, ok bool) {
 	if c.isLit {
 		if strings.HasPrefix(s, c.lit) {
-			return len(c.lit)
+			return len(c.lit), true
 		}
-		return 0
+		return 0, true
 	}
 	ends := c.ends(s)
-	if longest {
-		for i := len(ends) - 1; i >= 0; i-- {
-			if c.full(s[:ends[i]]) {
-				return ends[i]
-			}
+	for j := range ends {
+		i := j
+		if longest {
+			i = len(ends) - 1 - j
 		}
-		return 0
-	}
-	for _, k := range ends {
-		if c.full(s[:k]) {
-			return k
+		if canceled(ctx, j) {
+			return 0, false
+		}
+		if c.full(s[:ends[i]]) {
+			return ends[i], true
 		}
 	}
-	return 0
+	return 0, true
 }
 
 // suffix returns the start of the shortest (or longest) suffix of s the
-// pattern matches, len(s) when none does.
-func (c *compiled) suffix(s string, longest bool) int {
+// pattern matches, len(s) when none does; ok is false when ctx ended
+// first.
+func (c *compiled) suffix(ctx context.Context, s string, longest bool) (start int, ok bool) {
 	if c.isLit {
 		if strings.HasSuffix(s, c.lit) {
-			return len(s) - len(c.lit)
+			return len(s) - len(c.lit), true
 		}
-		return len(s)
+		return len(s), true
 	}
 	ends := c.ends(s)
-	if longest {
-		for _, k := range ends {
-			if c.full(s[k:]) {
-				return k
-			}
+	for j := range ends {
+		i := len(ends) - 1 - j
+		if longest {
+			i = j
 		}
-		return len(s)
-	}
-	for i := len(ends) - 1; i >= 0; i-- {
+		if canceled(ctx, j) {
+			return 0, false
+		}
 		if c.full(s[ends[i]:]) {
-			return ends[i]
+			return ends[i], true
 		}
 	}
-	return len(s)
+	return len(s), true
 }
 
 // replace does ${s/pat/rep}: the first (or every) longest match,
 // anchored at the start (#) or end (%); with amp, & in rep stands for
-// the match and \& for &.
-func (c *compiled) replace(s, rep string, all bool, anchor byte, amp bool) string {
+// the match and \& for &. It gives up (ok false) when the value passes
+// limit bytes (0: no bound) or ctx ends.
+func (c *compiled) replace(ctx context.Context, s, rep string, all bool, anchor byte, amp bool, limit int) (string, bool) {
 	subst := func(m string) string {
 		if !amp {
 			return rep
@@ -537,41 +546,52 @@ func (c *compiled) replace(s, rep string, all bool, anchor byte, amp bool) strin
 	case '#':
 		k := -1
 		for i, e := range c.ends(s) {
-			_ = i
+			if canceled(ctx, i) {
+				return "", false
+			}
 			if c.full(s[:e]) {
 				k = e
 			}
 		}
 		if k < 0 {
-			return s
+			return s, true
 		}
-		return subst(s[:k]) + s[k:]
+		return subst(s[:k]) + s[k:], true
 	case '%':
 		k := -1
 		ends := c.ends(s)
 		for i := len(ends) - 1; i >= 0; i-- {
+			if canceled(ctx, i) {
+				return "", false
+			}
 			if c.full(s[ends[i]:]) {
 				k = ends[i]
 			}
 		}
 		if k < 0 {
-			return s
+			return s, true
 		}
-		return s[:k] + subst(s[k:])
+		return s[:k] + subst(s[k:]), true
 	}
 	if len(c.nodes) == 0 {
-		return s
+		return s, true
 	}
 	var b strings.Builder
 	i := 0
 	done := false
-	for i < len(s) {
+	for step := 0; i < len(s); step++ {
 		if done {
 			b.WriteString(s[i:])
 			break
 		}
+		if canceled(ctx, step) {
+			return "", false
+		}
 		end := -1
-		for _, e := range c.ends(s[i:]) {
+		for j, e := range c.ends(s[i:]) {
+			if canceled(ctx, j) {
+				return "", false
+			}
 			if e > 0 && c.full(s[i:i+e]) {
 				end = i + e
 			}
@@ -583,12 +603,16 @@ func (c *compiled) replace(s, rep string, all bool, anchor byte, amp bool) strin
 			continue
 		}
 		b.WriteString(subst(s[i:end]))
+		if limit > 0 && b.Len() > limit {
+			// ${x//?/$x} of a long x: its length squared
+			return "", false
+		}
 		i = end
 		if !all {
 			done = true
 		}
 	}
-	return b.String()
+	return b.String(), true
 }
 
 // hasPatternMeta reports whether a pattern (with escapes) has any

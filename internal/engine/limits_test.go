@@ -207,6 +207,25 @@ func TestPatternSearchCanceled(t *testing.T) {
 			t.Errorf("replace (anchor %q) went on", anchor)
 		}
 	}
+	// a match of groups stops too, in [[ ]] and case as in the searches
+	g := compilePattern("*(0|00)1", patExtglob)
+	if !g.groups {
+		t.Fatal("*(0|00)1 has no groups")
+	}
+	if matched, ok := g.fullIn(ctx, x); matched || ok {
+		t.Errorf("*(0|00)1: matched %v, ok %v", matched, ok)
+	}
+	if _, ok := g.prefix(ctx, x, true); ok {
+		t.Errorf("prefix *(0|00)1 went on")
+	}
+	if matched, ok := g.fullIn(context.Background(), "0001"); !matched || !ok {
+		t.Errorf("*(0|00)1 against 0001: matched %v, ok %v", matched, ok)
+	}
+	// a repetition deeper than the stack allows stops the search
+	deep := strings.Repeat("0", 2*maxMatchDepth) + "2"
+	if matched, ok := compilePattern("+(0)1", patExtglob).fullIn(context.Background(), deep); matched || ok {
+		t.Errorf("+(0)1 against %d bytes: matched %v, ok %v", len(deep), matched, ok)
+	}
 	// a literal pattern takes no search
 	if k, ok := compilePattern("0", 0).prefix(ctx, x, true); !ok || k != 1 {
 		t.Errorf("literal prefix: %d, %v", k, ok)

@@ -91,6 +91,73 @@ type compiled struct {
 	lit    string // the pattern is this literal when isLit
 	isLit  bool
 	groups bool
+	// run, in a copy made for one search (watched), ends the search when
+	// its context does: matching groups backtracks, exponentially on a
+	// long value (*(0|00)1 against 100 kB of 0).
+	run *matchRun
+}
+
+// matchRun is one search's context, checked every 256 steps, and the
+// depth of its recursion.
+type matchRun struct {
+	ctx   context.Context
+	steps int
+	depth int
+	done  bool
+}
+
+// maxMatchDepth bounds the recursion of a group repeated over a long
+// value (one level a repetition): some 100 MB of stack, where Go's
+// limit of 1 GB is fatal. Past it, the search stops as if canceled.
+const maxMatchDepth = 300_000
+
+// deeper counts one more level of c's recursion and reports whether
+// that is too deep (the search then stops); the caller takes the level
+// back off run.depth when it returns.
+func (c *compiled) deeper() bool {
+	if c.run == nil {
+		return false
+	}
+	if c.run.depth++; c.run.depth > maxMatchDepth {
+		c.run.depth--
+		c.run.done = true
+		return true
+	}
+	return false
+}
+
+// stopped counts a step of c's search and reports whether it must stop.
+func (c *compiled) stopped() bool {
+	r := c.run
+	if r == nil {
+		return false
+	}
+	if r.steps++; r.steps&255 == 0 && !r.done && r.ctx.Err() != nil {
+		r.done = true
+	}
+	return r.done
+}
+
+// halted reports whether c's search was stopped, without a step.
+func (c *compiled) halted() bool { return c.run != nil && c.run.done }
+
+// watched is c for one search under ctx: a copy that stops when ctx
+// ends, for patterns with groups (the others match in linear time).
+func (c *compiled) watched(ctx context.Context) *compiled {
+	if !c.groups {
+		return c
+	}
+	w := *c
+	w.run = &matchRun{ctx: ctx}
+	return &w
+}
+
+// fullIn is full for one search under ctx; ok is false when ctx ended
+// first.
+func (c *compiled) fullIn(ctx context.Context, s string) (matched, ok bool) {
+	w := c.watched(ctx)
+	matched = w.full(s)
+	return matched, w.run == nil || !w.run.done
 }
 
 type patKey struct {
@@ -111,9 +178,11 @@ func (p *proc) compile(pat string, mode patMode) *compiled {
 	return c
 }
 
-// match reports whether s matches pattern pat entirely.
+// match reports whether s matches pattern pat entirely (false when the
+// statement was stopped during the search).
 func (p *proc) match(pat, s string, mode patMode) bool {
-	return p.compile(pat, mode).full(s)
+	matched, _ := p.compile(pat, mode).fullIn(p.ctx, s)
+	return matched
 }
 
 func compilePattern(pat string, mode patMode) *compiled {
@@ -358,6 +427,9 @@ func (c *compiled) simpleMatch(nodes []pnode, s string) bool {
 
 // m matches nodes against all of s, with groups.
 func (c *compiled) m(nodes []pnode, s string) bool {
+	if c.stopped() {
+		return false
+	}
 	if len(nodes) == 0 {
 		return s == ""
 	}
@@ -405,20 +477,21 @@ func (c *compiled) group(g *pnode, rest []pnode, s string) bool {
 		}
 		return false
 	}
-	ends := c.ends(s)
+	// the character boundaries of s, walked rather than listed: a list
+	// at every level of a long match took the square of its length
 	switch g.op {
 	case '@', '?':
 		if g.op == '?' && c.m(rest, s) {
 			return true
 		}
-		for _, k := range ends {
+		for k := 0; k <= len(s) && !c.halted(); k = c.next(s, k) {
 			if anyAlt(s[:k]) && c.m(rest, s[k:]) {
 				return true
 			}
 		}
 		return false
 	case '!':
-		for _, k := range ends {
+		for k := 0; k <= len(s) && !c.halted(); k = c.next(s, k) {
 			if !anyAlt(s[:k]) && c.m(rest, s[k:]) {
 				return true
 			}
@@ -428,7 +501,7 @@ func (c *compiled) group(g *pnode, rest []pnode, s string) bool {
 		if g.op == '*' && c.m(rest, s) {
 			return true
 		}
-		for _, k := range ends {
+		for k := 0; k <= len(s) && !c.halted(); k = c.next(s, k) {
 			if k == 0 || !anyAlt(s[:k]) {
 				continue
 			}
@@ -436,13 +509,30 @@ func (c *compiled) group(g *pnode, rest []pnode, s string) bool {
 				return true
 			}
 			star := pnode{kind: pGroup, op: '+', alts: g.alts}
-			if c.group(&star, rest, s[k:]) {
+			if c.deeper() {
+				return false
+			}
+			matched := c.group(&star, rest, s[k:])
+			if c.run != nil {
+				c.run.depth--
+			}
+			if matched {
 				return true
 			}
 		}
 		return false
 	}
 	return false
+}
+
+// next is the character boundary after k in s, as ends lists them
+// (past len(s): len(s)+1).
+func (c *compiled) next(s string, k int) int {
+	if k >= len(s) || c.mode&patBytes != 0 {
+		return k + 1
+	}
+	_, size := utf8.DecodeRuneInString(s[k:])
+	return k + size
 }
 
 // ends lists the character boundaries of s, 0 and len(s) included.
@@ -468,9 +558,16 @@ func canceled(ctx context.Context, i int) bool {
 	return i&63 == 0 && ctx.Err() != nil
 }
 
+// stoppedIn reports whether c's search (watched) was stopped by its
+// context, or i says it must be: a search gives up then.
+func (c *compiled) stoppedIn(ctx context.Context, i int) bool {
+	return c.halted() || canceled(ctx, i)
+}
+
 // prefix returns the end of the shortest (or longest) prefix of s the
 // pattern matches, 0 when none does; ok is false when ctx ended first.
 func (c *compiled) prefix(ctx context.Context, s string, longest bool) (end int, ok bool) {
+	c = c.watched(ctx)
 	if c.isLit {
 		if strings.HasPrefix(s, c.lit) {
 			return len(c.lit), true
@@ -483,20 +580,21 @@ func (c *compiled) prefix(ctx context.Context, s string, longest bool) (end int,
 		if longest {
 			i = len(ends) - 1 - j
 		}
-		if canceled(ctx, j) {
+		if c.stoppedIn(ctx, j) {
 			return 0, false
 		}
 		if c.full(s[:ends[i]]) {
 			return ends[i], true
 		}
 	}
-	return 0, true
+	return 0, !c.stoppedIn(ctx, 0)
 }
 
 // suffix returns the start of the shortest (or longest) suffix of s the
 // pattern matches, len(s) when none does; ok is false when ctx ended
 // first.
 func (c *compiled) suffix(ctx context.Context, s string, longest bool) (start int, ok bool) {
+	c = c.watched(ctx)
 	if c.isLit {
 		if strings.HasSuffix(s, c.lit) {
 			return len(s) - len(c.lit), true
@@ -509,14 +607,14 @@ func (c *compiled) suffix(ctx context.Context, s string, longest bool) (start in
 		if longest {
 			i = j
 		}
-		if canceled(ctx, j) {
+		if c.stoppedIn(ctx, j) {
 			return 0, false
 		}
 		if c.full(s[ends[i]:]) {
 			return ends[i], true
 		}
 	}
-	return len(s), true
+	return len(s), !c.stoppedIn(ctx, 0)
 }
 
 // replace does ${s/pat/rep}: the first (or every) longest match,
@@ -524,6 +622,7 @@ func (c *compiled) suffix(ctx context.Context, s string, longest bool) (start in
 // the match and \& for &. It gives up (ok false) when the value passes
 // limit bytes (0: no bound) or ctx ends.
 func (c *compiled) replace(ctx context.Context, s, rep string, all bool, anchor byte, amp bool, limit int) (string, bool) {
+	c = c.watched(ctx)
 	subst := func(m string) string {
 		if !amp {
 			return rep
@@ -546,12 +645,15 @@ func (c *compiled) replace(ctx context.Context, s, rep string, all bool, anchor 
 	case '#':
 		k := -1
 		for i, e := range c.ends(s) {
-			if canceled(ctx, i) {
+			if c.stoppedIn(ctx, i) {
 				return "", false
 			}
 			if c.full(s[:e]) {
 				k = e
 			}
+		}
+		if c.stoppedIn(ctx, 0) {
+			return "", false
 		}
 		if k < 0 {
 			return s, true
@@ -561,12 +663,15 @@ func (c *compiled) replace(ctx context.Context, s, rep string, all bool, anchor 
 		k := -1
 		ends := c.ends(s)
 		for i := len(ends) - 1; i >= 0; i-- {
-			if canceled(ctx, i) {
+			if c.stoppedIn(ctx, i) {
 				return "", false
 			}
 			if c.full(s[ends[i]:]) {
 				k = ends[i]
 			}
+		}
+		if c.stoppedIn(ctx, 0) {
+			return "", false
 		}
 		if k < 0 {
 			return s, true
@@ -584,12 +689,12 @@ func (c *compiled) replace(ctx context.Context, s, rep string, all bool, anchor 
 			b.WriteString(s[i:])
 			break
 		}
-		if canceled(ctx, step) {
+		if c.stoppedIn(ctx, step) {
 			return "", false
 		}
 		end := -1
 		for j, e := range c.ends(s[i:]) {
-			if canceled(ctx, j) {
+			if c.stoppedIn(ctx, j) {
 				return "", false
 			}
 			if e > 0 && c.full(s[i:i+e]) {
@@ -611,6 +716,9 @@ func (c *compiled) replace(ctx context.Context, s, rep string, all bool, anchor 
 		if !all {
 			done = true
 		}
+	}
+	if c.stoppedIn(ctx, 0) {
+		return "", false
 	}
 	return b.String(), true
 }

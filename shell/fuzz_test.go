@@ -130,11 +130,6 @@ var fuzzLimits = Limits{Memory: 64 << 20, Disk: vfs.Limits{Bytes: 32 << 20, Inod
 // 1 MiB ends it too, as a reader that stops reading would) and fails on
 // an internal error or a run that does not end.
 func runFuzzedInput(t *testing.T, src, stdin string) {
-	// the process's bound, as the command line sets it (--max-memory):
-	// what holds more than the limits let it (yes | sort) stops there
-	// rather than taking the worker down
-	WatchMemory(1 << 30)
-	defer WatchMemory(0)
 	out := &boundedOutput{left: 1 << 20}
 	s, err := New(Config{Stdout: out, Stderr: out, Stdin: strings.NewReader(stdin), Limits: fuzzLimits})
 	if err != nil {
@@ -143,6 +138,12 @@ func runFuzzedInput(t *testing.T, src, stdin string) {
 	if st, _ := s.Run(context.Background(), fuzzSetup, "setup"); st != 0 {
 		t.Fatalf("the fuzzers' tree: status %d: %s", st, out.String())
 	}
+	// the process's bound, as the command line sets it (--max-memory):
+	// what holds more than the limits let it (yes | sort) stops there
+	// rather than taking the worker down. It is the process's: a run
+	// before this one may still count, so the setup runs without it.
+	WatchMemory(1 << 30)
+	defer WatchMemory(0)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	out.setCancel(cancel)

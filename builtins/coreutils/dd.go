@@ -280,6 +280,16 @@ func ddSuffix(s string) (int64, bool) {
 // no summary, as in GNU's).
 func (d *ddRun) copy() (int, bool) {
 	c := d.c
+	// the buffers are the block sizes, whatever the input: bs=1G took a
+	// GiB of the host's memory for a few bytes
+	if !c.Fits(d.ibs) {
+		c.Fail("memory exhausted by input buffer of size %d bytes (%s)", d.ibs, humanBytes(d.ibs, 1024, "KMGTPE", "iB"))
+		return 1, false
+	}
+	if !d.bsSet && !c.Fits(d.obs) {
+		c.Fail("memory exhausted by output buffer of size %d bytes (%s)", d.obs, humanBytes(d.obs, 1024, "KMGTPE", "iB"))
+		return 1, false
+	}
 	var in io.Reader = c.Stdin
 	inDesc := "standard input"
 	var inFile vfs.File

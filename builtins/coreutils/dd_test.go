@@ -88,3 +88,27 @@ func (s steppingClock) Now() time.Time {
 	s.l.Slept(2 * time.Second)
 	return now
 }
+
+// TestDDBuffers: a block size past the memory limit is refused before
+// anything is read, in GNU dd's words when its malloc fails.
+func TestDDBuffers(t *testing.T) {
+	t.Parallel()
+	limit := func(c *builtins.Call) { c.MemLimit = 4 << 20 }
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"dd", "bs=1G"}, "dd: memory exhausted by input buffer of size 1073741824 bytes (1.0 GiB)\n"},
+		{[]string{"dd", "ibs=1", "obs=1500M"}, "dd: memory exhausted by output buffer of size 1572864000 bytes (1.5 GiB)\n"},
+		{[]string{"dd", "ibs=600000000", "obs=1"}, "dd: memory exhausted by input buffer of size 600000000 bytes (572 MiB)\n"},
+	} {
+		out, errs, status := runSetup(t, testTree(t), limit, "abc", tc.args...)
+		if out != "" || errs != tc.err || status != 1 {
+			t.Errorf("%q: got (%q, %q, %d), want (\"\", %q, 1)", tc.args, out, errs, status, tc.err)
+		}
+	}
+	out, errs, status := runSetup(t, testTree(t), limit, "abc", "dd", "bs=1M", "status=none")
+	if out != "abc" || errs != "" || status != 0 {
+		t.Errorf("bs=1M: got (%q, %q, %d)", out, errs, status)
+	}
+}

@@ -1372,6 +1372,10 @@ func (r *sed) cycle() {
 			r.quit = true
 			return
 		case actRestart:
+			// D restarts without reading, where run checks
+			if r.stopped() {
+				return
+			}
 			continue
 		}
 		return
@@ -1763,8 +1767,9 @@ func (r *sed) fits(n int) bool {
 	return false
 }
 
-// stopped reports whether sed was canceled, checked at each jump: a
-// script that loops (:a;ba) reads no input, where run checks.
+// stopped reports whether sed was canceled, checked at each jump and
+// restart: a script that loops (:a;ba, H;x;P;D) reads no input, where
+// run checks.
 func (r *sed) stopped() bool {
 	if r.c.Canceled() {
 		r.quit, r.exit = true, 130

@@ -436,7 +436,7 @@ func TestSedBounds(t *testing.T) {
 	if out != strings.Repeat("x", 100)+"\n" || errs != "" || status != 0 {
 		t.Errorf("got (%q, %q, %d)", out, errs, status)
 	}
-	for _, script := range []string{":a;ba", ":a;s/x/x/;ta", ":a;Tb;:b;Ta"} {
+	for _, script := range []string{":a;ba", ":a;s/x/x/;ta", ":a;Tb;:b;Ta", "H;x;P;D"} {
 		runCanceled(t, func(c *builtins.Call) { c.Stdin = strings.NewReader("x\n") }, "sed", script)
 	}
 }

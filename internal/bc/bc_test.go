@@ -137,3 +137,28 @@ func FuzzBc(f *testing.F) {
 		in.Run("", src)
 	})
 }
+
+// TestHugeResults: a result past 2^24 bits is refused, as GNU's bc
+// would print it only after hours that nothing could interrupt: a power
+// (^), the math library's e(x) (e(QQQQQQQ0) from FuzzBc), a product.
+func TestHugeResults(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{"2^(2^25)\n", "e(20000000)\n", "e(QQQQQQQ0)\n"} {
+		var out, errs bytes.Buffer
+		New(Config{Stdout: &out, Stderr: &errs, MathLib: true}).Run("", src)
+		if out.String() != "" || !strings.HasSuffix(errs.String(), ": exponent too large in raise\n") {
+			t.Errorf("%q: stdout %q, stderr %q", src, out.String(), errs.String())
+		}
+	}
+	// a product: x*=x doubles x's digits
+	var out, errs bytes.Buffer
+	New(Config{Stdout: &out, Stderr: &errs}).Run("", "x=2; while (1) x*=x\n")
+	if out.String() != "" || !strings.HasSuffix(errs.String(), ": number too large\n") {
+		t.Errorf("x*=x: stdout %q, stderr %q", out.String(), errs.String())
+	}
+	out.Reset()
+	New(Config{Stdout: &out, Stderr: &out, MathLib: true}).Run("", "scale=0; e(1000)/10^434; x=2^(2^22); x*(x-1) > 0\n")
+	if out.String() != "1\n1\n" {
+		t.Errorf("e(1000), x*(x-1): %q", out.String())
+	}
+}

@@ -52,6 +52,12 @@ func (in *Interp) mathCall(x *call) (v num, ok bool, err error) {
 	case "j":
 		r = fbessel(args[0].toInt(), arg, prec)
 	}
+	// as for ^: a result past 2^24 bits (5 million digits) is refused,
+	// it would take minutes to print that nothing could interrupt
+	// (e(QQQQQQQ0) has some 100 million)
+	if r.MantExp(nil) > 1<<24 {
+		return num{}, true, in.fail("exponent too large in raise")
+	}
 	return fromFloat(r, scale), true, nil
 }
 

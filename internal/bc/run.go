@@ -430,6 +430,12 @@ func (in *Interp) arith(op string, l, r num) (num, error) {
 	case "-":
 		return sub(l, r), nil
 	case "*":
+		// as for ^: a product past 2^24 bits (5 million digits) is
+		// refused (x*=x in a loop doubles until one product takes
+		// minutes that nothing could interrupt)
+		if l.v.BitLen()+r.v.BitLen() > 1<<24 {
+			return num{}, in.fail("number too large")
+		}
 		return mul(l, r, in.scale), nil
 	case "/":
 		if r.isZero() {

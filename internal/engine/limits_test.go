@@ -84,6 +84,8 @@ func TestLimits(t *testing.T) {
 		{"elements of an array", Limits{Memory: 4 << 20}, `x=y; for i in {1..15}; do x="$x $x"; done; a=($x $x $x $x $x $x $x $x $x $x $x $x $x $x $x $x); echo no`, "out of memory (limit 4 MiB)"},
 		{"keyed elements of an array", Limits{Memory: 4 << 20}, `x=y; for i in {1..19}; do x=$x$x; done; a=([0]=$x [1]=$x [2]=$x); echo no`, "out of memory (limit 4 MiB)"},
 		{"fields within the limit", Limits{Memory: 4 << 20}, `x=y; for i in {1..13}; do x="$x $x"; done; a=($x $x $x)`, ""},
+		{"pattern replacement", Limits{Memory: 4 << 20}, `x=y; for i in {1..11}; do x=$x$x; done; y=${x//y/$x}; echo no`, "out of memory (limit 4 MiB)"},
+		{"pattern replacement within the limit", Limits{Memory: 4 << 20}, `x=y; for i in {1..9}; do x=$x$x; done; y=${x//y/$x}`, ""},
 		{"expansions side by side within the limit", Limits{Memory: 4 << 20}, `x=y; for i in {1..20}; do x=$x$x; done`, ""},
 		{"brace expansion within the limit", Limits{Memory: 4 << 20}, `echo {1..1000}{a,b}`, ""},
 		// (stages and jobs that run until the statement is stopped)
@@ -162,5 +164,70 @@ func TestParseBound(t *testing.T) {
 	}
 	if _, _, err := Parse(strings.Repeat("true && ", 2000)+"true", ""); err != nil {
 		t.Errorf("a tree of 2,000: %v", err)
+	}
+}
+
+// TestReplaceBound: ${x//pat/rep} stops building its value once it is
+// past the limit, rather than when done: ${x//?/$x} of a 100 kB x was
+// 10 GB.
+func TestReplaceBound(t *testing.T) {
+	t.Parallel()
+	c := compilePattern("?", 0)
+	x := strings.Repeat("y", 1000)
+	if out, ok := c.replace(context.Background(), x, x, true, 0, false, 10000); ok || out != "" {
+		t.Errorf("past the limit: got %d bytes, %v", len(out), ok)
+	}
+	if out, ok := c.replace(context.Background(), x, x, true, 0, false, 0); !ok || len(out) != 1000*1000 {
+		t.Errorf("no limit: got %d bytes, %v", len(out), ok)
+	}
+	if out, ok := c.replace(context.Background(), x, "z", false, '#', false, 10); !ok || out != "z"+x[1:] {
+		t.Errorf("anchored: got %q, %v", out, ok)
+	}
+}
+
+// TestPatternSearchCanceled: the searches of ${x#p} ${x%p} ${x/p/r},
+// which take the square of a value's length, stop when the statement's
+// context ends (${x##*1} of a 100 kB x took over a minute, deaf to it).
+func TestPatternSearchCanceled(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c := compilePattern("*1", 0)
+	x := strings.Repeat("0", 100000)
+	for _, longest := range []bool{false, true} {
+		if _, ok := c.prefix(ctx, x, longest); ok {
+			t.Errorf("prefix (longest %v) went on", longest)
+		}
+		if _, ok := c.suffix(ctx, x, longest); ok {
+			t.Errorf("suffix (longest %v) went on", longest)
+		}
+	}
+	for _, anchor := range []byte{0, '#', '%'} {
+		if _, ok := c.replace(ctx, x, "z", true, anchor, false, 0); ok {
+			t.Errorf("replace (anchor %q) went on", anchor)
+		}
+	}
+	// a match of groups stops too, in [[ ]] and case as in the searches
+	g := compilePattern("*(0|00)1", patExtglob)
+	if !g.groups {
+		t.Fatal("*(0|00)1 has no groups")
+	}
+	if matched, ok := g.fullIn(ctx, x); matched || ok {
+		t.Errorf("*(0|00)1: matched %v, ok %v", matched, ok)
+	}
+	if _, ok := g.prefix(ctx, x, true); ok {
+		t.Errorf("prefix *(0|00)1 went on")
+	}
+	if matched, ok := g.fullIn(context.Background(), "0001"); !matched || !ok {
+		t.Errorf("*(0|00)1 against 0001: matched %v, ok %v", matched, ok)
+	}
+	// a repetition deeper than the stack allows stops the search
+	deep := strings.Repeat("0", 2*maxMatchDepth) + "2"
+	if matched, ok := compilePattern("+(0)1", patExtglob).fullIn(context.Background(), deep); matched || ok {
+		t.Errorf("+(0)1 against %d bytes: matched %v, ok %v", len(deep), matched, ok)
+	}
+	// a literal pattern takes no search
+	if k, ok := compilePattern("0", 0).prefix(ctx, x, true); !ok || k != 1 {
+		t.Errorf("literal prefix: %d, %v", k, ok)
 	}
 }

@@ -722,8 +722,19 @@ func (p *proc) replace(pe *syntax.ParamExp, v *pvalue) bool {
 	}
 	amp := p.opts.has(optPatsubReplace) && strings.ContainsRune(rep, '&')
 	cp := p.compile(pat, p.matchModeGlob())
-	v.apply(func(s string) string { return cp.replace(s, rep, r.All, anchor, amp) })
-	return true
+	limit, fits := p.sh.valueLimit(), true
+	v.apply(func(s string) string {
+		out, ok := "", false
+		if fits {
+			out, ok = cp.replace(p.ctx, s, rep, r.All, anchor, amp, int(limit))
+		}
+		fits = fits && ok
+		return out
+	})
+	if !fits && p.ctx.Err() == nil {
+		p.limitHit(BoundMemory, p.sh.memoryMsg())
+	}
+	return fits
 }
 
 // apply maps fn over the value (each element of a list).
@@ -792,16 +803,23 @@ func (p *proc) applyOp(pe *syntax.ParamExp, v *pvalue, quoted bool) bool {
 			return false
 		}
 		cp := p.compile(pat, p.matchModeGlob())
-		switch op {
-		case syntax.RemSmallPrefix:
-			fn = func(s string) string { return s[cp.prefix(s, false):] }
-		case syntax.RemLargePrefix:
-			fn = func(s string) string { return s[cp.prefix(s, true):] }
-		case syntax.RemSmallSuffix:
-			fn = func(s string) string { return s[:cp.suffix(s, false)] }
-		default:
-			fn = func(s string) string { return s[:cp.suffix(s, true)] }
-		}
+		longest := op == syntax.RemLargePrefix || op == syntax.RemLargeSuffix
+		done := true
+		v.apply(func(s string) string {
+			if !done {
+				return ""
+			}
+			if op == syntax.RemSmallPrefix || op == syntax.RemLargePrefix {
+				k, ok := cp.prefix(p.ctx, s, longest)
+				done = ok
+				return s[k:]
+			}
+			k, ok := cp.suffix(p.ctx, s, longest)
+			done = ok
+			return s[:k]
+		})
+		// (not done: the statement was stopped)
+		return done
 	case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
 		pat := ""
 		if pe.Exp.Word != nil {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -90,6 +91,73 @@ type compiled struct {
 	lit    string // the pattern is this literal when isLit
 	isLit  bool
 	groups bool
+	// run, in a copy made for one search (watched), ends the search when
+	// its context does: matching groups backtracks, exponentially on a
+	// long value (*(0|00)1 against 100 kB of 0).
+	run *matchRun
+}
+
+// matchRun is one search's context, checked every 256 steps, and the
+// depth of its recursion.
+type matchRun struct {
+	ctx   context.Context
+	steps int
+	depth int
+	done  bool
+}
+
+// maxMatchDepth bounds the recursion of a group repeated over a long
+// value (one level a repetition): some 100 MB of stack, where Go's
+// limit of 1 GB is fatal. Past it, the search stops as if canceled.
+const maxMatchDepth = 300_000
+
+// deeper counts one more level of c's recursion and reports whether
+// that is too deep (the search then stops); the caller takes the level
+// back off run.depth when it returns.
+func (c *compiled) deeper() bool {
+	if c.run == nil {
+		return false
+	}
+	if c.run.depth++; c.run.depth > maxMatchDepth {
+		c.run.depth--
+		c.run.done = true
+		return true
+	}
+	return false
+}
+
+// stopped counts a step of c's search and reports whether it must stop.
+func (c *compiled) stopped() bool {
+	r := c.run
+	if r == nil {
+		return false
+	}
+	if r.steps++; r.steps&255 == 0 && !r.done && r.ctx.Err() != nil {
+		r.done = true
+	}
+	return r.done
+}
+
+// halted reports whether c's search was stopped, without a step.
+func (c *compiled) halted() bool { return c.run != nil && c.run.done }
+
+// watched is c for one search under ctx: a copy that stops when ctx
+// ends, for patterns with groups (the others match in linear time).
+func (c *compiled) watched(ctx context.Context) *compiled {
+	if !c.groups {
+		return c
+	}
+	w := *c
+	w.run = &matchRun{ctx: ctx}
+	return &w
+}
+
+// fullIn is full for one search under ctx; ok is false when ctx ended
+// first.
+func (c *compiled) fullIn(ctx context.Context, s string) (matched, ok bool) {
+	w := c.watched(ctx)
+	matched = w.full(s)
+	return matched, w.run == nil || !w.run.done
 }
 
 type patKey struct {
@@ -110,9 +178,11 @@ func (p *proc) compile(pat string, mode patMode) *compiled {
 	return c
 }
 
-// match reports whether s matches pattern pat entirely.
+// match reports whether s matches pattern pat entirely (false when the
+// statement was stopped during the search).
 func (p *proc) match(pat, s string, mode patMode) bool {
-	return p.compile(pat, mode).full(s)
+	matched, _ := p.compile(pat, mode).fullIn(p.ctx, s)
+	return matched
 }
 
 func compilePattern(pat string, mode patMode) *compiled {
@@ -357,6 +427,9 @@ func (c *compiled) simpleMatch(nodes []pnode, s string) bool {
 
 // m matches nodes against all of s, with groups.
 func (c *compiled) m(nodes []pnode, s string) bool {
+	if c.stopped() {
+		return false
+	}
 	if len(nodes) == 0 {
 		return s == ""
 	}
@@ -404,20 +477,21 @@ func (c *compiled) group(g *pnode, rest []pnode, s string) bool {
 		}
 		return false
 	}
-	ends := c.ends(s)
+	// the character boundaries of s, walked rather than listed: a list
+	// at every level of a long match took the square of its length
 	switch g.op {
 	case '@', '?':
 		if g.op == '?' && c.m(rest, s) {
 			return true
 		}
-		for _, k := range ends {
+		for k := 0; k <= len(s) && !c.halted(); k = c.next(s, k) {
 			if anyAlt(s[:k]) && c.m(rest, s[k:]) {
 				return true
 			}
 		}
 		return false
 	case '!':
-		for _, k := range ends {
+		for k := 0; k <= len(s) && !c.halted(); k = c.next(s, k) {
 			if !anyAlt(s[:k]) && c.m(rest, s[k:]) {
 				return true
 			}
@@ -427,7 +501,7 @@ func (c *compiled) group(g *pnode, rest []pnode, s string) bool {
 		if g.op == '*' && c.m(rest, s) {
 			return true
 		}
-		for _, k := range ends {
+		for k := 0; k <= len(s) && !c.halted(); k = c.next(s, k) {
 			if k == 0 || !anyAlt(s[:k]) {
 				continue
 			}
@@ -435,13 +509,30 @@ func (c *compiled) group(g *pnode, rest []pnode, s string) bool {
 				return true
 			}
 			star := pnode{kind: pGroup, op: '+', alts: g.alts}
-			if c.group(&star, rest, s[k:]) {
+			if c.deeper() {
+				return false
+			}
+			matched := c.group(&star, rest, s[k:])
+			if c.run != nil {
+				c.run.depth--
+			}
+			if matched {
 				return true
 			}
 		}
 		return false
 	}
 	return false
+}
+
+// next is the character boundary after k in s, as ends lists them
+// (past len(s): len(s)+1).
+func (c *compiled) next(s string, k int) int {
+	if k >= len(s) || c.mode&patBytes != 0 {
+		return k + 1
+	}
+	_, size := utf8.DecodeRuneInString(s[k:])
+	return k + size
 }
 
 // ends lists the character boundaries of s, 0 and len(s) included.
@@ -459,62 +550,79 @@ func (c *compiled) ends(s string) []int {
 	return append(ends, len(s))
 }
 
+// canceled reports, every 64th step i of a search whose steps each
+// match the pattern against much of a value, whether ctx is done: on a
+// long value the search takes the square of its length (${x##*1} of
+// 100 kB: over a minute), and it must stop with its statement.
+func canceled(ctx context.Context, i int) bool {
+	return i&63 == 0 && ctx.Err() != nil
+}
+
+// stoppedIn reports whether c's search (watched) was stopped by its
+// context, or i says it must be: a search gives up then.
+func (c *compiled) stoppedIn(ctx context.Context, i int) bool {
+	return c.halted() || canceled(ctx, i)
+}
+
 // prefix returns the end of the shortest (or longest) prefix of s the
-// pattern matches, 0 when none does.
-func (c *compiled) prefix(s string, longest bool) int {
+// pattern matches, 0 when none does; ok is false when ctx ended first.
+func (c *compiled) prefix(ctx context.Context, s string, longest bool) (end int, ok bool) {
+	c = c.watched(ctx)
 	if c.isLit {
 		if strings.HasPrefix(s, c.lit) {
-			return len(c.lit)
+			return len(c.lit), true
 		}
-		return 0
+		return 0, true
 	}
 	ends := c.ends(s)
-	if longest {
-		for i := len(ends) - 1; i >= 0; i-- {
-			if c.full(s[:ends[i]]) {
-				return ends[i]
-			}
+	for j := range ends {
+		i := j
+		if longest {
+			i = len(ends) - 1 - j
 		}
-		return 0
-	}
-	for _, k := range ends {
-		if c.full(s[:k]) {
-			return k
+		if c.stoppedIn(ctx, j) {
+			return 0, false
+		}
+		if c.full(s[:ends[i]]) {
+			return ends[i], true
 		}
 	}
-	return 0
+	return 0, !c.stoppedIn(ctx, 0)
 }
 
 // suffix returns the start of the shortest (or longest) suffix of s the
-// pattern matches, len(s) when none does.
-func (c *compiled) suffix(s string, longest bool) int {
+// pattern matches, len(s) when none does; ok is false when ctx ended
+// first.
+func (c *compiled) suffix(ctx context.Context, s string, longest bool) (start int, ok bool) {
+	c = c.watched(ctx)
 	if c.isLit {
 		if strings.HasSuffix(s, c.lit) {
-			return len(s) - len(c.lit)
+			return len(s) - len(c.lit), true
 		}
-		return len(s)
+		return len(s), true
 	}
 	ends := c.ends(s)
-	if longest {
-		for _, k := range ends {
-			if c.full(s[k:]) {
-				return k
-			}
+	for j := range ends {
+		i := len(ends) - 1 - j
+		if longest {
+			i = j
 		}
-		return len(s)
-	}
-	for i := len(ends) - 1; i >= 0; i-- {
+		if c.stoppedIn(ctx, j) {
+			return 0, false
+		}
 		if c.full(s[ends[i]:]) {
-			return ends[i]
+			return ends[i], true
 		}
 	}
-	return len(s)
+	return len(s), !c.stoppedIn(ctx, 0)
 }
 
 // replace does ${s/pat/rep}: the first (or every) longest match,
 // anchored at the start (#) or end (%); with amp, & in rep stands for
-// the match and \& for &.
-func (c *compiled) replace(s, rep string, all bool, anchor byte, amp bool) string {
+// the match and \& for &. It gives up (ok false) when the value passes
+// limit bytes (0: no bound) or ctx ends.
+func (c *compiled) replace(ctx context.Context, s, rep string, all bool, anchor byte, amp bool, limit int) (string, bool) {
+	c = c.watched(ctx)
 	subst := func(m string) string {
 		if !amp {
 			return rep
@@ -537,41 +645,58 @@ func (c *compiled) replace(s, rep string, all bool, anchor byte, amp bool) strin
 	case '#':
 		k := -1
 		for i, e := range c.ends(s) {
-			_ = i
+			if c.stoppedIn(ctx, i) {
+				return "", false
+			}
 			if c.full(s[:e]) {
 				k = e
 			}
 		}
-		if k < 0 {
-			return s
+		if c.stoppedIn(ctx, 0) {
+			return "", false
 		}
-		return subst(s[:k]) + s[k:]
+		if k < 0 {
+			return s, true
+		}
+		return subst(s[:k]) + s[k:], true
 	case '%':
 		k := -1
 		ends := c.ends(s)
 		for i := len(ends) - 1; i >= 0; i-- {
+			if c.stoppedIn(ctx, i) {
+				return "", false
+			}
 			if c.full(s[ends[i]:]) {
 				k = ends[i]
 			}
 		}
-		if k < 0 {
-			return s
+		if c.stoppedIn(ctx, 0) {
+			return "", false
 		}
-		return s[:k] + subst(s[k:])
+		if k < 0 {
+			return s, true
+		}
+		return s[:k] + subst(s[k:]), true
 	}
 	if len(c.nodes) == 0 {
-		return s
+		return s, true
 	}
 	var b strings.Builder
 	i := 0
 	done := false
-	for i < len(s) {
+	for step := 0; i < len(s); step++ {
 		if done {
 			b.WriteString(s[i:])
 			break
 		}
+		if c.stoppedIn(ctx, step) {
+			return "", false
+		}
 		end := -1
-		for _, e := range c.ends(s[i:]) {
+		for j, e := range c.ends(s[i:]) {
+			if c.stoppedIn(ctx, j) {
+				return "", false
+			}
 			if e > 0 && c.full(s[i:i+e]) {
 				end = i + e
 			}
@@ -583,12 +708,19 @@ func (c *compiled) replace(s, rep string, all bool, anchor byte, amp bool) strin
 			continue
 		}
 		b.WriteString(subst(s[i:end]))
+		if limit > 0 && b.Len() > limit {
+			// ${x//?/$x} of a long x: its length squared
+			return "", false
+		}
 		i = end
 		if !all {
 			done = true
 		}
 	}
-	return b.String()
+	if c.stoppedIn(ctx, 0) {
+		return "", false
+	}
+	return b.String(), true
 }
 
 // hasPatternMeta reports whether a pattern (with escapes) has any

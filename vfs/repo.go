@@ -1286,6 +1286,12 @@ func treeEntries(data []byte) iter.Seq2[treeEntry, error] {
 				mode = mode<<3 | uint32(c-'0')
 			}
 			e := treeEntry{mode: filemode.FileMode(mode), name: data[sp+1 : nul]}
+			if n := string(e.name); n == "." || n == ".." || strings.IndexByte(n, '/') >= 0 {
+				// a tree from a remote names only its own entries, as
+				// git's fsck requires
+				yield(treeEntry{}, fmt.Errorf("malformed entry name %q", n))
+				return
+			}
 			copy(e.hash[:], data[nul+1:])
 			data = data[nul+1+len(e.hash):]
 			if !yield(e, nil) {

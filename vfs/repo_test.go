@@ -503,6 +503,9 @@ func TestTreeEntries(t *testing.T) {
 		"100644", "100644 ", "100644 a", "100644 a\x00short", "1006448 a\x00" + strings.Repeat("h", 20),
 		" a\x00" + strings.Repeat("h", 20), "10x644 a\x00" + strings.Repeat("h", 20), "100644 \x00" + strings.Repeat("h", 20),
 		string(data[:len(data)-1]),
+		// names that would leave the directory (a tree fetched from a remote)
+		"40000 ..\x00" + strings.Repeat("h", 20), "100644 .\x00" + strings.Repeat("h", 20),
+		"100644 a/b\x00" + strings.Repeat("h", 20), "40000 /\x00" + strings.Repeat("h", 20),
 	} {
 		var err error
 		for _, err = range treeEntries([]byte(bad)) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 
 	"github.com/moonix-sh/moonix/builtins/sandbox"
 	"github.com/moonix-sh/moonix/caps"
@@ -54,7 +53,7 @@ func (r remoteRecorder) record(ctx context.Context, kind effects.Kind, name, wha
 	if err != nil {
 		return err
 	}
-	rec, err := r.log.Begin(kind, redactURL(rm.URL), &effects.Payload{Summary: what})
+	rec, err := r.log.Begin(kind, vfs.RedactURL(rm.URL), &effects.Payload{Summary: what})
 	if err != nil {
 		return &effects.RecordError{Err: err}
 	}
@@ -101,14 +100,6 @@ func shortID(id string) string {
 	return id
 }
 
-// redactURL is a remote's URL without a password in it.
-func redactURL(raw string) string {
-	if u, err := url.Parse(raw); err == nil && u.User != nil {
-		return u.Redacted()
-	}
-	return raw
-}
-
 // CloneConfig is what Clone needs: the new workspace's history, the
 // remote, and the host's network for an HTTP one.
 type CloneConfig struct {
@@ -146,7 +137,7 @@ func Clone(ctx context.Context, cfg CloneConfig) (*vfs.State, error) {
 	gate := caps.NewGate(set, nil)
 	client := newHTTPClient(gate, cfg.Dial, cfg.Lookup, log, DefaultHTTPMaxBody)
 	defer client.CloseIdleConnections()
-	rec, err := log.Begin(effects.GitFetch, redactURL(cfg.URL), &effects.Payload{Summary: "clone"})
+	rec, err := log.Begin(effects.GitFetch, vfs.RedactURL(cfg.URL), &effects.Payload{Summary: "clone"})
 	if err != nil {
 		return nil, &effects.RecordError{Err: err}
 	}

@@ -478,8 +478,19 @@ func (r *Repo) Clone(ctx context.Context, rawURL string) (*State, error) {
 	return &snap.State, nil
 }
 
-// remoteError words a transport's error about the remote at u.
+// RedactURL is a remote's URL without a password in it, as messages and
+// the effect log show it.
+func RedactURL(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return raw
+}
+
+// remoteError words a transport's error about the remote at u (its
+// password left out).
 func remoteError(u string, err error) error {
+	u = RedactURL(u)
 	switch {
 	case errors.Is(err, transport.ErrRepositoryNotFound):
 		return fmt.Errorf("'%s' does not appear to be a git repository", u)

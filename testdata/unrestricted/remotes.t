@@ -23,3 +23,13 @@ git adds and removes them; adding one reaches nothing yet.
   remote: No such remote: 'backup'
   [1]
   $ remote
+
+A password in a remote's URL is left out of what the commands say and of
+the effect log, as git leaves it out:
+
+  $ remote add secret https://user:s3cret@127.0.0.1:1/r.git
+  $ fetch secret 2>&1 | cut -d: -f1-4
+  fetch: 'https://user:xxxxx@127.0.0.1
+  $ effects | grep -c s3cret
+  0
+  [1]

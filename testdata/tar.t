@@ -107,3 +107,11 @@ applies to the names after it:
   -rw-r--r-- user/user         2 2026-01-01 00:00 f1
   -rw-r--r-- user/user         2 2031-01-01 00:00 f1
   -rw-r--r-- user/user         2 2026-01-01 00:00 g
+
+A listing shows times in the local zone (TZ), as GNU tar's:
+
+  $ mkdir tz; echo a > tz/f; touch -d '2020-01-02 03:04:05 UTC' tz/f; tar cf tz.tar tz/f
+  $ TZ=Asia/Tokyo tar tvf tz.tar | grep -o '2020.*'
+  2020-01-02 12:04 tz/f
+  $ TZ=EST5 tar tvf tz.tar | grep -o '2020.*'
+  2020-01-01 22:04 tz/f

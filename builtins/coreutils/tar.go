@@ -456,7 +456,7 @@ func (t *tarRun) longLine(hdr *tar.Header, name string) string {
 		t.ugswidth = w
 	}
 	line := fmt.Sprintf("%c%s %s/%s %*s %s %s", typ, permString(uint32(hdr.Mode)), u, g,
-		t.ugswidth-len(u)-len(g)-2, size, hdr.ModTime.UTC().Format("2006-01-02 15:04"), name)
+		t.ugswidth-len(u)-len(g)-2, size, hdr.ModTime.In(localZone(t.c)).Format("2006-01-02 15:04"), name)
 	switch hdr.Typeflag {
 	case tar.TypeSymlink:
 		line += " -> " + hdr.Linkname
